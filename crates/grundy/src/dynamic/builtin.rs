@@ -1,0 +1,296 @@
+//! The adapter from a native game (generic, fast) to a [`DynGame`].
+
+use crate::dynamic::{Analysis, DynGame, DynPosition, HeapValue, MoveInfo};
+use crate::solve::{Evaluation, NimValues, Search};
+use crate::{Game, GameError, Impartial, Misere, Outcome, Play};
+
+/// Conversion between a native position and POSITION syntax.
+pub trait Codec: Sized {
+    /// The position as plain data.
+    fn encode(&self) -> DynPosition;
+    /// Read plain data; the error says what is wrong.
+    fn decode(p: &DynPosition) -> Result<Self, String>;
+}
+
+fn non_negative(p: &DynPosition) -> Result<Vec<u64>, String> {
+    let ints = p.ints().ok_or("expected comma-separated integers")?;
+    ints.iter()
+        .map(|&x| u64::try_from(x).map_err(|_| format!("{x} is negative")))
+        .collect()
+}
+
+impl Codec for Vec<u64> {
+    fn encode(&self) -> DynPosition {
+        DynPosition::Ints(self.iter().map(|&x| x as i64).collect())
+    }
+    fn decode(p: &DynPosition) -> Result<Self, String> {
+        non_negative(p)
+    }
+}
+
+impl Codec for (u64, u64) {
+    fn encode(&self) -> DynPosition {
+        DynPosition::Ints(vec![self.0 as i64, self.1 as i64])
+    }
+    fn decode(p: &DynPosition) -> Result<Self, String> {
+        match non_negative(p)?[..] {
+            [a, b] => Ok((a, b)),
+            ref v => Err(format!("expected two numbers 'a,b', got {}", v.len())),
+        }
+    }
+}
+
+/// What a native game offers the dynamic seam: its name, its checks, and the closed
+/// forms it knows. Each closed form is optional; the memoized search covers the rest.
+pub trait Analyze: Game + Send + Sync
+where
+    Self::Position: Codec,
+{
+    /// The game in GAME syntax.
+    fn name(&self) -> String;
+    /// Reject positions that are not positions of this game.
+    fn check(&self, _p: &Self::Position) -> Result<(), String> {
+        Ok(())
+    }
+    /// The natural start, if any.
+    fn start(&self) -> Option<Self::Position> {
+        None
+    }
+    /// True when both players have the same moves and nim-values exist.
+    fn impartial(&self) -> bool;
+    /// Nim-value solver for impartial games (`None`: not impartial).
+    fn nim_value(&self, p: &Self::Position, limit: usize) -> Option<Result<u64, GameError>>;
+    /// An upper bound on the positions a search from `p` visits; `None` if unknown.
+    fn search_size(&self, _p: &Self::Position) -> Option<u128> {
+        None
+    }
+    /// Outcome, remoteness (if known) and winning moves without search.
+    fn closed_form(&self, _p: &Self::Position, _play: Play) -> Option<ClosedForm<Self::Position>> {
+        None
+    }
+    /// Nim-value without search.
+    fn closed_nim_value(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+    /// The nim-values of single heaps `from..=to`, for heap games.
+    fn heap_nim_values(&self, _from: u64, _to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        None
+    }
+}
+
+/// A closed-form answer: what a rule tells without search.
+#[derive(Clone, Debug)]
+pub struct ClosedForm<P> {
+    /// For the player to move.
+    pub outcome: Outcome,
+    /// Known remoteness, if the rule gives it.
+    pub remoteness: Option<u64>,
+    /// Every winning move.
+    pub winning_moves: Vec<P>,
+    /// The rule, in words.
+    pub rule: String,
+}
+
+/// Positions a search may visit when a closed form exists for the rest.
+const SEARCH_LIMIT: usize = 2_000_000;
+
+/// A native game behind the dynamic seam.
+pub struct Builtin<G>(pub G);
+
+impl<G> Builtin<G>
+where
+    G: Analyze,
+    G::Position: Codec,
+{
+    fn decode(&self, p: &DynPosition) -> Result<G::Position, GameError> {
+        let native =
+            G::Position::decode(p).map_err(|m| GameError::position(self.0.name(), p.to_string(), m))?;
+        self.0
+            .check(&native)
+            .map_err(|m| GameError::position(self.0.name(), p.to_string(), m))?;
+        Ok(native)
+    }
+
+    fn fits_search(&self, p: &G::Position) -> bool {
+        self.0.search_size(p).is_none_or(|n| n <= SEARCH_LIMIT as u128)
+    }
+
+    /// Evaluate `p` and its options by search, under `play`.
+    fn search(
+        &self,
+        p: &G::Position,
+        play: Play,
+    ) -> Result<(Evaluation, Vec<(G::Position, Evaluation)>), GameError> {
+        fn run<H: Game>(
+            h: H,
+            p: &H::Position,
+        ) -> Result<(Evaluation, Vec<(H::Position, Evaluation)>), GameError> {
+            let mut s = Search::with_limit(h, SEARCH_LIMIT);
+            let e = s.evaluate(p)?;
+            Ok((e, s.options_evaluated(p)?))
+        }
+        if !self.fits_search(p) {
+            return Err(GameError::TooLarge {
+                what: "search".into(),
+                limit: SEARCH_LIMIT,
+            });
+        }
+        match play {
+            Play::Normal => run(&self.0, p),
+            Play::Misere => run(Misere(&self.0), p),
+        }
+    }
+
+    fn nimber(&self, p: &G::Position, play: Play) -> Result<Option<u64>, GameError> {
+        if play == Play::Misere {
+            return Ok(None);
+        }
+        if let Some(v) = self.0.closed_nim_value(p) {
+            return Ok(Some(v));
+        }
+        if !self.fits_search(p) {
+            return Ok(None);
+        }
+        match self.0.nim_value(p, SEARCH_LIMIT) {
+            None => Ok(None),
+            Some(Ok(v)) => Ok(Some(v)),
+            Some(Err(GameError::TooLarge { .. })) => Ok(None),
+            Some(Err(e)) => Err(e),
+        }
+    }
+}
+
+impl<G> DynGame for Builtin<G>
+where
+    G: Analyze,
+    G::Position: Codec,
+{
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn is_impartial(&self) -> bool {
+        self.0.impartial()
+    }
+
+    fn start(&self) -> Option<DynPosition> {
+        self.0.start().map(|s| s.encode())
+    }
+
+    fn check(&self, p: &DynPosition) -> Result<(), GameError> {
+        self.decode(p).map(|_| ())
+    }
+
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        let native = self.decode(p)?;
+        let mut out = Vec::new();
+        self.0.options(&native, &mut out)?;
+        Ok(out.iter().map(Codec::encode).collect())
+    }
+
+    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
+        let native = self.decode(p)?;
+        let nimber = self.nimber(&native, play)?;
+        if let Some(c) = self.0.closed_form(&native, play) {
+            let remoteness = match c.remoteness {
+                Some(r) => Some(r),
+                None => match self.search(&native, play) {
+                    Ok((e, _)) => Some(e.remoteness),
+                    Err(GameError::TooLarge { .. }) => None,
+                    Err(e) => return Err(e),
+                },
+            };
+            return Ok(Analysis {
+                outcome: c.outcome,
+                remoteness,
+                nimber,
+                winning_moves: c.winning_moves.iter().map(Codec::encode).collect(),
+                method: c.rule,
+            });
+        }
+        let (e, options) = self.search(&native, play)?;
+        Ok(Analysis {
+            outcome: e.outcome,
+            remoteness: Some(e.remoteness),
+            nimber,
+            winning_moves: options
+                .iter()
+                .filter(|(_, o)| o.is_winning_reply())
+                .map(|(o, _)| o.encode())
+                .collect(),
+            method: "memoized search of every position reachable".into(),
+        })
+    }
+
+    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
+        let native = self.decode(p)?;
+        if self.0.terminal(&native)?.is_some() {
+            return Ok(Vec::new());
+        }
+        if self.fits_search(&native) {
+            match self.search(&native, play) {
+                Ok((_, options)) => {
+                    return options
+                        .into_iter()
+                        .map(|(o, e)| {
+                            Ok(MoveInfo {
+                                nimber: self.nimber(&o, play)?,
+                                position: o.encode(),
+                                outcome: e.outcome,
+                                remoteness: Some(e.remoteness),
+                            })
+                        })
+                        .collect();
+                }
+                Err(GameError::TooLarge { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        // Too big to search: each option by its own closed form.
+        let mut out = Vec::new();
+        self.0.options(&native, &mut out)?;
+        out.iter()
+            .map(|o| {
+                let a = self.analyze(&o.encode(), play)?;
+                Ok(MoveInfo {
+                    position: o.encode(),
+                    outcome: a.outcome,
+                    nimber: a.nimber,
+                    remoteness: a.remoteness,
+                })
+            })
+            .collect()
+    }
+
+    fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError> {
+        if from > to {
+            return Err(GameError::Unsupported(format!(
+                "empty range: --from {from} is above --to {to}"
+            )));
+        }
+        match self.0.heap_nim_values(from, to) {
+            Some(values) => Ok(values?
+                .into_iter()
+                .zip(from..=to)
+                .map(|(nimber, heap)| HeapValue {
+                    heap,
+                    nimber,
+                    outcome: if nimber == 0 { Outcome::Lose } else { Outcome::Win },
+                })
+                .collect()),
+            None => Err(GameError::Unsupported(format!(
+                "{} is not a heap game: values lists single heaps of heap games",
+                self.0.name()
+            ))),
+        }
+    }
+}
+
+/// The nim-value of `p` by memoized mex, within `limit` components.
+pub(crate) fn searched_nim_value<G: Impartial>(
+    game: &G,
+    p: &G::Position,
+    limit: usize,
+) -> Result<u64, GameError> {
+    NimValues::with_limit(game, limit).nim_value(p)
+}

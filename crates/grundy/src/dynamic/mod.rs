@@ -1,0 +1,191 @@
+//! The dynamic seam: games chosen at run time, positions as plain data.
+//!
+//! The solvers are generic and monomorphized. The command line, the rule files and
+//! the scripts choose games at run time, so they meet the library here: a
+//! [`DynGame`] is an object-safe game whose positions are [`DynPosition`]s (a list
+//! of integers or a string). [`parse_game`] turns a GAME text such as
+//! `subtraction:1,3,4` into one, and [`DynGame::analyze`] picks the best solver the
+//! game has: a closed form where one is known, else the memoized search.
+//!
+//! ```
+//! use grundy::dynamic::{parse_game, DynPosition};
+//! use grundy::{Outcome, Play};
+//! let game = parse_game("subtraction:1,3,4").unwrap();
+//! let p = game.parse_position("1000000000000000000").unwrap();
+//! let a = game.analyze(&p, Play::Normal).unwrap();
+//! assert_eq!(a.outcome, Outcome::Win);
+//! assert_eq!(a.nimber, Some(1));
+//! ```
+
+mod builtin;
+mod registry;
+
+use std::fmt;
+
+pub use builtin::{Analyze, Builtin, Codec};
+pub use registry::{parse_game, GAME_HELP};
+
+use crate::{GameError, Outcome, Play};
+
+/// A position of a run-time game: a list of integers (heaps, a pair, a number) or a string.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DynPosition {
+    /// Comma-separated integers in POSITION syntax.
+    Ints(Vec<i64>),
+    /// Any other text (a board, a move list).
+    Text(String),
+}
+
+impl DynPosition {
+    /// Read POSITION syntax: comma-separated integers, else the text itself.
+    ///
+    /// Text that looks numeric but does not fit (`12,x`, `99999999999999999999`) is
+    /// an error rather than a string, so typos are caught.
+    pub fn parse(text: &str) -> Result<DynPosition, String> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err("the position is empty".into());
+        }
+        let looks_numeric = t
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ',' | '-' | ' ' | '+'));
+        if !looks_numeric {
+            return Ok(DynPosition::Text(t.to_string()));
+        }
+        t.split(',')
+            .map(|part| {
+                let part = part.trim();
+                part.parse::<i64>().map_err(|e| match e.kind() {
+                    std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                        format!("number '{part}' is out of range (at most {})", i64::MAX)
+                    }
+                    _ => format!("'{part}' is not an integer"),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(DynPosition::Ints)
+    }
+
+    /// The integers, if this is a list of them.
+    pub fn ints(&self) -> Option<&[i64]> {
+        match self {
+            DynPosition::Ints(v) => Some(v),
+            DynPosition::Text(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for DynPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DynPosition::Ints(v) => {
+                for (i, x) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                Ok(())
+            }
+            DynPosition::Text(s) => f.write_str(s),
+        }
+    }
+}
+
+/// Everything known about one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// For the player to move.
+    pub outcome: Outcome,
+    /// Moves to the end under perfect play; `None` when the state space is too
+    /// large to search and no closed form is known (never a guess).
+    pub remoteness: Option<u64>,
+    /// The nim-value, for impartial games under normal play.
+    pub nimber: Option<u64>,
+    /// Every move that wins, as the position it leaves.
+    pub winning_moves: Vec<DynPosition>,
+    /// How the answer was found, in words (a closed form, a proved period, a search).
+    pub method: String,
+}
+
+/// One option of a position, with its own value (for the player who would move there).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveInfo {
+    /// The position the move leaves.
+    pub position: DynPosition,
+    /// Its outcome for the player to move there (the opponent).
+    pub outcome: Outcome,
+    /// Its nim-value, for impartial games under normal play.
+    pub nimber: Option<u64>,
+    /// Its remoteness, when known.
+    pub remoteness: Option<u64>,
+}
+
+/// The value of a single heap, for `grundy values`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeapValue {
+    /// The heap size.
+    pub heap: u64,
+    /// The outcome for the player to move.
+    pub outcome: Outcome,
+    /// The nim-value.
+    pub nimber: u64,
+}
+
+/// A game chosen at run time. Object safe; built-in games, rule files and scripts
+/// all implement it.
+pub trait DynGame: Send + Sync {
+    /// The game in GAME syntax (`subtraction:1,3,4`), or a file's name.
+    fn name(&self) -> String;
+
+    /// True when both players have the same moves (nim-values exist).
+    fn is_impartial(&self) -> bool;
+
+    /// The natural starting position, if the game has one (`start` in POSITION syntax).
+    fn start(&self) -> Option<DynPosition> {
+        None
+    }
+
+    /// Reject what is not a position of this game, with the reason.
+    fn check(&self, p: &DynPosition) -> Result<(), GameError>;
+
+    /// The position in POSITION syntax.
+    fn show(&self, p: &DynPosition) -> String {
+        p.to_string()
+    }
+
+    /// Read a position: POSITION syntax or `start`.
+    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
+        let p = if text.trim() == "start" {
+            self.start().ok_or_else(|| {
+                GameError::position(
+                    self.name(),
+                    text,
+                    "this game has no natural start; give the position",
+                )
+            })?
+        } else {
+            DynPosition::parse(text).map_err(|m| GameError::position(self.name(), text, m))?
+        };
+        self.check(&p)?;
+        Ok(p)
+    }
+
+    /// The positions one move away.
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError>;
+
+    /// Outcome, remoteness, nim-value and winning moves of a position.
+    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError>;
+
+    /// Every option of a position with its value.
+    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError>;
+
+    /// Outcome and nim-value of every single heap in `from..=to` (heap games only).
+    fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError> {
+        let _ = (from, to);
+        Err(GameError::Unsupported(format!(
+            "{} is not a heap game: values lists single heaps of heap games",
+            self.name()
+        )))
+    }
+}

@@ -1,0 +1,468 @@
+//! GAME syntax: the built-in games by name, and what each knows in closed form.
+
+use crate::dynamic::builtin::{searched_nim_value, ClosedForm};
+use crate::dynamic::{Analyze, Builtin, Codec, DynGame, DynPosition};
+use crate::games::{AllBut, Digits, DigitsPosition, Euclid, Nim, Split, Subtraction, Wythoff};
+use crate::{GameError, Outcome, Play};
+
+/// The GAME syntax, for help texts.
+pub const GAME_HELP: &str = "\
+GAME is one of:
+  nim                     heaps; take any number from one heap
+  subtraction:S1,S2,...   take s tokens from one heap, s in the set (e.g. subtraction:1,3,4)
+  allbut:E1,E2,...        take any positive number except those listed (allbut: for none)
+  euclid                  a pair; subtract a multiple of the smaller from the larger; making 0 wins
+  split                   piles; split a pile of P into P/K piles of K and one of P%K
+  digits:turns=M[,width=D] a D-digit number (default 4) and M turns; add 1 to a digit (9->0);
+                          the first player wins if the number ends strictly above the start
+  wythoff                 two heaps; take from one heap, or the same from both
+POSITION is comma-separated integers (heaps, a pair, a number), or `start` where the
+game has one. Digit game: `N` (a start) or `number,played,start`.";
+
+/// Read a GAME text such as `nim`, `subtraction:1,3,4` or `digits:turns=3,width=4`.
+///
+/// ```
+/// let game = grundy::dynamic::parse_game("euclid").unwrap();
+/// assert!(grundy::dynamic::parse_game("subtraction:0").is_err());
+/// ```
+pub fn parse_game(text: &str) -> Result<Box<dyn DynGame>, GameError> {
+    let text = text.trim();
+    let (family, params) = match text.split_once(':') {
+        Some((f, p)) => (f.trim(), Some(p.trim())),
+        None => (text, None),
+    };
+    let no_params = |game: Box<dyn DynGame>| match params {
+        None | Some("") => Ok(game),
+        Some(p) => Err(GameError::parameter(
+            family,
+            format!("takes no parameters, got '{p}'"),
+        )),
+    };
+    match family {
+        "nim" => no_params(Box::new(Builtin(Nim))),
+        "euclid" => no_params(Box::new(Builtin(Euclid))),
+        "split" => no_params(Box::new(Builtin(Split))),
+        "wythoff" => no_params(Box::new(Builtin(Wythoff))),
+        "subtraction" => {
+            let set = number_list(family, params.unwrap_or(""))?;
+            Ok(Box::new(Builtin(Subtraction::new(&set)?)))
+        }
+        "allbut" => {
+            let set = number_list(family, params.unwrap_or(""))?;
+            Ok(Box::new(Builtin(AllBut::new(&set)?)))
+        }
+        "digits" => {
+            let mut turns = None;
+            let mut width = 4;
+            for kv in params.unwrap_or("").split(',').filter(|s| !s.trim().is_empty()) {
+                let (k, v) = kv
+                    .split_once('=')
+                    .ok_or_else(|| GameError::parameter(family, format!("'{kv}' is not key=value")))?;
+                let v: u64 = v.trim().parse().map_err(|_| {
+                    GameError::parameter(
+                        family,
+                        format!("{} must be a non-negative integer, not '{}'", k.trim(), v.trim()),
+                    )
+                })?;
+                match k.trim() {
+                    "turns" => turns = Some(v),
+                    "width" => width = u32::try_from(v).unwrap_or(u32::MAX),
+                    other => {
+                        return Err(GameError::parameter(
+                            family,
+                            format!("unknown parameter '{other}' (turns, width)"),
+                        ))
+                    }
+                }
+            }
+            let turns = turns
+                .ok_or_else(|| GameError::parameter(family, "turns=M is required, e.g. digits:turns=3"))?;
+            Ok(Box::new(Builtin(Digits::new(turns, width)?)))
+        }
+        _ => Err(GameError::UnknownGame(text.to_string())),
+    }
+}
+
+fn number_list(family: &str, params: &str) -> Result<Vec<u64>, GameError> {
+    params
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<u64>()
+                .map_err(|_| GameError::parameter(family, format!("'{s}' is not a non-negative integer")))
+        })
+        .collect()
+}
+
+fn join(xs: &[u64]) -> String {
+    xs.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// Product of (h + 1): the number of sub-positions of a sum of heaps.
+fn heap_product(heaps: &[u64]) -> u128 {
+    heaps
+        .iter()
+        .fold(1u128, |acc, &h| acc.saturating_mul(h as u128 + 1))
+}
+
+fn outcome_of(nimber: u64) -> Outcome {
+    if nimber == 0 {
+        Outcome::Lose
+    } else {
+        Outcome::Win
+    }
+}
+
+impl Analyze for Nim {
+    fn name(&self) -> String {
+        "nim".into()
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &Vec<u64>, _limit: usize) -> Option<Result<u64, GameError>> {
+        Some(Ok(Nim::nim_value(p)))
+    }
+    fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        Some(Nim::nim_value(p))
+    }
+    fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(heap_product(p))
+    }
+    fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
+        let (outcome, rule) = match play {
+            Play::Normal => (
+                outcome_of(Nim::nim_value(p)),
+                format!("Bouton: the nim-sum (XOR) of the heaps is {}", Nim::nim_value(p)),
+            ),
+            Play::Misere => (
+                Nim::misere_outcome(p),
+                "misère Nim: play as in normal Nim until every heap would be at most 1, then leave an odd number of 1s".into(),
+            ),
+        };
+        let winning_moves = Nim::winning_moves(p, play == Play::Misere);
+        Some(ClosedForm {
+            outcome,
+            remoteness: None,
+            winning_moves,
+            rule,
+        })
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        Some(Ok((from..=to).collect()))
+    }
+}
+
+/// Heap sizes up to this are answered from a table; beyond it from the proved period.
+const TABLE_LIMIT: u64 = 10_000_000;
+
+impl Subtraction {
+    fn proved_period(&self) -> Option<crate::games::Period> {
+        // A period shows within (number of windows) values; windows of small games repeat early.
+        self.period(TABLE_LIMIT)
+    }
+
+    fn heap_value(&self, n: u64, period: &Option<crate::games::Period>) -> Result<u64, GameError> {
+        match period {
+            Some(per) => Ok(per.value_at(n)),
+            None if n <= TABLE_LIMIT => Ok(self.nim_values(n as usize)[n as usize]),
+            None => Err(GameError::Unsupported(format!(
+                "heap {n} is beyond the {TABLE_LIMIT} values computed and no period was proved"
+            ))),
+        }
+    }
+}
+
+impl Analyze for Subtraction {
+    fn name(&self) -> String {
+        format!("subtraction:{}", join(self.set()))
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &Vec<u64>, limit: usize) -> Option<Result<u64, GameError>> {
+        Some(searched_nim_value(self, p, limit))
+    }
+    fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(heap_product(p))
+    }
+    fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        let period = self.proved_period();
+        p.iter()
+            .try_fold(0, |x, &h| Some(x ^ self.heap_value(h, &period).ok()?))
+    }
+    fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let period = self.proved_period()?;
+        let x = p.iter().fold(0, |x, &h| x ^ period.value_at(h));
+        let mut winning_moves = Vec::new();
+        for (i, &h) in p.iter().enumerate() {
+            for &s in self.set().iter().take_while(|&&s| s <= h) {
+                if period.value_at(h) ^ period.value_at(h - s) == x {
+                    let mut next = p.clone();
+                    next[i] = h - s;
+                    winning_moves.push(next);
+                }
+            }
+        }
+        Some(ClosedForm {
+            outcome: outcome_of(x),
+            remoteness: None,
+            winning_moves,
+            rule: format!(
+                "nim-sequence proved periodic (period {} from n = {}; a repeated window of max(S) = {} values); nim-sum {x}",
+                period.period,
+                period.preperiod,
+                self.set().last().unwrap()
+            ),
+        })
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        let period = self.proved_period();
+        Some((from..=to).map(|n| self.heap_value(n, &period)).collect())
+    }
+}
+
+impl Analyze for AllBut {
+    fn name(&self) -> String {
+        format!("allbut:{}", join(self.excluded()))
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &Vec<u64>, limit: usize) -> Option<Result<u64, GameError>> {
+        Some(searched_nim_value(self, p, limit))
+    }
+    fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(heap_product(p))
+    }
+    fn check(&self, p: &Vec<u64>) -> Result<(), String> {
+        match p.iter().find(|&&h| h > TABLE_LIMIT) {
+            Some(h) => Err(format!(
+                "heap {h} is too large (at most {TABLE_LIMIT} for all-but games)"
+            )),
+            None => Ok(()),
+        }
+    }
+    fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        let max = p.iter().copied().max().unwrap_or(0);
+        let g = self.nim_values(max as usize);
+        Some(p.iter().fold(0, |x, &h| x ^ g[h as usize]))
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        if to > TABLE_LIMIT {
+            return Some(Err(GameError::Unsupported(format!(
+                "--to {to} is too large (at most {TABLE_LIMIT})"
+            ))));
+        }
+        Some(Ok(self.nim_values(to as usize)[from as usize..].to_vec()))
+    }
+}
+
+impl Analyze for Split {
+    fn name(&self) -> String {
+        "split".into()
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &Vec<u64>, limit: usize) -> Option<Result<u64, GameError>> {
+        Some(searched_nim_value(self, p, limit))
+    }
+    fn check(&self, p: &Vec<u64>) -> Result<(), String> {
+        match p.iter().find(|&&h| h > SPLIT_LIMIT) {
+            Some(h) => Err(format!("pile {h} is too large (at most {SPLIT_LIMIT})")),
+            None => Ok(()),
+        }
+    }
+    fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
+        // Piles only shrink: at most 2^(total chips) multisets, a loose but safe bound.
+        let total: u64 = p.iter().sum();
+        Some(if total >= 120 { u128::MAX } else { 1u128 << total })
+    }
+    fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        let max = p.iter().copied().max().unwrap_or(0);
+        let g = Split::nim_values(max as usize);
+        Some(p.iter().fold(0, |x, &h| x ^ g[h as usize]))
+    }
+    fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let max = p.iter().copied().max().unwrap_or(0);
+        let g = Split::nim_values(max as usize);
+        let x = p.iter().fold(0, |x, &h| x ^ g[h as usize]);
+        let mut winning_moves = Vec::new();
+        if x != 0 {
+            let mut options = Vec::new();
+            for (i, &pile) in p.iter().enumerate() {
+                let target = x ^ g[pile as usize];
+                for k in 1..pile {
+                    let copies = if (pile / k) % 2 == 1 { g[k as usize] } else { 0 };
+                    if copies ^ g[(pile % k) as usize] == target {
+                        options.push((i, k));
+                    }
+                }
+            }
+            for (i, k) in options {
+                let pile = p[i];
+                let mut next = p[..i].to_vec();
+                next.extend(std::iter::repeat_n(k, (pile / k) as usize));
+                if pile % k != 0 {
+                    next.push(pile % k);
+                }
+                next.extend_from_slice(&p[i + 1..]);
+                winning_moves.push(next);
+            }
+        }
+        Some(ClosedForm {
+            outcome: outcome_of(x),
+            remoteness: None,
+            winning_moves,
+            rule: format!("Sprague–Grundy: the nim-sum of the piles' values is {x}"),
+        })
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        if to > SPLIT_LIMIT {
+            return Some(Err(GameError::Unsupported(format!(
+                "--to {to} is too large (at most {SPLIT_LIMIT})"
+            ))));
+        }
+        Some(Ok(Split::nim_values(to as usize)[from as usize..].to_vec()))
+    }
+}
+
+/// Split-game tables are quadratic: piles up to this size.
+const SPLIT_LIMIT: u64 = 100_000;
+
+impl Analyze for Euclid {
+    fn name(&self) -> String {
+        "euclid".into()
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &(u64, u64), limit: usize) -> Option<Result<u64, GameError>> {
+        Some(searched_nim_value(self, p, limit))
+    }
+    fn check(&self, &(a, b): &(u64, u64)) -> Result<(), String> {
+        if a == 0 && b == 0 {
+            return Err("at least one number must be positive".into());
+        }
+        if a > i64::MAX as u64 || b > i64::MAX as u64 {
+            return Err(format!("numbers must be at most {}", i64::MAX));
+        }
+        Ok(())
+    }
+    fn search_size(&self, &(a, b): &(u64, u64)) -> Option<u128> {
+        // Reachable positions: about the sum of the quotients along the chain, squared
+        // by the options of each; the product bounds the work of a search.
+        let (mut a, mut b) = if a <= b { (a, b) } else { (b, a) };
+        let mut total: u128 = 1;
+        while a > 0 {
+            total = total.saturating_add((b / a) as u128 * (b / a) as u128);
+            (a, b) = (b % a, a);
+        }
+        Some(total)
+    }
+    fn closed_form(&self, p: &(u64, u64), play: Play) -> Option<ClosedForm<(u64, u64)>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let e = Euclid::evaluate(*p);
+        Some(ClosedForm {
+            outcome: e.outcome,
+            remoteness: Some(e.remoteness),
+            winning_moves: Euclid::winning_moves(*p),
+            rule: "quotient rule: a quotient >= 2 (or an exact division) wins; quotient 1 forces the move"
+                .into(),
+        })
+    }
+}
+
+impl Analyze for Wythoff {
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &(u64, u64), limit: usize) -> Option<Result<u64, GameError>> {
+        Some(searched_nim_value(self, p, limit))
+    }
+    fn check(&self, &(a, b): &(u64, u64)) -> Result<(), String> {
+        const MAX: u64 = (1 << 62) - 1;
+        if a > MAX || b > MAX {
+            return Err(format!("heaps must be at most {MAX}"));
+        }
+        Ok(())
+    }
+    fn search_size(&self, &(a, b): &(u64, u64)) -> Option<u128> {
+        // Each of the (a+1)(b+1) positions has up to a+b+min(a,b) options.
+        Some((a as u128 + 1) * (b as u128 + 1) * (a as u128 + b as u128 + 1) / 64)
+    }
+    fn closed_form(&self, p: &(u64, u64), play: Play) -> Option<ClosedForm<(u64, u64)>> {
+        if play == Play::Misere {
+            return None;
+        }
+        Some(ClosedForm {
+            outcome: Wythoff::outcome(*p),
+            remoteness: None,
+            winning_moves: Wythoff::winning_moves(*p),
+            rule: "Wythoff: the losing pairs are (floor(k*phi), floor(k*phi) + k)".into(),
+        })
+    }
+}
+
+impl Codec for DigitsPosition {
+    fn encode(&self) -> DynPosition {
+        DynPosition::Ints(vec![self.number as i64, self.played as i64, self.start as i64])
+    }
+    fn decode(p: &DynPosition) -> Result<Self, String> {
+        let ints = p.ints().ok_or("expected N or number,played,start")?;
+        let small = |x: i64| u32::try_from(x).map_err(|_| format!("{x} is not a number of at most 9 digits"));
+        match *ints {
+            [n] => Ok(DigitsPosition::start(small(n)?)),
+            [number, played, start] => Ok(DigitsPosition {
+                number: small(number)?,
+                played: u64::try_from(played).map_err(|_| format!("{played} turns played is negative"))?,
+                start: small(start)?,
+            }),
+            _ => Err(format!(
+                "expected N or number,played,start; got {} numbers",
+                ints.len()
+            )),
+        }
+    }
+}
+
+impl Analyze for Digits {
+    fn name(&self) -> String {
+        format!("digits:turns={},width={}", self.turns(), self.width())
+    }
+    fn impartial(&self) -> bool {
+        false
+    }
+    fn nim_value(&self, _p: &DigitsPosition, _limit: usize) -> Option<Result<u64, GameError>> {
+        None
+    }
+    fn check(&self, p: &DigitsPosition) -> Result<(), String> {
+        Digits::check(self, p)
+    }
+    fn search_size(&self, p: &DigitsPosition) -> Option<u128> {
+        Some((self.turns() - p.played) as u128 * self.numbers() as u128)
+    }
+    fn closed_form(&self, p: &DigitsPosition, _play: Play) -> Option<ClosedForm<DigitsPosition>> {
+        // The game always ends by its rule, never for want of a move: misère changes nothing.
+        let e = self.evaluate(p);
+        Some(ClosedForm {
+            outcome: e.outcome,
+            remoteness: Some(e.remoteness),
+            winning_moves: self.winning_moves(p),
+            rule: "layer-by-layer sweep back from the last turn (cycles of layers skipped)".into(),
+        })
+    }
+}

@@ -1,0 +1,69 @@
+//! Errors: each says in one line what went wrong and names the part at fault.
+
+use thiserror::Error;
+
+/// Everything that can go wrong when defining, reading or solving a game.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum GameError {
+    /// The GAME text names no known game.
+    #[error("unknown game '{0}' (try: nim, subtraction:1,3,4, allbut:1,2, euclid, split, digits:turns=M, wythoff)")]
+    UnknownGame(String),
+    /// A parameter of a game is malformed or impossible.
+    #[error("bad parameter for {game}: {message}")]
+    BadParameter {
+        /// The game family.
+        game: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A position text or value is not a position of this game.
+    #[error("bad position '{position}' for {game}: {message}")]
+    BadPosition {
+        /// The game.
+        game: String,
+        /// The position as the user wrote it.
+        position: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The game's rules failed while generating moves (a script error, for example).
+    #[error("{0}")]
+    Rule(String),
+    /// The search would visit more positions than allowed.
+    #[error("{what}: more than {limit} positions would be searched; no exact answer within the limit")]
+    TooLarge {
+        /// What was being computed.
+        what: String,
+        /// The position budget.
+        limit: usize,
+    },
+    /// A position repeats along a line of play; this solver needs an acyclic game.
+    #[error("position {0} repeats along a line of play: the game is loopy and needs the retrograde solver")]
+    Loopy(String),
+    /// The question has no answer for this game (a nim-value of a partizan game, say).
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+impl GameError {
+    /// Shorthand for [`GameError::BadParameter`].
+    pub fn parameter(game: impl Into<String>, message: impl Into<String>) -> Self {
+        GameError::BadParameter {
+            game: game.into(),
+            message: message.into(),
+        }
+    }
+
+    /// Shorthand for [`GameError::BadPosition`].
+    pub fn position(
+        game: impl Into<String>,
+        position: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        GameError::BadPosition {
+            game: game.into(),
+            position: position.into(),
+            message: message.into(),
+        }
+    }
+}

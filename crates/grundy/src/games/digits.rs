@@ -1,0 +1,225 @@
+use rustc_hash::FxHashMap;
+
+use crate::solve::{Evaluation, LayeredGame};
+use crate::{Game, GameError, Outcome};
+
+/// The digit game: a `width`-digit number (leading zeros kept) and `turns` turns.
+/// Players alternately add 1 to one digit of their choice (9 becomes 0). After the
+/// last turn the first player wins if the number is strictly greater than the
+/// starting number, else the second player wins.
+///
+/// Every line of play lasts exactly the remaining turns, so the remoteness is the
+/// number of turns left; only the outcome needs solving. The payoff depends on who
+/// is to move, so a position carries the turns played and the starting number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Digits {
+    turns: u64,
+    width: u32,
+}
+
+/// A position of the digit game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DigitsPosition {
+    /// The current number.
+    pub number: u32,
+    /// Turns played so far; the first player moves when this is even.
+    pub played: u64,
+    /// The number the game started from.
+    pub start: u32,
+}
+
+impl DigitsPosition {
+    /// The starting position for `start`.
+    pub fn start(start: u32) -> Self {
+        DigitsPosition {
+            number: start,
+            played: 0,
+            start,
+        }
+    }
+}
+
+/// Widths beyond this make a layer of 10^width positions too big to sweep.
+pub const MAX_WIDTH: u32 = 7;
+
+impl Digits {
+    /// The game with `turns` turns on `width`-digit numbers.
+    pub fn new(turns: u64, width: u32) -> Result<Self, GameError> {
+        if width == 0 || width > MAX_WIDTH {
+            return Err(GameError::parameter(
+                "digits",
+                format!("width must be 1 to {MAX_WIDTH}, not {width}"),
+            ));
+        }
+        Ok(Digits { turns, width })
+    }
+
+    /// The number of turns.
+    pub fn turns(&self) -> u64 {
+        self.turns
+    }
+
+    /// The number of digits.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// How many numbers there are: 10^width.
+    pub fn numbers(&self) -> u32 {
+        10u32.pow(self.width)
+    }
+
+    /// Check that a position belongs to this game.
+    pub fn check(&self, p: &DigitsPosition) -> Result<(), String> {
+        let n = self.numbers();
+        if p.number >= n || p.start >= n {
+            return Err(format!("numbers must have at most {} digits", self.width));
+        }
+        if p.played > self.turns {
+            return Err(format!("only {} turns are played", self.turns));
+        }
+        Ok(())
+    }
+
+    /// `number` with digit `d` (0 = units) increased by one, 9 wrapping to 0.
+    #[inline]
+    pub fn increment(number: u32, d: u32) -> u32 {
+        let unit = 10u32.pow(d);
+        if (number / unit) % 10 == 9 {
+            number - 9 * unit
+        } else {
+            number + unit
+        }
+    }
+
+    /// For every number: does the player to move win with `turns_left` turns to go,
+    /// in a game that started from `start`?
+    ///
+    /// Sweeps back from the last turn, one layer at a time. The sweep is a fixed map
+    /// applied to the last layer, so it repeats; a repeat is detected and skipped,
+    /// which makes any number of turns cheap.
+    pub fn layer(&self, start: u32, turns_left: u64) -> Vec<bool> {
+        let n = self.numbers() as usize;
+        let inc: Vec<Vec<u32>> = (0..self.width)
+            .map(|d| (0..n as u32).map(|c| Self::increment(c, d)).collect())
+            .collect();
+        // At the end the player to move is the first player iff `turns` is even.
+        let first_moves_last = self.turns % 2 == 0;
+        let mut layer: Vec<bool> = (0..n as u32).map(|c| (c > start) == first_moves_last).collect();
+        let mut seen: FxHashMap<Vec<bool>, u64> = FxHashMap::default();
+        let mut k = 0;
+        while k < turns_left {
+            if let Some(&earlier) = seen.get(&layer) {
+                let cycle = k - earlier;
+                let remaining = (turns_left - k) % cycle;
+                for _ in 0..remaining {
+                    layer = Self::sweep(&layer, &inc);
+                }
+                return layer;
+            }
+            // Layers are only remembered while few: a cycle shows up early in practice.
+            if seen.len() < 4096 {
+                seen.insert(layer.clone(), k);
+            }
+            layer = Self::sweep(&layer, &inc);
+            k += 1;
+        }
+        layer
+    }
+
+    fn sweep(next: &[bool], inc: &[Vec<u32>]) -> Vec<bool> {
+        (0..next.len())
+            .map(|c| inc.iter().any(|t| !next[t[c] as usize]))
+            .collect()
+    }
+
+    /// Outcome and remoteness of a position.
+    pub fn evaluate(&self, p: &DigitsPosition) -> Evaluation {
+        let left = self.turns - p.played;
+        let win = self.layer(p.start, left)[p.number as usize];
+        Evaluation {
+            outcome: if win { Outcome::Win } else { Outcome::Lose },
+            remoteness: left,
+        }
+    }
+
+    /// Every winning move of a position.
+    pub fn winning_moves(&self, p: &DigitsPosition) -> Vec<DigitsPosition> {
+        let left = self.turns - p.played;
+        if left == 0 {
+            return Vec::new();
+        }
+        let next = self.layer(p.start, left - 1);
+        (0..self.width)
+            .map(|d| DigitsPosition {
+                number: Self::increment(p.number, d),
+                played: p.played + 1,
+                start: p.start,
+            })
+            .filter(|o| !next[o.number as usize])
+            .collect()
+    }
+
+    /// The game seen as layers for the generic [`crate::solve::solve_layers`].
+    pub fn layered(&self, start: u32) -> DigitsLayers {
+        DigitsLayers { game: *self, start }
+    }
+}
+
+impl Game for Digits {
+    type Position = DigitsPosition;
+    fn options(&self, p: &DigitsPosition, out: &mut Vec<DigitsPosition>) -> Result<(), GameError> {
+        if p.played < self.turns {
+            for d in 0..self.width {
+                out.push(DigitsPosition {
+                    number: Self::increment(p.number, d),
+                    played: p.played + 1,
+                    start: p.start,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn terminal(&self, p: &DigitsPosition) -> Result<Option<Outcome>, GameError> {
+        if p.played < self.turns {
+            return Ok(None);
+        }
+        let first_to_move = p.played % 2 == 0;
+        let first_wins = p.number > p.start;
+        Ok(Some(if first_wins == first_to_move {
+            Outcome::Win
+        } else {
+            Outcome::Lose
+        }))
+    }
+}
+
+/// The digit game from one starting number, as layers (layer = turns played).
+#[derive(Clone, Copy, Debug)]
+pub struct DigitsLayers {
+    game: Digits,
+    start: u32,
+}
+
+impl LayeredGame for DigitsLayers {
+    fn last_layer(&self) -> usize {
+        self.game.turns as usize
+    }
+    fn layer_size(&self, _layer: usize) -> usize {
+        self.game.numbers() as usize
+    }
+    fn terminal(&self, layer: usize, index: usize) -> Option<Outcome> {
+        let p = DigitsPosition {
+            number: index as u32,
+            played: layer as u64,
+            start: self.start,
+        };
+        Game::terminal(&self.game, &p).expect("native games do not fail")
+    }
+    fn for_each_option(&self, _layer: usize, index: usize, mut visit: impl FnMut(usize)) {
+        for d in 0..self.game.width {
+            visit(Digits::increment(index as u32, d) as usize);
+        }
+    }
+}

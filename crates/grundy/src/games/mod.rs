@@ -1,0 +1,51 @@
+//! The built-in game families, one module each.
+//!
+//! | game | position | closed form |
+//! |---|---|---|
+//! | [`Nim`] | heaps | nim-sum (XOR); misère rule |
+//! | [`Subtraction`] | heaps | proved period of the nim-sequence |
+//! | [`AllBut`] | heaps | linear-time nim-sequence |
+//! | [`Euclid`] | a pair | the quotient rule, O(log) |
+//! | [`Split`] | piles | nim-sequence table |
+//! | [`Digits`] | number, turns played, start | layer-by-layer sweep |
+//! | [`Wythoff`] | a pair | Beatty sequences of the golden ratio |
+
+mod allbut;
+mod digits;
+mod euclid;
+mod nim;
+mod split;
+mod subtraction;
+mod wythoff;
+
+pub use allbut::AllBut;
+pub use digits::{Digits, DigitsLayers, DigitsPosition};
+pub use euclid::Euclid;
+pub use nim::Nim;
+pub use split::Split;
+pub use subtraction::{Period, Subtraction};
+pub use wythoff::Wythoff;
+
+/// Options of a sum of heaps: one heap replaced by what a move on it leaves.
+///
+/// `heap_moves(h, emit)` lists, for a heap of `h`, the heaps a move leaves.
+pub(crate) fn sum_options(
+    heaps: &[u64],
+    out: &mut Vec<Vec<u64>>,
+    mut heap_moves: impl FnMut(u64, &mut dyn FnMut(&[u64])),
+) {
+    for (i, &h) in heaps.iter().enumerate() {
+        heap_moves(h, &mut |left: &[u64]| {
+            let mut next = Vec::with_capacity(heaps.len() + left.len());
+            next.extend_from_slice(&heaps[..i]);
+            next.extend_from_slice(left);
+            next.extend_from_slice(&heaps[i + 1..]);
+            out.push(next);
+        });
+    }
+}
+
+/// Each heap of a sum is a component of its own; empty heaps vanish.
+pub(crate) fn heap_components(heaps: &[u64], out: &mut Vec<Vec<u64>>) {
+    out.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
+}

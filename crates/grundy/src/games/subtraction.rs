@@ -1,0 +1,156 @@
+use crate::games::{heap_components, sum_options};
+use crate::{Game, GameError, Impartial};
+
+/// A subtraction game: a move takes `s` tokens from one heap, for some `s` in a
+/// finite set S of positive integers.
+///
+/// The nim-value at `n` depends only on the `max(S)` values before it, so once a
+/// window of `max(S)` consecutive values repeats, the sequence is periodic from
+/// there on: [`Subtraction::period`] finds and proves that, and
+/// [`Period::value_at`] then answers heaps of any size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtraction {
+    set: Vec<u64>,
+}
+
+/// A proved ultimately periodic nim-sequence: `values[n + period] == values[n]`
+/// for every `n >= preperiod`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// The first heap size from which the sequence repeats.
+    pub preperiod: u64,
+    /// The length of the repeating block.
+    pub period: u64,
+    /// The nim-values from 0 up to `preperiod + period` (exclusive).
+    pub values: Vec<u64>,
+    /// How many values the proof inspected.
+    pub checked_to: u64,
+}
+
+impl Period {
+    /// The nim-value of a heap of `n`, for any `n`.
+    pub fn value_at(&self, n: u64) -> u64 {
+        let n = if n < self.preperiod {
+            n
+        } else {
+            self.preperiod + (n - self.preperiod) % self.period
+        };
+        self.values[n as usize]
+    }
+}
+
+/// The largest subtraction set element the tables support: a window of this many
+/// values is kept in memory.
+pub const MAX_SUBTRACT: u64 = 1 << 20;
+
+impl Subtraction {
+    /// A subtraction game with the set `set` (any order, repeats ignored).
+    pub fn new(set: &[u64]) -> Result<Self, GameError> {
+        let mut set = set.to_vec();
+        set.sort_unstable();
+        set.dedup();
+        if set.is_empty() {
+            return Err(GameError::parameter(
+                "subtraction",
+                "the subtraction set is empty",
+            ));
+        }
+        if set[0] == 0 {
+            return Err(GameError::parameter(
+                "subtraction",
+                "0 is not a move: every element must be positive",
+            ));
+        }
+        if *set.last().unwrap() > MAX_SUBTRACT {
+            return Err(GameError::parameter(
+                "subtraction",
+                format!("{} is too large (at most {MAX_SUBTRACT})", set.last().unwrap()),
+            ));
+        }
+        Ok(Subtraction { set })
+    }
+
+    /// The subtraction set, sorted.
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+
+    /// Nim-values of heaps `0..=n`: the tight loop behind every table of this game.
+    pub fn nim_values(&self, n: usize) -> Vec<u64> {
+        let mut g: Vec<u64> = Vec::with_capacity(n + 1);
+        for k in 0..=n {
+            let mut seen: u128 = 0;
+            let mut big = Vec::new();
+            for &s in &self.set {
+                let s = s as usize;
+                if s > k {
+                    break;
+                }
+                let v = g[k - s];
+                if v < 128 {
+                    seen |= 1 << v;
+                } else {
+                    big.push(v);
+                }
+            }
+            let mut m = seen.trailing_ones() as u64;
+            if m == 128 {
+                m = crate::solve::mex(big.into_iter().chain(0..128));
+            }
+            g.push(m);
+        }
+        g
+    }
+
+    /// Compute nim-values until a window of `max(S)` values repeats, proving the
+    /// period, or give up after `max_n` values (`None`).
+    ///
+    /// A subtraction game's sequence is always ultimately periodic (there are
+    /// finitely many windows), with period at most the number of windows.
+    pub fn period(&self, max_n: u64) -> Option<Period> {
+        let w = *self.set.last().unwrap() as usize;
+        let values = self.nim_values(max_n as usize);
+        // Find the first repeated window by hashing windows starting at each n.
+        let mut first_seen: rustc_hash::FxHashMap<&[u64], usize> = Default::default();
+        for start in 0..values.len().saturating_sub(w) {
+            let window = &values[start..start + w];
+            if let Some(&earlier) = first_seen.get(window) {
+                let period = (start - earlier) as u64;
+                // The window starting at `earlier` determines everything after it.
+                let preperiod = earlier as u64;
+                let end = (preperiod + period) as usize;
+                // Trim the preperiod to the first n from which values repeat.
+                let mut pre = preperiod;
+                while pre > 0 && values[pre as usize - 1] == values[(pre - 1 + period) as usize] {
+                    pre -= 1;
+                }
+                return Some(Period {
+                    preperiod: pre,
+                    period,
+                    values: values[..end.max((pre + period) as usize)].to_vec(),
+                    checked_to: (start + w) as u64,
+                });
+            }
+            first_seen.insert(window, start);
+        }
+        None
+    }
+}
+
+impl Game for Subtraction {
+    type Position = Vec<u64>;
+    fn options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<(), GameError> {
+        sum_options(p, out, |h, emit| {
+            for &s in self.set.iter().take_while(|&&s| s <= h) {
+                emit(&[h - s]);
+            }
+        });
+        Ok(())
+    }
+}
+
+impl Impartial for Subtraction {
+    fn components(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        heap_components(p, out)
+    }
+}

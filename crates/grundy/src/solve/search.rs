@@ -1,0 +1,219 @@
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::{Game, GameError, Outcome, Play};
+
+/// How many positions a search may visit before it gives up (`GameError::TooLarge`).
+pub const DEFAULT_LIMIT: usize = 20_000_000;
+
+/// The solved value of one position: who wins and how long the game lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Evaluation {
+    /// For the player to move.
+    pub outcome: Outcome,
+    /// Moves to the end under perfect play: the winner takes the fastest win, the
+    /// loser the slowest loss (the Gamesman convention). Zero at a terminal position.
+    pub remoteness: u64,
+}
+
+impl Evaluation {
+    /// Combine the evaluations of all options into the evaluation of their parent.
+    ///
+    /// Winning means moving to a losing option (fastest such); otherwise a draw if
+    /// one is available, otherwise lose as slowly as possible.
+    pub fn from_options(options: impl IntoIterator<Item = Evaluation>, play: Play) -> Evaluation {
+        let mut fastest_win: Option<u64> = None;
+        let mut draw = false;
+        let mut slowest_loss: Option<u64> = None;
+        for e in options {
+            match e.outcome {
+                Outcome::Lose => {
+                    fastest_win = Some(fastest_win.map_or(e.remoteness, |r| r.min(e.remoteness)))
+                }
+                Outcome::Draw => draw = true,
+                Outcome::Win => {
+                    slowest_loss = Some(slowest_loss.map_or(e.remoteness, |r| r.max(e.remoteness)))
+                }
+            }
+        }
+        match (fastest_win, draw, slowest_loss) {
+            (Some(r), _, _) => Evaluation {
+                outcome: Outcome::Win,
+                remoteness: r + 1,
+            },
+            (None, true, _) => Evaluation {
+                outcome: Outcome::Draw,
+                remoteness: 0,
+            },
+            (None, false, Some(r)) => Evaluation {
+                outcome: Outcome::Lose,
+                remoteness: r + 1,
+            },
+            (None, false, None) => Evaluation {
+                outcome: play.no_move_outcome(),
+                remoteness: 0,
+            },
+        }
+    }
+
+    /// True when moving to a position with this evaluation is a winning move.
+    pub fn is_winning_reply(self) -> bool {
+        self.outcome == Outcome::Lose
+    }
+}
+
+struct Frame<P> {
+    position: P,
+    options: Vec<P>,
+    next: usize,
+}
+
+/// Memoized search with an explicit stack, for any finite acyclic game.
+///
+/// A forced line of a million moves needs a million frames on the heap, not on the
+/// call stack. Keep one `Search` to answer many positions of the same game: the
+/// table is shared.
+///
+/// ```
+/// use grundy::{games::Subtraction, solve::Search, Outcome};
+/// let game = Subtraction::new(&[1, 3, 4]).unwrap();
+/// let mut search = Search::new(&game);
+/// assert_eq!(search.evaluate(&7).unwrap().outcome, Outcome::Lose);
+/// assert_eq!(search.evaluate(&8).unwrap().outcome, Outcome::Win);
+/// ```
+pub struct Search<G: Game> {
+    game: G,
+    memo: FxHashMap<G::Position, Evaluation>,
+    limit: usize,
+}
+
+impl<G: Game> Search<G> {
+    /// A search with the default position limit.
+    pub fn new(game: G) -> Self {
+        Self::with_limit(game, DEFAULT_LIMIT)
+    }
+
+    /// A search that gives up after `limit` distinct positions.
+    pub fn with_limit(game: G, limit: usize) -> Self {
+        Search {
+            game,
+            memo: FxHashMap::default(),
+            limit,
+        }
+    }
+
+    /// The game being searched.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// How many positions are solved so far.
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// True before anything is solved.
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+
+    /// The outcome and remoteness of `root` (under the game's own convention for
+    /// positions without options: wrap the game in [`crate::Misere`] for misère play).
+    pub fn evaluate(&mut self, root: &G::Position) -> Result<Evaluation, GameError> {
+        if let Some(e) = self.memo.get(root) {
+            return Ok(*e);
+        }
+        let mut on_stack: FxHashSet<G::Position> = FxHashSet::default();
+        let mut stack: Vec<Frame<G::Position>> = Vec::new();
+        if let Some(e) = self.open(root, &mut stack, &mut on_stack)? {
+            return Ok(e);
+        }
+        let mut values = Vec::new();
+        while let Some(top) = stack.last_mut() {
+            // Advance past solved options; descend into the first unsolved one.
+            let mut child = None;
+            while top.next < top.options.len() {
+                let o = &top.options[top.next];
+                if self.memo.contains_key(o) {
+                    top.next += 1;
+                } else if on_stack.contains(o) {
+                    return Err(GameError::Loopy(format!("{o:?}")));
+                } else {
+                    child = Some(o.clone());
+                    break;
+                }
+            }
+            if let Some(child) = child {
+                self.open(&child, &mut stack, &mut on_stack)?;
+                continue;
+            }
+            let frame = stack.pop().expect("stack is not empty");
+            values.clear();
+            values.extend(frame.options.iter().map(|o| self.memo[o]));
+            let e = Evaluation::from_options(values.iter().copied(), Play::Normal);
+            on_stack.remove(&frame.position);
+            self.memo.insert(frame.position, e);
+        }
+        Ok(self.memo[root])
+    }
+
+    /// Solve `p` at once if it is terminal, else push a frame for it.
+    fn open(
+        &mut self,
+        p: &G::Position,
+        stack: &mut Vec<Frame<G::Position>>,
+        on_stack: &mut FxHashSet<G::Position>,
+    ) -> Result<Option<Evaluation>, GameError> {
+        if self.memo.len() + stack.len() >= self.limit {
+            return Err(GameError::TooLarge {
+                what: "search".into(),
+                limit: self.limit,
+            });
+        }
+        if let Some(outcome) = self.game.terminal(p)? {
+            let e = Evaluation {
+                outcome,
+                remoteness: 0,
+            };
+            self.memo.insert(p.clone(), e);
+            return Ok(Some(e));
+        }
+        let mut options = Vec::new();
+        self.game.options(p, &mut options)?;
+        on_stack.insert(p.clone());
+        stack.push(Frame {
+            position: p.clone(),
+            options,
+            next: 0,
+        });
+        Ok(None)
+    }
+
+    /// Every option of `p` with its evaluation, in the game's order.
+    pub fn options_evaluated(
+        &mut self,
+        p: &G::Position,
+    ) -> Result<Vec<(G::Position, Evaluation)>, GameError> {
+        let mut options = Vec::new();
+        if self.game.terminal(p)?.is_some() {
+            return Ok(Vec::new());
+        }
+        self.game.options(p, &mut options)?;
+        options
+            .into_iter()
+            .map(|o| {
+                let e = self.evaluate(&o)?;
+                Ok((o, e))
+            })
+            .collect()
+    }
+
+    /// The options of `p` that win: those that leave the opponent a lost position.
+    pub fn winning_moves(&mut self, p: &G::Position) -> Result<Vec<G::Position>, GameError> {
+        Ok(self
+            .options_evaluated(p)?
+            .into_iter()
+            .filter(|(_, e)| e.is_winning_reply())
+            .map(|(o, _)| o)
+            .collect())
+    }
+}
