@@ -1,5 +1,8 @@
 //! The `grundy` command: a thin shell that parses arguments, calls the library and
 //! prints. Nothing here knows how games are solved; nothing below here prints.
+//!
+//! Each subcommand lives in its own module under `commands/` with its clap `Args`
+//! and a `run` that returns the text to print.
 
 mod commands;
 mod load;
@@ -8,7 +11,7 @@ mod render;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 /// Exact answers for two-player games: who wins, the nim-value, the remoteness and every winning move.
 #[derive(Parser)]
@@ -22,80 +25,21 @@ struct Cli {
 enum Command {
     /// Solve a position: outcome, winner, nim-value, remoteness, winning moves.
     #[command(after_help = grundy::dynamic::GAME_HELP)]
-    Solve {
-        /// The game (see below).
-        game: String,
-        /// The position (see below).
-        #[arg(allow_hyphen_values = true)]
-        position: String,
-        /// Misère play: a player with no move wins.
-        #[arg(long)]
-        misere: bool,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Solve(commands::solve::Args),
     /// List every move from a position with its outcome and nim-value.
     #[command(after_help = grundy::dynamic::GAME_HELP)]
-    Moves {
-        /// The game (see below).
-        game: String,
-        /// The position (see below).
-        #[arg(allow_hyphen_values = true)]
-        position: String,
-        /// Misère play: a player with no move wins.
-        #[arg(long)]
-        misere: bool,
-        /// Print one JSON object.
-        #[arg(long)]
-        json: bool,
-    },
+    Moves(commands::moves::Args),
     /// Outcome and nim-value of each single heap in a range (heap games).
     #[command(after_help = grundy::dynamic::GAME_HELP)]
-    Values {
-        /// The game (see below).
-        game: String,
-        /// The first heap size.
-        #[arg(long, default_value_t = 0)]
-        from: u64,
-        /// The last heap size.
-        #[arg(long)]
-        to: u64,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-}
-
-/// How `values` prints.
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    Text,
-    Csv,
-    Json,
+    Values(commands::values::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Solve {
-            game,
-            position,
-            misere,
-            json,
-        } => commands::solve(&game, &position, misere, json),
-        Command::Moves {
-            game,
-            position,
-            misere,
-            json,
-        } => commands::moves(&game, &position, misere, json),
-        Command::Values {
-            game,
-            from,
-            to,
-            format,
-        } => commands::values(&game, from, to, format),
+        Command::Solve(args) => commands::solve::run(args),
+        Command::Moves(args) => commands::moves::run(args),
+        Command::Values(args) => commands::values::run(args),
     };
     match result {
         Ok(text) => {
@@ -111,6 +55,7 @@ fn main() -> ExitCode {
             }
         }
         Err(e) => {
+            // One line, naming what is wrong; usage errors from clap also exit with 2.
             eprintln!("error: {e:#}");
             ExitCode::from(2)
         }

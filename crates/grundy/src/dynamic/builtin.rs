@@ -28,6 +28,15 @@ impl Codec for Vec<u64> {
     }
 }
 
+impl Codec for DynPosition {
+    fn encode(&self) -> DynPosition {
+        self.clone()
+    }
+    fn decode(p: &DynPosition) -> Result<Self, String> {
+        Ok(p.clone())
+    }
+}
+
 impl Codec for (u64, u64) {
     fn encode(&self) -> DynPosition {
         DynPosition::Ints(vec![self.0 as i64, self.1 as i64])
@@ -287,10 +296,6 @@ where
 }
 
 /// The nim-value of `p` by memoized mex, within `limit` components.
-pub(crate) fn searched_nim_value<G: Impartial>(
-    game: &G,
-    p: &G::Position,
-    limit: usize,
-) -> Result<u64, GameError> {
+pub fn searched_nim_value<G: Impartial>(game: &G, p: &G::Position, limit: usize) -> Result<u64, GameError> {
     NimValues::with_limit(game, limit).nim_value(p)
 }

@@ -22,7 +22,7 @@ mod registry;
 
 use std::fmt;
 
-pub use builtin::{Analyze, Builtin, Codec};
+pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec};
 pub use registry::{parse_game, GAME_HELP};
 
 use crate::{GameError, Outcome, Play};

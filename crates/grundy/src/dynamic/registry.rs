@@ -1,7 +1,6 @@
 //! GAME syntax: the built-in games by name, and what each knows in closed form.
 
-use crate::dynamic::builtin::{searched_nim_value, ClosedForm};
-use crate::dynamic::{Analyze, Builtin, Codec, DynGame, DynPosition};
+use crate::dynamic::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec, DynGame, DynPosition};
 use crate::games::{AllBut, Digits, DigitsPosition, Euclid, Nim, Split, Subtraction, Wythoff};
 use crate::{GameError, Outcome, Play};
 
