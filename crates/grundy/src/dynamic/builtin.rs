@@ -1,6 +1,6 @@
 //! The adapter from a native game (generic, fast) to a [`DynGame`].
 
-use crate::dynamic::{Analysis, DynGame, DynPosition, HeapValue, MoveInfo};
+use crate::dynamic::{Analysis, DynGame, DynPosition, HeapValue, MoveInfo, PeriodSummary};
 use crate::solve::{Evaluation, NimValues, Search};
 use crate::{Game, GameError, Impartial, Misere, Outcome, Play};
 
@@ -79,6 +79,10 @@ where
     }
     /// Nim-value without search.
     fn closed_nim_value(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+    /// The proved period of the nim-sequence, for heap games that have one.
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
         None
     }
     /// The nim-values of single heaps `from..=to`, for heap games.
@@ -229,6 +233,21 @@ where
                 .collect(),
             method: "memoized search of every position reachable".into(),
         })
+    }
+
+    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
+        let native = self.decode(p)?;
+        if let (Play::Normal, Some(v)) = (play, self.0.closed_nim_value(&native)) {
+            return Ok(if v == 0 { Outcome::Lose } else { Outcome::Win });
+        }
+        if let Some(c) = self.0.closed_form(&native, play) {
+            return Ok(c.outcome);
+        }
+        Ok(self.search(&native, play)?.0.outcome)
+    }
+
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        self.0.period()
     }
 
     fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {

@@ -132,6 +132,36 @@ pub struct HeapValue {
     pub nimber: u64,
 }
 
+/// A proved (ultimately, possibly arithmetic) periodic nim-sequence of a heap game:
+/// `G(n + period) = G(n) + saltus` for every `n >= preperiod`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeriodSummary {
+    /// The first heap size from which the sequence repeats.
+    pub preperiod: u64,
+    /// The length of the repeating block.
+    pub period: u64,
+    /// What each period adds to the values (0 for a plain period).
+    pub saltus: u64,
+    /// How many values the proof inspected.
+    pub checked_to: u64,
+    /// The values `G(0) .. G(preperiod + period - 1)`: enough to answer any heap.
+    pub values: Vec<u64>,
+    /// The theorem behind the proof, in words.
+    pub rule: String,
+}
+
+impl PeriodSummary {
+    /// The nim-value of a heap of `n`, for any `n`.
+    pub fn value_at(&self, n: u64) -> u64 {
+        if n < self.preperiod {
+            return self.values[n as usize];
+        }
+        let cycles = (n - self.preperiod) / self.period;
+        let offset = (n - self.preperiod) % self.period;
+        self.values[(self.preperiod + offset) as usize] + cycles * self.saltus
+    }
+}
+
 /// A game chosen at run time. Object safe; built-in games, rule files and scripts
 /// all implement it.
 pub trait DynGame: Send + Sync {
@@ -176,6 +206,18 @@ pub trait DynGame: Send + Sync {
 
     /// Outcome, remoteness, nim-value and winning moves of a position.
     fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError>;
+
+    /// Only the outcome: cheaper than [`DynGame::analyze`] where a closed form
+    /// decides it (no nim-value, remoteness or move list is computed).
+    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
+        Ok(self.analyze(p, play)?.outcome)
+    }
+
+    /// The proved period of a heap game's nim-sequence, if the game has one
+    /// (`Ok(None)`: no period proved within the default search).
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        None
+    }
 
     /// Every option of a position with its value.
     fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError>;

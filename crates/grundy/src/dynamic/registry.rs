@@ -1,6 +1,8 @@
 //! GAME syntax: the built-in games by name, and what each knows in closed form.
 
-use crate::dynamic::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec, DynGame, DynPosition};
+use crate::dynamic::{
+    searched_nim_value, Analyze, Builtin, ClosedForm, Codec, DynGame, DynPosition, PeriodSummary,
+};
 use crate::games::{AllBut, Digits, DigitsPosition, Euclid, Nim, Split, Subtraction, Wythoff};
 use crate::{GameError, Outcome, Play};
 
@@ -158,8 +160,7 @@ const TABLE_LIMIT: u64 = 10_000_000;
 
 impl Subtraction {
     fn proved_period(&self) -> Option<crate::games::Period> {
-        // A period shows within (number of windows) values; windows of small games repeat early.
-        self.period(TABLE_LIMIT)
+        self.default_period().cloned()
     }
 
     fn heap_value(&self, n: u64, period: &Option<crate::games::Period>) -> Result<u64, GameError> {
@@ -218,6 +219,20 @@ impl Analyze for Subtraction {
                 self.set().last().unwrap()
             ),
         })
+    }
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        Some(Ok(self.proved_period().map(|p| PeriodSummary {
+            preperiod: p.preperiod,
+            period: p.period,
+            saltus: 0,
+            checked_to: p.checked_to,
+            values: p.values,
+            rule: format!(
+                "a subtraction game's value at n depends only on the max(S) = {} values before it, \
+                 and that window repeated",
+                self.set().last().unwrap()
+            ),
+        })))
     }
     fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
         let period = self.proved_period();

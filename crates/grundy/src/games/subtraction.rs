@@ -8,10 +8,15 @@ use crate::{Game, GameError, Impartial};
 /// window of `max(S)` consecutive values repeats, the sequence is periodic from
 /// there on: [`Subtraction::period`] finds and proves that, and
 /// [`Period::value_at`] then answers heaps of any size.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Subtraction {
     set: Vec<u64>,
+    /// The period found by the default search, computed once.
+    default_period: std::sync::OnceLock<Option<Period>>,
 }
+
+/// How many values the default period search computes before giving up.
+pub const DEFAULT_PERIOD_SEARCH: u64 = 10_000_000;
 
 /// A proved ultimately periodic nim-sequence: `values[n + period] == values[n]`
 /// for every `n >= preperiod`.
@@ -67,7 +72,10 @@ impl Subtraction {
                 format!("{} is too large (at most {MAX_SUBTRACT})", set.last().unwrap()),
             ));
         }
-        Ok(Subtraction { set })
+        Ok(Subtraction {
+            set,
+            default_period: Default::default(),
+        })
     }
 
     /// The subtraction set, sorted.
@@ -108,6 +116,27 @@ impl Subtraction {
     /// A subtraction game's sequence is always ultimately periodic (there are
     /// finitely many windows), with period at most the number of windows.
     pub fn period(&self, max_n: u64) -> Option<Period> {
+        // Most periods show early: try growing prefixes before the full length.
+        let mut n = 4096.min(max_n);
+        loop {
+            if let Some(p) = self.period_within(n) {
+                return Some(p);
+            }
+            if n >= max_n {
+                return None;
+            }
+            n = (n * 4).min(max_n);
+        }
+    }
+
+    /// The period proved by a search of [`DEFAULT_PERIOD_SEARCH`] values, cached.
+    pub fn default_period(&self) -> Option<&Period> {
+        self.default_period
+            .get_or_init(|| self.period(DEFAULT_PERIOD_SEARCH))
+            .as_ref()
+    }
+
+    fn period_within(&self, max_n: u64) -> Option<Period> {
         let w = *self.set.last().unwrap() as usize;
         let values = self.nim_values(max_n as usize);
         // Find the first repeated window by hashing windows starting at each n.
