@@ -49,6 +49,7 @@
 
 pub mod dynamic;
 mod error;
+pub mod explain;
 mod game;
 pub mod games;
 mod outcome;
