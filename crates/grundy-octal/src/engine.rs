@@ -1,0 +1,650 @@
+//! The nim-sequence engine: naive mex and the sparse-space (rare/common) method.
+
+use crate::rules::HeapRules;
+
+/// How [`Sequence`] computes new values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Method {
+    /// Sparse space where it applies (games whose moves leave at most two
+    /// heaps and that have breaking moves), naive otherwise.
+    #[default]
+    Auto,
+    /// Examine every option of every heap.
+    Naive,
+    /// The rare/common (sparse space) method. Falls back to the naive method
+    /// for games it does not apply to (subtraction games, the split game,
+    /// hexadecimal codes with three-heap moves).
+    Sparse,
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "auto" => Ok(Method::Auto),
+            "naive" => Ok(Method::Naive),
+            "sparse" => Ok(Method::Sparse),
+            _ => Err(format!("unknown method \"{s}\" (expected auto, naive or sparse)")),
+        }
+    }
+}
+
+/// Errors of the sequence engine.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SequenceError {
+    /// A nim-value would not fit the `u16` storage.
+    #[error("nim-value of heap {n} exceeds 65535 (values are stored as u16)")]
+    ValueOverflow {
+        /// The heap size whose value overflowed.
+        n: u64,
+    },
+    /// The requested length cannot be indexed on this machine (or exceeds
+    /// 2^32 heaps for the sparse method, which stores rare heaps as `u32`).
+    #[error("cannot compute {n} values: heap index too large for this method")]
+    TooLarge {
+        /// The requested length.
+        n: u64,
+    },
+    /// A prefix given to [`Sequence::from_prefix`] is not a nim-sequence of
+    /// the game.
+    #[error("invalid prefix: {reason}")]
+    BadPrefix {
+        /// What was wrong.
+        reason: String,
+    },
+}
+
+/// Work counters, for benchmarks and progress reports.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Options whose value was computed (pairs XORed, singles looked up).
+    pub options: u64,
+    /// Heaps for which the sparse method had to scan every common pair.
+    pub full_scans: u64,
+    /// How often the rare/common split was rebuilt.
+    pub reclassifications: u64,
+}
+
+#[derive(Debug, Clone)]
+struct Compiled {
+    take_all: Vec<usize>,
+    take_some: Vec<usize>,
+    split2: Vec<usize>,
+    split3: Vec<usize>,
+    unequal: bool,
+    split_game: bool,
+}
+
+impl Compiled {
+    fn new(rules: &HeapRules) -> Self {
+        let mut c = Compiled {
+            take_all: vec![],
+            take_some: vec![],
+            split2: vec![],
+            split3: vec![],
+            unequal: false,
+            split_game: false,
+        };
+        match rules {
+            HeapRules::Octal(code) => {
+                for (k, &d) in code.digits().iter().enumerate() {
+                    if k > 0 && d & 1 != 0 {
+                        c.take_all.push(k);
+                    }
+                    if k > 0 && d & 2 != 0 {
+                        c.take_some.push(k);
+                    }
+                    if d & 4 != 0 {
+                        c.split2.push(k);
+                    }
+                    if d & 8 != 0 {
+                        c.split3.push(k);
+                    }
+                }
+            }
+            HeapRules::Grundy => {
+                c.split2.push(0);
+                c.unequal = true;
+            }
+            HeapRules::Subtraction(s) => {
+                for &k in s {
+                    // A set element beyond usize can never be used.
+                    if let Ok(k) = usize::try_from(k) {
+                        c.take_all.push(k);
+                        c.take_some.push(k);
+                    }
+                }
+            }
+            HeapRules::Split => c.split_game = true,
+        }
+        c
+    }
+
+    fn sparse_applies(&self) -> bool {
+        !self.split2.is_empty() && self.split3.is_empty() && !self.split_game
+    }
+
+    #[inline]
+    fn half(&self, m: usize) -> usize {
+        if self.unequal {
+            m.saturating_sub(1) / 2
+        } else {
+            m / 2
+        }
+    }
+}
+
+const FLAGS: usize = 65536 + 64;
+const SEEN_WORDS: usize = (65536usize + 1).div_ceil(64);
+
+/// A nim-sequence G(0), G(1), ... under construction.
+///
+/// Values are stored as `u16` (2 bytes per heap); the sparse method adds
+/// 6 bytes per *rare* heap. [`Sequence::extend_to`] reserves exactly what it
+/// needs, so peak memory stays near 2 bytes per value.
+///
+/// ```
+/// use grundy_octal::{HeapRules, Method, Sequence};
+/// let mut seq = Sequence::new(HeapRules::kayles(), Method::Auto);
+/// let mut streamed = Vec::new();
+/// seq.extend_to(10, |n, g| streamed.push((n, g))).unwrap();
+/// assert_eq!(seq.values(), &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4]);
+/// // G(0) = 0 is there from the start; heaps 1..10 were streamed.
+/// assert_eq!((streamed.len(), streamed[2]), (9, (3, 3)));
+///
+/// // Resume later from saved values:
+/// let saved = seq.into_values();
+/// let mut again = Sequence::from_prefix(HeapRules::kayles(), Method::Auto, saved).unwrap();
+/// again.extend_to(12, |_, _| {}).unwrap();
+/// assert_eq!(again.get(11), Some(6));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Sequence {
+    rules: HeapRules,
+    c: Compiled,
+    sparse: bool,
+    values: Vec<u16>,
+    counts: Vec<u64>,
+    max_value: u16,
+    seen: Vec<u64>,
+    mask: u16,
+    rare_heaps: Vec<u32>,
+    rare_values: Vec<u16>,
+    flags: Box<[u8; FLAGS]>,
+    rare_at_reclass: usize,
+    last_reclass: usize,
+    next_reclass: usize,
+    stats: Stats,
+}
+
+impl Sequence {
+    /// A sequence holding only G(0) = 0.
+    pub fn new(rules: HeapRules, method: Method) -> Self {
+        let c = Compiled::new(&rules);
+        let sparse = method != Method::Naive && c.sparse_applies();
+        let mut counts = vec![0u64; 65536];
+        counts[0] = 1;
+        Sequence {
+            rules,
+            c,
+            sparse,
+            values: vec![0],
+            counts,
+            max_value: 0,
+            seen: vec![0; SEEN_WORDS],
+            mask: 1,
+            rare_heaps: Vec::new(),
+            rare_values: Vec::new(),
+            flags: Box::new([0; FLAGS]),
+            rare_at_reclass: 0,
+            last_reclass: 0,
+            next_reclass: 32,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Resumes from previously computed values G(0), ..., G(len-1).
+    ///
+    /// Checks that `values[0] == 0` and recomputes the last value (one heap,
+    /// naive) to catch a prefix of another game; earlier values are trusted.
+    pub fn from_prefix(rules: HeapRules, method: Method, values: Vec<u16>) -> Result<Self, SequenceError> {
+        if values.first() != Some(&0) {
+            return Err(SequenceError::BadPrefix {
+                reason: "G(0) must be 0".into(),
+            });
+        }
+        let mut seq = Sequence::new(rules, method);
+        if seq.sparse && values.len() as u64 > u32::MAX as u64 + 1 {
+            return Err(SequenceError::TooLarge {
+                n: values.len() as u64,
+            });
+        }
+        seq.counts[0] = 0;
+        for &v in &values {
+            seq.counts[v as usize] += 1;
+            seq.max_value = seq.max_value.max(v);
+        }
+        seq.values = values;
+        let n = seq.values.len() - 1;
+        if n > 0 {
+            let expected = seq.values[n];
+            let got = seq.naive_value(n)?;
+            if got != expected {
+                return Err(SequenceError::BadPrefix {
+                    reason: format!(
+                        "stored G({n}) = {expected} but the game gives {got} (wrong game or corrupt data)"
+                    ),
+                });
+            }
+        }
+        if seq.sparse {
+            seq.reclassify(true);
+        }
+        Ok(seq)
+    }
+
+    /// The rules this sequence is computed for.
+    pub fn rules(&self) -> &HeapRules {
+        &self.rules
+    }
+
+    /// True when the sparse-space method is in use.
+    pub fn is_sparse(&self) -> bool {
+        self.sparse
+    }
+
+    /// Number of computed values: G(0), ..., G(len-1) are known. Never 0.
+    pub fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Always false (G(0) is always present); provided for API symmetry.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// G(n) if computed.
+    pub fn get(&self, n: u64) -> Option<u16> {
+        usize::try_from(n).ok().and_then(|i| self.values.get(i).copied())
+    }
+
+    /// All computed values, index = heap size.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// Takes the computed values.
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
+    }
+
+    /// `counts[v]` = how many heaps 0..len have value v (length = max value + 1).
+    pub fn value_counts(&self) -> &[u64] {
+        &self.counts[..=self.max_value as usize]
+    }
+
+    /// The largest value computed so far.
+    pub fn max_value(&self) -> u16 {
+        self.max_value
+    }
+
+    /// The current rare/common mask of the sparse method: a value v is
+    /// common when `(v & mask).count_ones()` is odd, rare otherwise.
+    pub fn sparse_mask(&self) -> u16 {
+        self.mask
+    }
+
+    /// Number of rare heaps (sparse method; 0 otherwise).
+    pub fn rare_count(&self) -> usize {
+        self.rare_heaps.len()
+    }
+
+    /// Work counters so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Computes values until `len() >= end` (G(0) .. G(end-1)), calling
+    /// `on_value(n, G(n))` for each new value in order. A no-op if already
+    /// long enough. Call it repeatedly with growing `end` to checkpoint.
+    pub fn extend_to<F: FnMut(u64, u16)>(&mut self, end: u64, mut on_value: F) -> Result<(), SequenceError> {
+        let Ok(end_us) = usize::try_from(end) else {
+            return Err(SequenceError::TooLarge { n: end });
+        };
+        if self.sparse && end > u32::MAX as u64 + 1 {
+            return Err(SequenceError::TooLarge { n: end });
+        }
+        if end_us <= self.values.len() {
+            return Ok(());
+        }
+        self.values.reserve_exact(end_us - self.values.len());
+        while self.values.len() < end_us {
+            let n = self.values.len();
+            let v = self.push_next()?;
+            on_value(n as u64, v);
+        }
+        Ok(())
+    }
+
+    /// Computes and appends the next value G(len()), returning it.
+    pub fn push_next(&mut self) -> Result<u16, SequenceError> {
+        let n = self.values.len();
+        let v = if self.sparse {
+            self.sparse_value(n)?
+        } else {
+            self.naive_value(n)?
+        };
+        self.values.push(v);
+        self.counts[v as usize] += 1;
+        self.max_value = self.max_value.max(v);
+        if self.sparse {
+            if !is_common(v, self.mask) {
+                self.rare_heaps.push(n as u32);
+                self.rare_values.push(v);
+            }
+            let len = n + 1;
+            if len >= self.next_reclass
+                || (self.rare_heaps.len() > 2 * self.rare_at_reclass + 64
+                    && len > self.last_reclass + self.last_reclass / 8)
+            {
+                self.reclassify(false);
+            }
+        }
+        Ok(v)
+    }
+
+    fn words(&self) -> usize {
+        let bits = 16 - self.max_value.leading_zeros();
+        ((1usize << bits) + 1).div_ceil(64)
+    }
+
+    fn mark_singles(&mut self, n: usize) {
+        let g = &self.values;
+        let seen = &mut self.seen;
+        for &k in &self.c.take_all {
+            if k == n {
+                mark(seen, 0);
+            }
+        }
+        for &k in &self.c.take_some {
+            if k < n {
+                mark(seen, g[n - k]);
+                self.stats.options += 1;
+            }
+        }
+    }
+
+    /// G(n) by examining every option (G(0..n) must be known).
+    fn naive_value(&mut self, n: usize) -> Result<u16, SequenceError> {
+        let w = self.words();
+        self.seen[..w].fill(0);
+        self.mark_singles(n);
+        let g = &self.values[..n];
+        let seen = &mut self.seen;
+        let small = self.max_value < 64;
+        for &k in &self.c.split2 {
+            if n >= k + 2 {
+                let m = n - k;
+                let half = self.c.half(m);
+                mark_pairs(g, m, half, seen, small);
+                self.stats.options += half as u64;
+            }
+        }
+        for &k in &self.c.split3 {
+            if n >= k + 3 {
+                let m = n - k;
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        mark(seen, g[a] ^ g[b] ^ g[m - a - b]);
+                    }
+                    self.stats.options += ((m - a) / 2 + 1 - a) as u64;
+                }
+            }
+        }
+        if self.c.split_game {
+            for k in 1..n {
+                let q = n / k;
+                let gk = if q % 2 == 1 { g[k] } else { 0 };
+                mark(seen, gk ^ g[n % k]);
+            }
+            self.stats.options += n.saturating_sub(1) as u64;
+        }
+        mex(seen, w, n)
+    }
+
+    /// G(n) by the sparse-space method.
+    fn sparse_value(&mut self, n: usize) -> Result<u16, SequenceError> {
+        let bits = 16 - self.max_value.leading_zeros();
+        let limit = (1usize << bits) + 1;
+        let flags: &mut [u8; FLAGS] = &mut self.flags;
+        flags[..limit].fill(0);
+        for &k in &self.c.take_all {
+            if k == n {
+                flags[0] = 1;
+            }
+        }
+        for &k in &self.c.take_some {
+            if k < n {
+                flags[self.values[n - k] as usize] = 1;
+            }
+        }
+        let mut ms = [0usize; 16];
+        let mut nm = 0;
+        for &k in &self.c.split2 {
+            if n >= k + 2 {
+                if nm == 16 {
+                    // More than 16 breaking digits in play: not worth it.
+                    return self.naive_value(n);
+                }
+                ms[nm] = n - k;
+                nm += 1;
+            }
+        }
+        let ms = &ms[..nm];
+        let g = &self.values[..n];
+        let unequal = self.c.unequal;
+        let rare_heaps = &self.rare_heaps[..];
+        let rare_values = &self.rare_values[..];
+        let mut opts = 0u64;
+        // 1. Every pair with at least one rare heap: all common values.
+        for &m in ms {
+            let end = rare_heaps.partition_point(|&a| (a as usize) < m);
+            let mut ranges = [(0, end), (end, end)];
+            if unequal && m % 2 == 0 {
+                let mid = rare_heaps[..end].partition_point(|&a| (a as usize) < m / 2);
+                if mid < end && rare_heaps[mid] as usize == m / 2 {
+                    ranges = [(0, mid), (mid + 1, end)];
+                }
+            }
+            for (lo, hi) in ranges {
+                for (&a, &ga) in rare_heaps[lo..hi].iter().zip(&rare_values[lo..hi]) {
+                    flags[(ga ^ g[m - a as usize]) as usize] = 1;
+                }
+                opts += (hi - lo) as u64;
+            }
+        }
+        // 2. Candidates in increasing order.
+        let mask = self.mask;
+        let mut c = 0usize;
+        let mut mh_buf = [(0usize, 0usize); 16];
+        for (slot, &m) in mh_buf.iter_mut().zip(ms) {
+            *slot = (m, self.c.half(m));
+        }
+        let mh = &mh_buf[..nm];
+        let max_half = mh.iter().map(|&(_, h)| h).max().unwrap_or(0);
+        let result = loop {
+            while flags[c] != 0 {
+                c += 1;
+            }
+            if c > u16::MAX as usize || is_common(c as u16, mask) {
+                // Common values only arise from pairs with one rare heap.
+                break c;
+            }
+            // A rare value: look for a witness pair (vectorised scan, all
+            // split sizes together in growing blocks). Any pair will do.
+            let target = c as u16;
+            let mut found = false;
+            let mut a = 1usize;
+            let mut block = 8usize;
+            while a <= max_half && !found {
+                let a_end = (a + block).min(max_half + 1);
+                for &(m, half) in mh {
+                    let hi = a_end.min(half + 1);
+                    if hi > a {
+                        opts += (hi - a) as u64;
+                        if block_has(g, m, a, hi, target) {
+                            found = true;
+                            break;
+                        }
+                    }
+                }
+                a = a_end;
+                block = (block * 2).min(1 << 14);
+            }
+            if found {
+                flags[c] = 1;
+            }
+            if !found {
+                self.stats.full_scans += 1;
+                break c;
+            }
+        };
+        self.stats.options += opts;
+        u16::try_from(result).map_err(|_| SequenceError::ValueOverflow { n: n as u64 })
+    }
+
+    /// Re-chooses the rare/common mask from the value counts (Walsh–Hadamard
+    /// transform) and rebuilds the rare-heap list if the choice changed.
+    fn reclassify(&mut self, force: bool) {
+        let len = self.values.len();
+        self.next_reclass = (2 * len).max(32);
+        self.last_reclass = len;
+        let bits = 16 - self.max_value.leading_zeros();
+        let size = 1usize << bits;
+        let mut w: Vec<i64> = self.counts[..size].iter().map(|&c| c as i64).collect();
+        w[0] -= 1; // heap 0 never takes part in a split
+        let mut h = 1;
+        while h < size {
+            for i in (0..size).step_by(2 * h) {
+                for j in i..i + h {
+                    let (x, y) = (w[j], w[j + h]);
+                    w[j] = x + y;
+                    w[j + h] = x - y;
+                }
+            }
+            h *= 2;
+        }
+        // w[mask] = #even - #odd parity heaps; rare = even parity.
+        let mut best = self.mask;
+        if (best as usize) >= size || best == 0 {
+            best = 1;
+        }
+        let mut best_score = w.get(best as usize).copied().unwrap_or(i64::MAX);
+        for (m, &score) in w.iter().enumerate().skip(1) {
+            if score < best_score {
+                best_score = score;
+                best = m as u16;
+            }
+        }
+        if force || best != self.mask {
+            self.mask = best;
+            self.stats.reclassifications += 1;
+            self.rare_heaps.clear();
+            self.rare_values.clear();
+            for (i, &v) in self.values.iter().enumerate().skip(1) {
+                if !is_common(v, best) {
+                    self.rare_heaps.push(i as u32);
+                    self.rare_values.push(v);
+                }
+            }
+            self.rare_heaps.shrink_to_fit();
+            self.rare_values.shrink_to_fit();
+        }
+        self.rare_at_reclass = self.rare_heaps.len();
+    }
+}
+
+#[inline(always)]
+fn is_common(v: u16, mask: u16) -> bool {
+    (v & mask).count_ones() & 1 == 1
+}
+
+#[inline(always)]
+fn mark(seen: &mut [u64], v: u16) {
+    let v = v as usize;
+    seen[v >> 6] |= 1u64 << (v & 63);
+}
+
+fn next_unset(seen: &[u64], from: usize) -> usize {
+    let mut i = from >> 6;
+    let mut word = !seen[i] & (!0u64 << (from & 63));
+    loop {
+        if word != 0 {
+            return i * 64 + word.trailing_zeros() as usize;
+        }
+        i += 1;
+        if i >= seen.len() {
+            return seen.len() * 64;
+        }
+        word = !seen[i];
+    }
+}
+
+fn mex(seen: &[u64], words: usize, n: usize) -> Result<u16, SequenceError> {
+    let m = next_unset(&seen[..words], 0);
+    u16::try_from(m).map_err(|_| SequenceError::ValueOverflow { n: n as u64 })
+}
+
+/// True if G(a) ^ G(m - a) == t for some a in lo..hi (written so that it
+/// compiles to SIMD compares).
+#[inline(always)]
+fn block_has(g: &[u16], m: usize, lo: usize, hi: usize, t: u16) -> bool {
+    let xs = &g[lo..hi];
+    let ys = &g[m + 1 - hi..=m - lo];
+    let mut xc = xs.chunks_exact(16);
+    let mut yc = ys.rchunks_exact(16);
+    for (x, y) in (&mut xc).zip(&mut yc) {
+        let mut any = false;
+        for i in 0..16 {
+            any |= (x[i] ^ y[15 - i]) == t;
+        }
+        if any {
+            return true;
+        }
+    }
+    xc.remainder()
+        .iter()
+        .zip(yc.remainder().iter().rev())
+        .any(|(x, y)| x ^ y == t)
+}
+
+/// Marks G(a) ^ G(m - a) for a = 1..=half.
+#[inline(always)]
+fn mark_pairs(g: &[u16], m: usize, half: usize, seen: &mut [u64], small: bool) {
+    if half == 0 {
+        return;
+    }
+    let lo = &g[1..=half];
+    let hi = &g[m - half..m];
+    if small {
+        // All values < 64: one word, four independent accumulators.
+        let mut acc = [0u64; 4];
+        let mut lo4 = lo.chunks_exact(4);
+        let mut hi4 = hi.rchunks_exact(4);
+        for (x, y) in (&mut lo4).zip(&mut hi4) {
+            acc[0] |= 1u64 << ((x[0] ^ y[3]) & 63);
+            acc[1] |= 1u64 << ((x[1] ^ y[2]) & 63);
+            acc[2] |= 1u64 << ((x[2] ^ y[1]) & 63);
+            acc[3] |= 1u64 << ((x[3] ^ y[0]) & 63);
+        }
+        for (x, y) in lo4.remainder().iter().zip(hi4.remainder().iter().rev()) {
+            acc[0] |= 1u64 << ((x ^ y) & 63);
+        }
+        seen[0] |= acc[0] | acc[1] | acc[2] | acc[3];
+    } else {
+        for (x, y) in lo.iter().zip(hi.iter().rev()) {
+            mark(seen, x ^ y);
+        }
+    }
+}
