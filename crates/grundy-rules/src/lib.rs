@@ -1,0 +1,202 @@
+//! # grundy-rules: your own game without recompiling
+//!
+//! Two ways to give `grundy` a game at run time, both loaded by [`load`] (the
+//! `grundy` command calls it for any GAME argument ending in `.toml`, `.luau` or
+//! `.lua`):
+//!
+//! - a **game file** in TOML names a known family with its parameters (or a sum of
+//!   several); it runs on the same native engine as the built-in GAME texts, so no
+//!   speed is lost;
+//! - a **rule script** in Luau gives the moves itself; it runs in a sandbox with a
+//!   memory cap and a time limit per call, and the engine calls it once per position.
+//!
+//! Every error is a [`RulesError`] of one line that names the file and, where it
+//! can, the line, the column and the key or function at fault.
+//!
+//! ## Game files (TOML)
+//!
+//! ```toml
+//! name = "The stone game"                  # optional: defaults to the file's stem
+//! description = "Take 1, 3 or 4 stones."   # optional, for the reader
+//! family = "subtraction"
+//! subtract = [1, 3, 4]
+//! start = 10                               # optional: an integer, an array or a string
+//! ```
+//!
+//! | `family` | keys | position |
+//! |---|---|---|
+//! | `nim` | | heaps |
+//! | `subtraction` | `subtract = [1, 3, 4]` (required) | heaps |
+//! | `allbut` | `except = [1, 2]` (optional) | heaps |
+//! | `octal` | `code = "0.77"` (required) | heaps (needs the octal engine: GAME `octal:CODE`) |
+//! | `split` | | piles |
+//! | `digits` | `turns = 3` (required), `width = 4` (optional) | `N` or `number,played,start` |
+//! | `euclid` | | a pair `a,b` |
+//! | `wythoff` | | a pair `a,b` |
+//!
+//! Unknown keys, keys of another family, wrong types and impossible parameters are
+//! errors of the form `FILE:LINE:COLUMN: message`:
+//!
+//! ```
+//! let err = grundy_rules::game_from_toml("bad.toml", "family = \"subtraction\"\nsubtract = [0]\n")
+//!     .err().unwrap();
+//! assert!(err.to_string().starts_with("bad.toml:2:12: key 'subtract'"), "{err}");
+//! let err = grundy_rules::game_from_toml("bad.toml", "family = \"nim\"\ncolour = 1\n").err().unwrap();
+//! assert!(err.to_string().starts_with("bad.toml:2:1: unknown field `colour`"), "{err}");
+//! ```
+//!
+//! ### Sums
+//!
+//! A file without `family` may list `[[sum]]` components, each a family with its
+//! keys. A position of the sum is the concatenation of the components' positions:
+//! a heap game takes one integer (or `heaps = N`), `euclid` and `wythoff` take a
+//! pair, and `split` or `octal` (whose moves make more heaps) may only come last,
+//! taking the rest. Every component must be impartial; the nim-value is the XOR of
+//! the components' nim-values (Sprague–Grundy), and a winning move changes one
+//! component.
+//!
+//! ```
+//! use grundy::{Outcome, Play};
+//! let text = r#"
+//! name = "stones and Euclid"
+//! [[sum]]
+//! family = "subtraction"
+//! subtract = [1, 3, 4]
+//! [[sum]]
+//! family = "euclid"
+//! "#;
+//! let game = grundy_rules::game_from_toml("sum.toml", text).unwrap();
+//! let p = game.parse_position("7,3,5").unwrap(); // a heap of 7, the pair (3,5)
+//! let a = game.analyze(&p, Play::Normal).unwrap();
+//! assert_eq!(a.nimber, Some(1)); // 0 XOR 1: heap 7 has value 0, the pair (3,5) value 1
+//! assert_eq!(a.outcome, Outcome::Win);
+//! ```
+//!
+//! ## Rules as Luau scripts
+//!
+//! A script sets globals; the engine reads them after running the top level once.
+//!
+//! | global | meaning |
+//! |---|---|
+//! | `moves(position)` | required: an array of the positions one move away (`{}` for none) |
+//! | `impartial` | required: `true` when both players have the same moves (nim-values exist) |
+//! | `start` | optional: the natural start, a position or a function returning one |
+//! | `terminal(position)` | optional (partizan only): `"win"`, `"lose"` or `"draw"` for the player to move when the game ends here by a rule, else `nil` |
+//! | `heaps` | optional: `true` when a position is a list of independent heaps; then `moves(n)` gets one heap and returns heaps (`3`) or lists of heaps (`{1, 2}`; `{}` for none left), and sums, nim-values and `values` come for free |
+//! | `shape` | optional: `"number"`, `"list"`, `"string"` or a list length such as `2`; checked on every position in and out (default: from `start`) |
+//! | `heap(n)` | optional: the position of a single heap of `n`, for `grundy values` (not needed with `heaps = true` or `shape = "number"`) |
+//! | `show(position)` | optional: a one-line display string |
+//! | `name` | optional: defaults to the file's stem |
+//!
+//! Positions convert both ways: a [`DynPosition::Ints`](grundy::dynamic::DynPosition)
+//! `[n]` is the Luau number `n` (unless `shape` is `"list"` or a length), a longer
+//! list is an array of numbers, a [`DynPosition::Text`](grundy::dynamic::DynPosition)
+//! is a string. Back from Luau, a number (integral floats accepted, within ±2^53) is
+//! `[n]`, an array of integers is the list, a string is text; anything else (a
+//! boolean, `3.5`, a nested table, `nil`) is an error naming the function, the
+//! position it was called on and the line where the function is defined. A partizan
+//! game must encode the player to move in the position.
+//!
+//! ```
+//! use grundy::{dynamic::DynPosition, Outcome, Play};
+//! let script = r#"
+//! -- The stone game: take 1, 3 or 4 stones; taking the last one wins.
+//! impartial = true
+//! heaps = true
+//! function moves(n)
+//!   local out = {}
+//!   for _, s in ipairs({1, 3, 4}) do
+//!     if s <= n then table.insert(out, n - s) end
+//!   end
+//!   return out
+//! end
+//! "#;
+//! let game = grundy_rules::game_from_luau("stones.luau", script, grundy_rules::Limits::default()).unwrap();
+//! let a = game.analyze(&DynPosition::Ints(vec![7]), Play::Normal).unwrap();
+//! assert_eq!((a.outcome, a.remoteness), (Outcome::Lose, Some(4)));
+//! let values: Vec<u64> = game.heap_values(0, 7).unwrap().iter().map(|v| v.nimber).collect();
+//! assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0]);
+//! ```
+//!
+//! ### The sandbox
+//!
+//! Scripts get the `table`, `string`, `math`, `utf8`, `bit32`, `buffer` and
+//! `coroutine` libraries, and nothing that reaches outside: no `io`, `os`,
+//! `require`, `loadstring`, `getfenv` or `setfenv`; the globals and libraries are
+//! read-only (Luau's sandbox mode); `print` writes to standard error. Limits:
+//!
+//! | limit | default | change it with |
+//! |---|---|---|
+//! | memory of the Luau state | 64 MiB | `GRUNDY_LUA_MEMORY=256M` (bytes, or `K`/`M`/`G`) |
+//! | time of one call (`moves`, `terminal`, the top level, ...) | 1000 ms | `GRUNDY_LUA_TIMEOUT_MS=5000` |
+//!
+//! A script that loops forever or allocates without bound is stopped with a
+//! one-line error that names the limit and how to raise it:
+//!
+//! ```
+//! use grundy_rules::{game_from_luau, Limits};
+//! use std::time::Duration;
+//! let limits = Limits { timeout: Duration::from_millis(50), ..Limits::default() };
+//! let script = "impartial = true\nfunction moves(n) while true do end end\n";
+//! let game = game_from_luau("loop.luau", script, limits).unwrap();
+//! let err = game.options(&grundy::dynamic::DynPosition::Ints(vec![1])).unwrap_err();
+//! assert!(err.to_string().contains("time limit of 50 ms"), "{err}");
+//! ```
+//!
+//! ### Memoization
+//!
+//! `moves` is called at most once per position: the options are kept in the game
+//! (solving heaps 0..N with `values` keeps a table of nim-values instead, one call
+//! per heap). A Luau subtraction game tabulates over a million heaps per second.
+#![deny(missing_docs)]
+
+mod error;
+mod file;
+mod script;
+mod sum;
+
+use std::path::Path;
+
+use grundy::dynamic::DynGame;
+
+pub use error::RulesError;
+pub use file::game_from_toml;
+pub use script::{Limits, ScriptDyn, ScriptGame};
+pub use sum::{Arity, Component, SumGame};
+
+/// True when a GAME argument names a rule file: it ends in `.toml`, `.luau` or `.lua`.
+///
+/// ```
+/// assert!(grundy_rules::is_rule_file("examples/games/stones.toml"));
+/// assert!(!grundy_rules::is_rule_file("subtraction:1,3,4"));
+/// ```
+pub fn is_rule_file(text: &str) -> bool {
+    let lower = text.trim().to_ascii_lowercase();
+    [".toml", ".luau", ".lua"].iter().any(|ext| lower.ends_with(ext))
+}
+
+/// Load a game file (`.toml`) or a rule script (`.luau`, `.lua`), with the sandbox
+/// limits from the environment ([`Limits::from_env`]).
+pub fn load(path: impl AsRef<Path>) -> Result<Box<dyn DynGame>, RulesError> {
+    load_with(path, Limits::from_env()?)
+}
+
+/// Load a game file or a rule script with the given sandbox limits.
+pub fn load_with(path: impl AsRef<Path>, limits: Limits) -> Result<Box<dyn DynGame>, RulesError> {
+    let path = path.as_ref();
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
+        file: file.clone(),
+        message: format!("cannot read the game file: {e}"),
+    })?;
+    if file.to_ascii_lowercase().ends_with(".toml") {
+        game_from_toml(&file, &text)
+    } else {
+        game_from_luau(&file, &text, limits)
+    }
+}
+
+/// Load a game from the source of a Luau script; `file` names it in errors.
+pub fn game_from_luau(file: &str, source: &str, limits: Limits) -> Result<Box<dyn DynGame>, RulesError> {
+    Ok(Box::new(ScriptGame::load(file, source, limits)?.into_dyn()))
+}

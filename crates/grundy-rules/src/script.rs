@@ -1,0 +1,903 @@
+//! Rules as sandboxed Luau scripts.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use grundy::dynamic::{
+    searched_nim_value, Analysis, Analyze, Builtin, DynGame, DynPosition, HeapValue, MoveInfo,
+};
+use grundy::solve::MexSet;
+use grundy::{Game, GameError, Impartial, Outcome, Play};
+use mlua::{Function, Lua, LuaOptions, StdLib, Value, VmState};
+use rustc_hash::FxHashMap;
+
+use crate::error::one_line;
+use crate::RulesError;
+
+/// Sandbox limits of a script: memory and time per call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Bytes the Luau state may hold (default 64 MiB; `GRUNDY_LUA_MEMORY`).
+    pub memory: usize,
+    /// Time one call into the script may take (default 1 s; `GRUNDY_LUA_TIMEOUT_MS`),
+    /// the script's top level included.
+    pub timeout: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            memory: 64 << 20,
+            timeout: Duration::from_secs(1),
+        }
+    }
+}
+
+impl Limits {
+    /// The defaults, changed by the environment variables `GRUNDY_LUA_MEMORY`
+    /// (bytes, or with a suffix `K`, `M`, `G` for KiB, MiB, GiB: `256M`) and
+    /// `GRUNDY_LUA_TIMEOUT_MS` (milliseconds).
+    pub fn from_env() -> Result<Limits, RulesError> {
+        let mut limits = Limits::default();
+        if let Ok(text) = std::env::var("GRUNDY_LUA_MEMORY") {
+            limits.memory = parse_memory(&text).ok_or_else(|| {
+                RulesError::Limits(format!(
+                    "GRUNDY_LUA_MEMORY='{text}' is not a size (bytes, or with K, M or G: 64M), at least 1M"
+                ))
+            })?;
+        }
+        if let Ok(text) = std::env::var("GRUNDY_LUA_TIMEOUT_MS") {
+            let ms: u64 = text.trim().parse().ok().filter(|&ms| ms > 0).ok_or_else(|| {
+                RulesError::Limits(format!(
+                    "GRUNDY_LUA_TIMEOUT_MS='{text}' is not a positive number of milliseconds"
+                ))
+            })?;
+            limits.timeout = Duration::from_millis(ms);
+        }
+        Ok(limits)
+    }
+}
+
+fn parse_memory(text: &str) -> Option<usize> {
+    let t = text.trim().to_ascii_uppercase();
+    let t = t.strip_suffix("IB").or_else(|| t.strip_suffix('B')).unwrap_or(&t);
+    let (digits, shift) = match t.chars().last()? {
+        'K' => (&t[..t.len() - 1], 10),
+        'M' => (&t[..t.len() - 1], 20),
+        'G' => (&t[..t.len() - 1], 30),
+        _ => (t, 0),
+    };
+    let n: usize = digits.trim().parse().ok()?;
+    let bytes = n.checked_mul(1usize << shift)?;
+    (bytes >= 1 << 20).then_some(bytes)
+}
+
+fn describe_memory(bytes: usize) -> String {
+    if bytes & ((1 << 20) - 1) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// The per-call deadline, read by the interrupt handler.
+struct Clock {
+    base: Instant,
+    deadline_ns: AtomicU64,
+    ticks: AtomicU32,
+    expired: AtomicBool,
+}
+
+impl Clock {
+    fn arm(&self, timeout: Duration) {
+        let deadline = self.base.elapsed() + timeout;
+        self.deadline_ns
+            .store(deadline.as_nanos() as u64, Ordering::Relaxed);
+        self.expired.store(false, Ordering::Relaxed);
+    }
+}
+
+/// The largest integer a Luau number (a double) holds exactly.
+const MAX_EXACT: i64 = 1 << 53;
+
+/// Heap sizes `values` tabulates at most.
+const TABLE_LIMIT: u64 = 10_000_000;
+
+/// Positions a nim-value search may visit.
+const SEARCH_LIMIT: usize = 2_000_000;
+
+/// What a position of the script looks like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// Anything: a list of one integer goes to Luau as a number, other lists as arrays.
+    Any,
+    /// A single integer (a Luau number).
+    Number,
+    /// A list of integers (a Luau array), of this length if given.
+    List(Option<usize>),
+    /// A string.
+    Text,
+    /// `heaps = true`: a list of non-negative heaps; `moves` sees one heap at a time.
+    Heaps,
+}
+
+impl Shape {
+    fn describe(self) -> String {
+        match self {
+            Shape::Any => "a position".into(),
+            Shape::Number => "a number (shape = \"number\")".into(),
+            Shape::List(None) => "a list of integers (shape = \"list\")".into(),
+            Shape::List(Some(k)) => format!("a list of {k} integers (shape = {k})"),
+            Shape::Text => "a string (shape = \"string\")".into(),
+            Shape::Heaps => "heaps: non-negative integers (heaps = true)".into(),
+        }
+    }
+
+    fn check(self, p: &DynPosition) -> Result<(), String> {
+        let ok = match (self, p) {
+            (Shape::Any, _) => true,
+            (Shape::Number, DynPosition::Ints(v)) => v.len() == 1,
+            (Shape::List(None), DynPosition::Ints(_)) => true,
+            (Shape::List(Some(k)), DynPosition::Ints(v)) => v.len() == k,
+            (Shape::Text, DynPosition::Text(_)) => true,
+            (Shape::Heaps, DynPosition::Ints(v)) => v.iter().all(|&h| h >= 0),
+            _ => false,
+        };
+        if !ok {
+            return Err(format!("expected {}", self.describe()));
+        }
+        if let DynPosition::Ints(v) = p {
+            if let Some(x) = v.iter().find(|x| x.abs() > MAX_EXACT) {
+                return Err(format!(
+                    "{x} is beyond 2^53, the largest integer a Luau number holds"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The Luau state and what was read from it; behind a mutex.
+struct Vm {
+    lua: Lua,
+    moves: Function,
+    terminal: Option<Function>,
+    show: Option<Function>,
+    heap: Option<Function>,
+    /// The options of every position `moves` was called on (each at most once).
+    cache: FxHashMap<DynPosition, Arc<[DynPosition]>>,
+    /// The rule's verdict on every position `terminal` was called on.
+    verdicts: FxHashMap<DynPosition, Option<Outcome>>,
+}
+
+/// A game whose rules are a Luau script: a native [`Game`] over [`DynPosition`]s
+/// (and [`Impartial`] when the script says so), run through [`Builtin`] like the
+/// built-in games. See the [crate documentation](crate#rules-as-luau-scripts).
+pub struct ScriptGame {
+    file: String,
+    name: String,
+    impartial: bool,
+    shape: Shape,
+    start: Option<DynPosition>,
+    limits: Limits,
+    clock: Arc<Clock>,
+    lines: FxHashMap<&'static str, usize>,
+    vm: Mutex<Vm>,
+    /// Nim-values of heaps `0..len`, from `values`.
+    table: Mutex<Vec<u64>>,
+}
+
+fn lua_message(e: &mlua::Error) -> String {
+    match e {
+        mlua::Error::CallbackError { cause, .. } => lua_message(cause),
+        mlua::Error::WithContext { cause, .. } => lua_message(cause),
+        mlua::Error::RuntimeError(m) | mlua::Error::SyntaxError { message: m, .. } => m
+            .split("\nstack traceback")
+            .next()
+            .unwrap_or(m)
+            .trim()
+            .to_string(),
+        mlua::Error::MemoryError(_) => "out of memory".into(),
+        other => other.to_string(),
+    }
+}
+
+/// Split `file:LINE: message` into the line and the message.
+fn locate(file: &str, message: &str) -> (Option<usize>, String) {
+    if let Some(rest) = message.strip_prefix(file).and_then(|r| r.strip_prefix(':')) {
+        if let Some((line, msg)) = rest.split_once(':') {
+            if let Ok(n) = line.trim().parse() {
+                return (Some(n), msg.trim().to_string());
+            }
+        }
+    }
+    (None, message.to_string())
+}
+
+fn kind(v: &Value) -> String {
+    match v {
+        Value::Nil => "nil".into(),
+        Value::Boolean(b) => format!("the boolean {b}"),
+        Value::Number(x) => format!("the number {x}"),
+        Value::String(s) => format!("the string \"{}\"", s.to_string_lossy()),
+        other => format!("a {}", other.type_name()),
+    }
+}
+
+fn integer(v: &Value) -> Result<i64, String> {
+    match v {
+        Value::Integer(i) => Ok(*i),
+        Value::Number(x) if x.fract() == 0.0 && x.abs() <= MAX_EXACT as f64 => Ok(*x as i64),
+        Value::Number(x) if x.fract() == 0.0 => Err(format!("{x} is beyond 2^53")),
+        other => Err(format!("{} is not an integer", kind(other))),
+    }
+}
+
+/// A Luau value as a position: a number, an array of integers or a string.
+fn position_of(v: &Value) -> Result<DynPosition, String> {
+    match v {
+        Value::Integer(_) | Value::Number(_) => Ok(DynPosition::Ints(vec![integer(v)?])),
+        Value::String(s) => Ok(DynPosition::Text(
+            s.to_str()
+                .map_err(|_| "a string that is not UTF-8".to_string())?
+                .to_string(),
+        )),
+        Value::Table(t) => {
+            let mut out = Vec::with_capacity(t.raw_len());
+            for (i, x) in t.sequence_values::<Value>().enumerate() {
+                let x = x.map_err(|e| lua_message(&e))?;
+                out.push(integer(&x).map_err(|m| format!("entry {} of a list: {m}", i + 1))?);
+            }
+            Ok(DynPosition::Ints(out))
+        }
+        other => Err(format!(
+            "{} is not a position (a number, a list of integers or a string)",
+            kind(other)
+        )),
+    }
+}
+
+impl ScriptGame {
+    /// Compile and run a script's top level; `file` names it in messages.
+    pub fn load(file: &str, source: &str, limits: Limits) -> Result<ScriptGame, RulesError> {
+        let fail = |line: Option<usize>, message: String| RulesError::Script {
+            file: file.to_string(),
+            line,
+            message: one_line(&message),
+        };
+        let setup = |e: mlua::Error| {
+            fail(
+                None,
+                format!("cannot set up the Luau sandbox: {}", lua_message(&e)),
+            )
+        };
+        let libs = StdLib::COROUTINE
+            | StdLib::TABLE
+            | StdLib::STRING
+            | StdLib::UTF8
+            | StdLib::BIT
+            | StdLib::MATH
+            | StdLib::BUFFER;
+        let lua = Lua::new_with(libs, LuaOptions::new()).map_err(setup)?;
+        {
+            // No way out of the sandbox: no modules, no code from strings, no environments.
+            let g = lua.globals();
+            for name in [
+                "require",
+                "loadstring",
+                "load",
+                "dofile",
+                "loadfile",
+                "getfenv",
+                "setfenv",
+                "os",
+                "io",
+                "debug",
+            ] {
+                g.raw_set(name, Value::Nil).map_err(setup)?;
+            }
+            let tag = file.to_string();
+            let print = lua
+                .create_function(move |_, args: mlua::Variadic<Value>| {
+                    let words: Vec<String> = args
+                        .iter()
+                        .map(|v| v.to_string().unwrap_or_else(|_| kind(v)))
+                        .collect();
+                    eprintln!("{tag}: {}", words.join("\t"));
+                    Ok(())
+                })
+                .map_err(setup)?;
+            g.raw_set("print", print).map_err(setup)?;
+        }
+        lua.sandbox(true).map_err(setup)?;
+        lua.set_memory_limit(limits.memory).map_err(setup)?;
+        let clock = Arc::new(Clock {
+            base: Instant::now(),
+            deadline_ns: AtomicU64::new(u64::MAX),
+            ticks: AtomicU32::new(0),
+            expired: AtomicBool::new(false),
+        });
+        {
+            let clock = clock.clone();
+            lua.set_interrupt(move |_| {
+                if clock.ticks.fetch_add(1, Ordering::Relaxed) & 1023 == 0
+                    && clock.base.elapsed().as_nanos() as u64 > clock.deadline_ns.load(Ordering::Relaxed)
+                {
+                    clock.expired.store(true, Ordering::Relaxed);
+                    return Err(mlua::Error::runtime("time limit exceeded"));
+                }
+                Ok(VmState::Continue)
+            });
+        }
+        let chunk_name = format!("={file}");
+        let function = lua
+            .load(source)
+            .set_name(chunk_name)
+            .into_function()
+            .map_err(|e| {
+                let (line, message) = locate(file, &lua_message(&e));
+                fail(line, format!("syntax error: {message}"))
+            })?;
+        clock.arm(limits.timeout);
+        function.call::<()>(()).map_err(|e| {
+            let (line, message) = explain(file, &e, &clock, limits, "the script's top level");
+            fail(line, message)
+        })?;
+        let g = lua.globals();
+        let get = |name: &str| g.get::<Value>(name).map_err(|e| fail(None, lua_message(&e)));
+        let function_of = |name: &str, required: bool| -> Result<Option<Function>, RulesError> {
+            match get(name)? {
+                Value::Function(f) => Ok(Some(f)),
+                Value::Nil if !required => Ok(None),
+                Value::Nil => Err(fail(
+                    None,
+                    format!("the script defines no function {name}(position) (it must: it gives the positions one move away)"),
+                )),
+                other => Err(fail(None, format!("{name} must be a function, not {}", kind(&other)))),
+            }
+        };
+        let moves = function_of("moves", true)?.unwrap();
+        let terminal = function_of("terminal", false)?;
+        let show = function_of("show", false)?;
+        let heap = function_of("heap", false)?;
+        let mut lines = FxHashMap::default();
+        for (key, f) in [
+            ("moves", Some(&moves)),
+            ("terminal", terminal.as_ref()),
+            ("show", show.as_ref()),
+            ("heap", heap.as_ref()),
+        ] {
+            if let Some(line) = f.and_then(|f| f.info().line_defined) {
+                lines.insert(key, line);
+            }
+        }
+        let flag = |name: &str| -> Result<Option<bool>, RulesError> {
+            match get(name)? {
+                Value::Nil => Ok(None),
+                Value::Boolean(b) => Ok(Some(b)),
+                other => Err(fail(
+                    None,
+                    format!("{name} must be true or false, not {}", kind(&other)),
+                )),
+            }
+        };
+        let impartial = flag("impartial")?.ok_or_else(|| {
+            fail(
+                None,
+                "the script must set impartial = true (both players have the same moves) or impartial = false".into(),
+            )
+        })?;
+        let heaps = flag("heaps")?.unwrap_or(false);
+        if heaps && !impartial {
+            return Err(fail(
+                None,
+                "heaps = true needs impartial = true (a sum of heaps adds nim-values)".into(),
+            ));
+        }
+        if impartial && terminal.is_some() {
+            return Err(fail(
+                lines.get("terminal").copied(),
+                "an impartial game cannot end by a terminal rule (nim-values need normal play): set impartial = false or drop terminal".into(),
+            ));
+        }
+        let name = match get("name")? {
+            Value::Nil => std::path::Path::new(file)
+                .file_stem()
+                .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned()),
+            Value::String(s) => s.to_string_lossy().to_string(),
+            other => return Err(fail(None, format!("name must be a string, not {}", kind(&other)))),
+        };
+        let mut shape = match get("shape")? {
+            Value::Nil => None,
+            Value::String(s) => Some(match &*s.to_string_lossy() {
+                "number" => Shape::Number,
+                "list" => Shape::List(None),
+                "string" => Shape::Text,
+                other => return Err(fail(
+                    None,
+                    format!(
+                        "shape must be \"number\", \"list\", \"string\" or a list length, not \"{other}\""
+                    ),
+                )),
+            }),
+            v @ (Value::Integer(_) | Value::Number(_)) => match integer(&v) {
+                Ok(k) if k >= 1 => Some(Shape::List(Some(k as usize))),
+                _ => {
+                    return Err(fail(
+                        None,
+                        format!("shape must be a positive list length, not {}", kind(&v)),
+                    ))
+                }
+            },
+            other => {
+                return Err(fail(
+                    None,
+                    format!("shape must be a string or a list length, not {}", kind(&other)),
+                ))
+            }
+        };
+        if heaps {
+            if shape.is_some() {
+                return Err(fail(
+                    None,
+                    "shape does not apply with heaps = true (positions are lists of heaps)".into(),
+                ));
+            }
+            shape = Some(Shape::Heaps);
+        }
+        let start_value = match get("start")? {
+            Value::Function(f) => {
+                clock.arm(limits.timeout);
+                f.call::<Value>(()).map_err(|e| {
+                    let (line, message) = explain(file, &e, &clock, limits, "start()");
+                    fail(line, message)
+                })?
+            }
+            v => v,
+        };
+        let start = match start_value {
+            Value::Nil => None,
+            v => Some(position_of(&v).map_err(|m| fail(None, format!("start: {m}")))?),
+        };
+        let shape = shape.unwrap_or(match &start {
+            Some(DynPosition::Text(_)) => Shape::Text,
+            Some(DynPosition::Ints(v))
+                if v.len() == 1 && !matches!(g.get::<Value>("start"), Ok(Value::Table(_))) =>
+            {
+                Shape::Number
+            }
+            Some(DynPosition::Ints(_)) => Shape::List(None),
+            None => Shape::Any,
+        });
+        if let Some(s) = &start {
+            shape
+                .check(s)
+                .map_err(|m| fail(None, format!("start {s}: {m}")))?;
+        }
+        drop(g);
+        Ok(ScriptGame {
+            file: file.to_string(),
+            name,
+            impartial,
+            shape,
+            start,
+            limits,
+            clock,
+            lines,
+            vm: Mutex::new(Vm {
+                lua,
+                moves,
+                terminal,
+                show,
+                heap,
+                cache: FxHashMap::default(),
+                verdicts: FxHashMap::default(),
+            }),
+            table: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// The script game as a run-time game (with the script's `show`).
+    pub fn into_dyn(self) -> ScriptDyn {
+        ScriptDyn(Builtin(self))
+    }
+
+    /// The game's name: the script's `name`, else the file's stem.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Vm> {
+        self.vm.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn to_lua(&self, lua: &Lua, p: &DynPosition) -> mlua::Result<Value> {
+        Ok(match p {
+            DynPosition::Text(s) => Value::String(lua.create_string(s)?),
+            DynPosition::Ints(v) => match (self.shape, v.as_slice()) {
+                (Shape::Any | Shape::Number | Shape::Heaps, [n]) => Value::Number(*n as f64),
+                _ => Value::Table(lua.create_sequence_from(v.iter().map(|&x| x as f64))?),
+            },
+        })
+    }
+
+    /// `file:LINE` of a function of the script, for messages about its results.
+    fn at(&self, function: &str) -> String {
+        match self.lines.get(function) {
+            Some(line) => format!("{}:{line}", self.file),
+            None => self.file.clone(),
+        }
+    }
+
+    /// Call a function of the script on a position, under the time limit.
+    fn call(&self, vm: &Vm, f: &Function, name: &str, p: &DynPosition) -> Result<Value, GameError> {
+        let arg = self.to_lua(&vm.lua, p).map_err(|e| self.failed(&e, name, p))?;
+        self.clock.arm(self.limits.timeout);
+        f.call::<Value>(arg).map_err(|e| self.failed(&e, name, p))
+    }
+
+    fn failed(&self, e: &mlua::Error, name: &str, p: &DynPosition) -> GameError {
+        let (line, message) = explain(&self.file, e, &self.clock, self.limits, &format!("{name}({p})"));
+        GameError::Rule(one_line(&match line {
+            Some(line) => format!("{}:{line}: {message}", self.file),
+            None => format!("{}: {message}", self.file),
+        }))
+    }
+
+    fn bad_result(&self, function: &str, p: &DynPosition, message: String) -> GameError {
+        GameError::Rule(one_line(&format!(
+            "{}: {function}({p}) {message}",
+            self.at(function)
+        )))
+    }
+
+    /// The options of `p` (one heap in heaps mode), from the cache or the script.
+    fn options_of(&self, p: &DynPosition) -> Result<Arc<[DynPosition]>, GameError> {
+        let mut vm = self.lock();
+        if let Some(o) = vm.cache.get(p) {
+            return Ok(o.clone());
+        }
+        let value = self.call(&vm, &vm.moves, "moves", p)?;
+        let list = self.read_moves(p, &value)?;
+        let list: Arc<[DynPosition]> = list.into();
+        vm.cache.insert(p.clone(), list.clone());
+        Ok(list)
+    }
+
+    fn read_moves(&self, p: &DynPosition, value: &Value) -> Result<Vec<DynPosition>, GameError> {
+        let Value::Table(t) = value else {
+            return Err(self.bad_result(
+                "moves",
+                p,
+                format!(
+                    "returned {}, not a list of positions (return {{}} when there is no move)",
+                    kind(value)
+                ),
+            ));
+        };
+        let mut out = Vec::with_capacity(t.raw_len());
+        for (i, v) in t.sequence_values::<Value>().enumerate() {
+            let v = v.map_err(|e| self.failed(&e, "moves", p))?;
+            let o = position_of(&v).map_err(|m| {
+                self.bad_result(
+                    "moves",
+                    p,
+                    format!("returned a list whose entry {} is wrong: {m}", i + 1),
+                )
+            })?;
+            let shape = if self.shape == Shape::Heaps {
+                Shape::Heaps
+            } else {
+                self.shape
+            };
+            shape.check(&o).map_err(|m| {
+                self.bad_result(
+                    "moves",
+                    p,
+                    format!(
+                        "returned a list whose entry {} ({o}) has the wrong shape: {m}",
+                        i + 1
+                    ),
+                )
+            })?;
+            out.push(o);
+        }
+        Ok(out)
+    }
+
+    /// The script's `show`, or POSITION syntax.
+    pub fn show(&self, p: &DynPosition) -> String {
+        let vm = self.lock();
+        match &vm.show {
+            Some(f) => match self.call(&vm, f, "show", p) {
+                Ok(Value::String(s)) => one_line(&s.to_string_lossy()),
+                _ => p.to_string(),
+            },
+            None => p.to_string(),
+        }
+    }
+
+    /// Nim-values of heaps `0..=to`, one `moves` call per heap, kept for later calls.
+    fn heap_table(&self, to: u64) -> Result<Vec<u64>, GameError> {
+        if to > TABLE_LIMIT {
+            return Err(GameError::Unsupported(format!(
+                "--to {to} is too large (at most {TABLE_LIMIT})"
+            )));
+        }
+        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        let mut seen = MexSet::new();
+        let mut heaps: Vec<i64> = Vec::new();
+        let mut ends: Vec<usize> = Vec::new();
+        while table.len() as u64 <= to {
+            let n = table.len() as i64;
+            let p = DynPosition::Ints(vec![n]);
+            heaps.clear();
+            ends.clear();
+            {
+                let vm = self.lock();
+                let cached = vm.cache.get(&p).cloned();
+                match cached {
+                    Some(list) => {
+                        for o in list.iter() {
+                            heaps.extend_from_slice(o.ints().unwrap_or(&[]));
+                            ends.push(heaps.len());
+                        }
+                    }
+                    None => {
+                        self.clock.arm(self.limits.timeout);
+                        let value = vm
+                            .moves
+                            .call::<Value>(n as f64)
+                            .map_err(|e| self.failed(&e, "moves", &p))?;
+                        self.read_heap_moves(&p, &value, &mut heaps, &mut ends)?;
+                    }
+                }
+            }
+            seen.clear();
+            let mut start = 0;
+            for &end in &ends {
+                let option = &heaps[start..end];
+                let value = if option.iter().all(|&h| (0..n).contains(&h)) {
+                    option.iter().fold(0, |x, &h| x ^ table[h as usize])
+                } else {
+                    // A heap that does not shrink: the general solver (memoized too).
+                    let p = DynPosition::Ints(option.to_vec());
+                    searched_nim_value(self, &p, SEARCH_LIMIT)?
+                };
+                seen.insert(value);
+                start = end;
+            }
+            table.push(seen.mex());
+        }
+        Ok(table[..=to as usize].to_vec())
+    }
+
+    /// `moves(n)` of a heap: entries that are heaps, or lists of heaps.
+    fn read_heap_moves(
+        &self,
+        p: &DynPosition,
+        value: &Value,
+        heaps: &mut Vec<i64>,
+        ends: &mut Vec<usize>,
+    ) -> Result<(), GameError> {
+        let Value::Table(t) = value else {
+            return self.read_moves(p, value).map(|_| ());
+        };
+        for (i, v) in t.sequence_values::<Value>().enumerate() {
+            let v = v.map_err(|e| self.failed(&e, "moves", p))?;
+            let wrong = |m: String| {
+                self.bad_result(
+                    "moves",
+                    p,
+                    format!("returned a list whose entry {} is wrong: {m}", i + 1),
+                )
+            };
+            match &v {
+                Value::Number(x) if x.fract() == 0.0 && *x >= 0.0 && *x <= MAX_EXACT as f64 => {
+                    heaps.push(*x as i64)
+                }
+                _ => {
+                    let o = position_of(&v).map_err(wrong)?;
+                    self.shape.check(&o).map_err(|m| {
+                        self.bad_result(
+                            "moves",
+                            p,
+                            format!(
+                                "returned a list whose entry {} ({o}) has the wrong shape: {m}",
+                                i + 1
+                            ),
+                        )
+                    })?;
+                    heaps.extend_from_slice(o.ints().unwrap_or(&[]));
+                }
+            }
+            ends.push(heaps.len());
+        }
+        Ok(())
+    }
+}
+
+/// The message for a failed call: the time limit, the memory cap, or the script's own error.
+fn explain(
+    file: &str,
+    e: &mlua::Error,
+    clock: &Clock,
+    limits: Limits,
+    what: &str,
+) -> (Option<usize>, String) {
+    if clock.expired.load(Ordering::Relaxed) {
+        clock.expired.store(false, Ordering::Relaxed);
+        return (
+            None,
+            format!(
+                "{what} ran longer than the time limit of {} ms and was stopped (an endless loop? raise GRUNDY_LUA_TIMEOUT_MS)",
+                limits.timeout.as_millis()
+            ),
+        );
+    }
+    let message = lua_message(e);
+    if matches!(e, mlua::Error::MemoryError(_)) || message.contains("not enough memory") {
+        return (
+            None,
+            format!(
+                "{what} used more than the memory limit of {} and was stopped (raise GRUNDY_LUA_MEMORY)",
+                describe_memory(limits.memory)
+            ),
+        );
+    }
+    let (line, message) = locate(file, &message);
+    (line, format!("{message} (in {what})"))
+}
+
+impl Game for ScriptGame {
+    type Position = DynPosition;
+
+    fn options(&self, p: &DynPosition, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
+        if self.shape != Shape::Heaps {
+            out.extend(self.options_of(p)?.iter().cloned());
+            return Ok(());
+        }
+        let heaps = p.ints().unwrap_or(&[]);
+        for (i, &h) in heaps.iter().enumerate() {
+            for o in self.options_of(&DynPosition::Ints(vec![h]))?.iter() {
+                let left = o.ints().unwrap_or(&[]);
+                let mut next = Vec::with_capacity(heaps.len() + left.len());
+                next.extend_from_slice(&heaps[..i]);
+                next.extend_from_slice(left);
+                next.extend_from_slice(&heaps[i + 1..]);
+                out.push(DynPosition::Ints(next));
+            }
+        }
+        Ok(())
+    }
+
+    fn terminal(&self, p: &DynPosition) -> Result<Option<Outcome>, GameError> {
+        let mut vm = self.lock();
+        let Some(f) = vm.terminal.clone() else {
+            return Ok(None);
+        };
+        if let Some(v) = vm.verdicts.get(p) {
+            return Ok(*v);
+        }
+        let verdict = match self.call(&vm, &f, "terminal", p)? {
+            Value::Nil => None,
+            Value::String(s) => match &*s.to_string_lossy() {
+                "win" => Some(Outcome::Win),
+                "lose" => Some(Outcome::Lose),
+                "draw" => Some(Outcome::Draw),
+                other => {
+                    return Err(self.bad_result(
+                        "terminal",
+                        p,
+                        format!("returned \"{other}\", not \"win\", \"lose\", \"draw\" or nil"),
+                    ))
+                }
+            },
+            other => {
+                return Err(self.bad_result(
+                    "terminal",
+                    p,
+                    format!(
+                        "returned {}, not \"win\", \"lose\", \"draw\" or nil",
+                        kind(&other)
+                    ),
+                ))
+            }
+        };
+        vm.verdicts.insert(p.clone(), verdict);
+        Ok(verdict)
+    }
+}
+
+impl Impartial for ScriptGame {
+    fn components(&self, p: &DynPosition, out: &mut Vec<DynPosition>) {
+        match (self.shape, p) {
+            (Shape::Heaps, DynPosition::Ints(v)) => out.extend(v.iter().map(|&h| DynPosition::Ints(vec![h]))),
+            _ => out.push(p.clone()),
+        }
+    }
+}
+
+impl Analyze for ScriptGame {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn check(&self, p: &DynPosition) -> Result<(), String> {
+        self.shape.check(p)
+    }
+    fn start(&self) -> Option<DynPosition> {
+        self.start.clone()
+    }
+    fn impartial(&self) -> bool {
+        self.impartial
+    }
+    fn nim_value(&self, p: &DynPosition, limit: usize) -> Option<Result<u64, GameError>> {
+        self.impartial.then(|| searched_nim_value(self, p, limit))
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        if !self.impartial {
+            return Some(Err(GameError::Unsupported(format!(
+                "{} is partizan (impartial = false): values lists nim-values of heaps",
+                self.name
+            ))));
+        }
+        let heap = self.lock().heap.clone();
+        match heap {
+            None if matches!(self.shape, Shape::Heaps | Shape::Number) => {
+                Some(self.heap_table(to).map(|t| t[from as usize..].to_vec()))
+            }
+            None => Some(Err(GameError::Unsupported(format!(
+                "{}: values needs heaps = true, shape = \"number\", or a function heap(n) giving the position of a heap of n",
+                self.file
+            )))),
+            Some(f) => Some((from..=to).map(|n| {
+                let n_pos = DynPosition::Ints(vec![n as i64]);
+                let value = {
+                    let _vm = self.lock();
+                    self.clock.arm(self.limits.timeout);
+                    f.call::<Value>(n as f64).map_err(|e| self.failed(&e, "heap", &n_pos))?
+                };
+                let p = position_of(&value).map_err(|m| self.bad_result("heap", &n_pos, format!("returned {m}")))?;
+                self.shape
+                    .check(&p)
+                    .map_err(|m| self.bad_result("heap", &n_pos, format!("returned {p}, of the wrong shape: {m}")))?;
+                searched_nim_value(self, &p, SEARCH_LIMIT)
+            }).collect()),
+        }
+    }
+}
+
+/// A [`ScriptGame`] behind the dynamic seam: the solvers of [`Builtin`], and the
+/// script's `show` for display.
+pub struct ScriptDyn(pub Builtin<ScriptGame>);
+
+impl DynGame for ScriptDyn {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn is_impartial(&self) -> bool {
+        self.0.is_impartial()
+    }
+    fn start(&self) -> Option<DynPosition> {
+        self.0.start()
+    }
+    fn check(&self, p: &DynPosition) -> Result<(), GameError> {
+        self.0.check(p)
+    }
+    fn show(&self, p: &DynPosition) -> String {
+        self.0 .0.show(p)
+    }
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        self.0.options(p)
+    }
+    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
+        self.0.analyze(p, play)
+    }
+    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
+        self.0.moves(p, play)
+    }
+    fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError> {
+        self.0.heap_values(from, to)
+    }
+}
