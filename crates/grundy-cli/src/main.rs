@@ -32,6 +32,15 @@ enum Command {
     /// Outcome and nim-value of each single heap in a range (heap games).
     #[command(after_help = grundy::dynamic::GAME_HELP)]
     Values(commands::values::Args),
+    /// Play against a perfect opponent in the terminal (or scripted through a pipe).
+    #[command(after_help = grundy::dynamic::GAME_HELP)]
+    Play(commands::play::Args),
+    /// Explain why a position is won or lost: a strategy tree with the rule of each step.
+    #[command(after_help = grundy::dynamic::GAME_HELP)]
+    Explain(commands::explain::Args),
+    /// Draw a nim-sequence, an outcome map or a winner table as PNG or SVG.
+    #[command(after_help = grundy::dynamic::GAME_HELP)]
+    Plot(commands::plot::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +49,9 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(args),
         Command::Moves(args) => commands::moves::run(args),
         Command::Values(args) => commands::values::run(args),
+        Command::Play(args) => commands::play::run(args),
+        Command::Explain(args) => commands::explain::run(args),
+        Command::Plot(args) => commands::plot::run(args),
     };
     match result {
         Ok(text) => {

@@ -168,7 +168,7 @@ pub struct PeriodMark {
 /// A nim-sequence: `values[n]` is the nim-value of a heap of `n`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sequence {
-    /// The title (the game's name).
+    /// The title.
     pub title: String,
     /// `G(0), G(1), ...`.
     pub values: Vec<u64>,
@@ -314,6 +314,15 @@ fn render(
     }
 }
 
+/// Tick labels on integer axes: whole numbers only (half steps stay unlabelled).
+fn integer_label(v: &f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as i64)
+    } else {
+        String::new()
+    }
+}
+
 fn font(size: u32) -> TextStyle<'static> {
     (FAMILY, size).into_font().into()
 }
@@ -327,7 +336,7 @@ where
     let top = s.values.iter().copied().max().unwrap_or(0) as f64;
     let y_max = (top * 1.25).max(top + 1.5);
     let mut chart = ChartBuilder::on(root)
-        .caption(format!("{}: nim-values", s.title), font(24))
+        .caption(&s.title, font(22))
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(52)
@@ -338,6 +347,8 @@ where
         .disable_mesh()
         .x_desc("heap size n")
         .y_desc("nim-value G(n)")
+        .x_label_formatter(&integer_label)
+        .y_label_formatter(&integer_label)
         .label_style(font(14))
         .axis_desc_style(font(16))
         .draw()
@@ -374,7 +385,13 @@ where
             .map_err(draw_err)?
             .label(format!("preperiod: periodic from n = {}", p.preperiod))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], red.stroke_width(2)));
-        if let Some(&(a, b)) = blocks.first() {
+        // Label a full block away from the legend (upper left): the last one.
+        let full = blocks
+            .iter()
+            .rev()
+            .find(|(a, b)| b - a >= p.period as f64)
+            .or(blocks.first());
+        if let Some(&(a, b)) = full {
             chart
                 .draw_series(std::iter::once(Text::new(
                     format!("p = {}", p.period),
@@ -425,7 +442,7 @@ where
     let (x_lo, x_hi) = (x0 - 0.5, x0 + cols - 0.5);
     let (y_lo, y_hi) = (y0 - 0.5, y0 + rows - 0.5);
     let mut chart = ChartBuilder::on(root)
-        .caption(&g.title, font(24))
+        .caption(&g.title, font(22))
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(52)
@@ -436,6 +453,8 @@ where
         .disable_mesh()
         .x_desc(g.x_label.as_str())
         .y_desc(g.y_label.as_str())
+        .x_label_formatter(&integer_label)
+        .y_label_formatter(&integer_label)
         .label_style(font(14))
         .axis_desc_style(font(16))
         .draw()

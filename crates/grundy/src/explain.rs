@@ -323,19 +323,21 @@ fn euclid_rule(a: &[i64], winning: bool) -> Option<String> {
         return None;
     }
     let q = large / small;
+    // The only move when the quotient is 1, in the pair's own order.
+    let forced = if x >= y { (x - y, y) } else { (x, y - x) };
     Some(if large % small == 0 && winning {
         format!("{large} is a multiple of {small}: subtract it all and make 0")
     } else if q >= 2 {
         format!("quotient {large}/{small} = {q} >= 2: the player to move controls the game")
     } else if winning {
         format!(
-            "quotient {large}/{small} = 1: the move to ({small},{}) is forced, and it is lost for the opponent",
-            large - small
+            "quotient {large}/{small} = 1: the move to ({},{}) is forced, and it is lost for the opponent",
+            forced.0, forced.1
         )
     } else {
         format!(
-            "quotient {large}/{small} = 1: the only move, to ({small},{}), leaves the opponent a win",
-            large - small
+            "quotient {large}/{small} = 1: the only move, to ({},{}), leaves the opponent a win",
+            forced.0, forced.1
         )
     })
 }

@@ -1,6 +1,9 @@
 //! One module per subcommand: clap `Args` and a `run` returning the text to print.
 
+pub mod explain;
 pub mod moves;
+pub mod play;
+pub mod plot;
 pub mod solve;
 pub mod values;
 

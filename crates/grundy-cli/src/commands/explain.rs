@@ -1,0 +1,120 @@
+//! `grundy explain GAME POSITION [--depth K] [--replies N] [--misere] [--json]`.
+
+use std::fmt::Write;
+
+use anyhow::{bail, Result};
+use grundy::dynamic::DynGame;
+use grundy::explain::{explain, Limits, Node};
+use grundy::Outcome;
+use serde_json::{json, Value};
+
+use crate::load;
+
+/// Explain why a position is won or lost, as a strategy tree.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game: a built-in GAME (see below).
+    pub game: String,
+    /// The position (see below).
+    #[arg(allow_hyphen_values = true)]
+    pub position: String,
+    /// Levels of the winner's moves to show (1: only the winning move).
+    #[arg(long, default_value_t = 2)]
+    pub depth: usize,
+    /// At most this many replies listed under one position; the rest are counted.
+    #[arg(long, default_value_t = 20)]
+    pub replies: usize,
+    /// Misère play: a player with no move wins.
+    #[arg(long)]
+    pub misere: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The deepest tree `--depth` may ask for.
+pub const MAX_DEPTH: usize = 8;
+
+/// Run it.
+pub fn run(args: Args) -> Result<String> {
+    if args.depth == 0 || args.depth > MAX_DEPTH {
+        bail!("--depth must be 1 to {MAX_DEPTH}, not {}", args.depth);
+    }
+    if args.replies == 0 {
+        bail!("--replies must be at least 1");
+    }
+    let game = load::game(&args.game)?;
+    let p = game.parse_position(&args.position)?;
+    let limits = Limits {
+        depth: args.depth,
+        max_replies: args.replies,
+    };
+    let tree = explain(game.as_ref(), &p, super::play(args.misere), limits)?;
+    Ok(if args.json {
+        let mut v = node_json(game.as_ref(), &tree);
+        v["game"] = Value::from(game.name());
+        format!("{v}\n")
+    } else {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{}: why {} is a {} for the player to move",
+            game.name(),
+            game.show(&tree.position),
+            match tree.outcome {
+                Outcome::Win => "win",
+                Outcome::Lose => "loss",
+                Outcome::Draw => "draw",
+            }
+        );
+        node_text(game.as_ref(), &tree, 0, &mut s);
+        s
+    })
+}
+
+/// One node as JSON: `position`, `outcome`, `move`, `rule`, `replies` (and counts).
+pub fn node_json(game: &dyn DynGame, n: &Node) -> Value {
+    json!({
+        "position": game.show(&n.position),
+        "outcome": n.outcome.as_str(),
+        "move": n.chosen.as_ref().map(|m| game.show(m)),
+        "remoteness": n.remoteness,
+        "rule": n.rule,
+        "replies": n.replies.iter().map(|r| node_json(game, r)).collect::<Vec<_>>(),
+        "omitted": n.omitted,
+    })
+}
+
+fn node_text(game: &dyn DynGame, n: &Node, indent: usize, s: &mut String) {
+    let pad = " ".repeat(indent);
+    let head = match &n.chosen {
+        Some(m) => format!(
+            "{}: {} -- play {}: {}",
+            game.show(&n.position),
+            n.outcome,
+            game.show(m),
+            n.rule
+        ),
+        None => format!("{}: {} -- {}", game.show(&n.position), n.outcome, n.rule),
+    };
+    let _ = writeln!(s, "{pad}{head}");
+    if n.replies.is_empty() && n.omitted == 0 {
+        return;
+    }
+    let intro = match (&n.chosen, n.outcome) {
+        (Some(m), _) => format!("after {}, every reply and an answer to it:", game.show(m)),
+        (None, Outcome::Lose) => "every move, and the opponent's winning answer:".to_string(),
+        (None, _) => "every move:".to_string(),
+    };
+    let _ = writeln!(s, "{pad}  {intro}");
+    for r in &n.replies {
+        let mut sub = String::new();
+        node_text(game, r, indent + 4, &mut sub);
+        // Mark each listed position with a dash in the gutter.
+        let sub = sub.replacen(&" ".repeat(indent + 4), &format!("{pad}  - "), 1);
+        s.push_str(&sub);
+    }
+    if n.omitted > 0 {
+        let _ = writeln!(s, "{pad}  ... and {} more, omitted (see --replies)", n.omitted);
+    }
+}
