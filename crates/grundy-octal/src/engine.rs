@@ -169,6 +169,7 @@ pub struct Sequence {
     max_value: u16,
     seen: Vec<u64>,
     mask: u16,
+    common_bits: u64,
     rare_heaps: Vec<u32>,
     rare_values: Vec<u16>,
     flags: Box<[u8; FLAGS]>,
@@ -194,6 +195,7 @@ impl Sequence {
             max_value: 0,
             seen: vec![0; SEEN_WORDS],
             mask: 1,
+            common_bits: common_bits(1),
             rare_heaps: Vec::new(),
             rare_values: Vec::new(),
             flags: Box::new([0; FLAGS]),
@@ -413,6 +415,76 @@ impl Sequence {
         mex(seen, w, n)
     }
 
+    /// The sparse method when every value so far is below 64: the set of
+    /// option values is one `u64` kept in a register.
+    fn sparse_small(&mut self, n: usize, ms: &[usize]) -> u16 {
+        let g = &self.values[..n];
+        let mut seen = 0u64;
+        for &k in &self.c.take_all {
+            if k == n {
+                seen |= 1;
+            }
+        }
+        for &k in &self.c.take_some {
+            if k < n {
+                seen |= 1u64 << (g[n - k] & 63);
+            }
+        }
+        let unequal = self.c.unequal;
+        let rare_heaps = &self.rare_heaps[..];
+        let rare_values = &self.rare_values[..];
+        let mut opts = 0u64;
+        let mut mh_buf = [(0usize, 0usize); 16];
+        for &m in ms {
+            let end = rare_heaps.partition_point(|&a| (a as usize) < m);
+            let mut ranges = [(0, end), (end, end)];
+            if unequal && m % 2 == 0 {
+                let mid = rare_heaps[..end].partition_point(|&a| (a as usize) < m / 2);
+                if mid < end && rare_heaps[mid] as usize == m / 2 {
+                    ranges = [(0, mid), (mid + 1, end)];
+                }
+            }
+            for (lo, hi) in ranges {
+                let heaps = &rare_heaps[lo..hi];
+                let vals = &rare_values[lo..hi];
+                for (&a, &ga) in heaps.iter().zip(vals) {
+                    seen |= BIT[((ga ^ g[m - a as usize]) & 63) as usize];
+                }
+                opts += (hi - lo) as u64;
+            }
+        }
+        for (slot, &m) in mh_buf.iter_mut().zip(ms) {
+            *slot = (m, self.c.half(m));
+        }
+        let mh = &mh_buf[..ms.len()];
+        let max_half = mh.iter().map(|&(_, h)| h).max().unwrap_or(0);
+        let common = self.common_bits;
+        let mut a = 1usize;
+        let mut block = 16usize;
+        let mex = loop {
+            let c = (!seen).trailing_zeros() as usize;
+            if c >= 64 || (common >> c) & 1 == 1 {
+                break c;
+            }
+            if a > max_half {
+                self.stats.full_scans += 1;
+                break c;
+            }
+            let a_end = (a + block).min(max_half + 1);
+            for &(m, half) in mh {
+                let hi = a_end.min(half + 1);
+                if hi > a {
+                    seen |= pair_bits(g, m, a, hi);
+                    opts += (hi - a) as u64;
+                }
+            }
+            a = a_end;
+            block = (block * 2).min(4096);
+        };
+        self.stats.options += opts;
+        mex as u16
+    }
+
     /// G(n) by the sparse-space method.
     fn sparse_value(&mut self, n: usize) -> Result<u16, SequenceError> {
         let bits = 16 - self.max_value.leading_zeros();
@@ -442,6 +514,9 @@ impl Sequence {
             }
         }
         let ms = &ms[..nm];
+        if bits <= 6 {
+            return Ok(self.sparse_small(n, ms));
+        }
         let g = &self.values[..n];
         let unequal = self.c.unequal;
         let rare_heaps = &self.rare_heaps[..];
@@ -464,51 +539,73 @@ impl Sequence {
                 opts += (hi - lo) as u64;
             }
         }
-        // 2. Candidates in increasing order.
+        // 2. Candidates in increasing order. A common candidate not yet
+        // seen is the mex; a rare one needs a witness pair: scan the pairs
+        // in growing blocks, marking every value met, until it shows up.
         let mask = self.mask;
-        let mut c = 0usize;
         let mut mh_buf = [(0usize, 0usize); 16];
         for (slot, &m) in mh_buf.iter_mut().zip(ms) {
             *slot = (m, self.c.half(m));
         }
         let mh = &mh_buf[..nm];
         let max_half = mh.iter().map(|&(_, h)| h).max().unwrap_or(0);
+        let mut c = 0usize;
+        let mut a = 1usize;
+        let mut block = 16usize;
         let result = loop {
             while flags[c] != 0 {
                 c += 1;
             }
             if c > u16::MAX as usize || is_common(c as u16, mask) {
-                // Common values only arise from pairs with one rare heap.
                 break c;
             }
-            // A rare value: look for a witness pair (vectorised scan, all
-            // split sizes together in growing blocks). Any pair will do.
-            let target = c as u16;
-            let mut found = false;
-            let mut a = 1usize;
-            let mut block = 8usize;
-            while a <= max_half && !found {
-                let a_end = (a + block).min(max_half + 1);
-                for &(m, half) in mh {
-                    let hi = a_end.min(half + 1);
-                    if hi > a {
-                        opts += (hi - a) as u64;
-                        if block_has(g, m, a, hi, target) {
-                            found = true;
-                            break;
-                        }
-                    }
-                }
-                a = a_end;
-                block = (block * 2).min(1 << 14);
-            }
-            if found {
-                flags[c] = 1;
-            }
-            if !found {
+            if a > max_half {
                 self.stats.full_scans += 1;
                 break c;
             }
+            if a > SHARED_SCAN {
+                // Long search: look for this one value with vectorised
+                // compares from where the shared scan stopped.
+                let target = c as u16;
+                let mut found = false;
+                let mut b = a;
+                let mut blk = 1024usize;
+                while b <= max_half && !found {
+                    let b_end = (b + blk).min(max_half + 1);
+                    for &(m, half) in mh {
+                        let hi = b_end.min(half + 1);
+                        if hi > b {
+                            opts += (hi - b) as u64;
+                            if block_has(g, m, b, hi, target) {
+                                found = true;
+                                break;
+                            }
+                        }
+                    }
+                    b = b_end;
+                    blk = (blk * 2).min(1 << 16);
+                }
+                if !found {
+                    self.stats.full_scans += 1;
+                    break c;
+                }
+                flags[c] = 1;
+                continue;
+            }
+            let a_end = (a + block).min(max_half + 1);
+            for &(m, half) in mh {
+                let hi = a_end.min(half + 1);
+                if hi > a {
+                    let xs = &g[a..hi];
+                    let ys = &g[m + 1 - hi..=m - a];
+                    for (x, y) in xs.iter().zip(ys.iter().rev()) {
+                        flags[(x ^ y) as usize] = 1;
+                    }
+                    opts += (hi - a) as u64;
+                }
+            }
+            a = a_end;
+            block = (block * 2).min(4096);
         };
         self.stats.options += opts;
         u16::try_from(result).map_err(|_| SequenceError::ValueOverflow { n: n as u64 })
@@ -549,6 +646,7 @@ impl Sequence {
         }
         if force || best != self.mask {
             self.mask = best;
+            self.common_bits = common_bits(best);
             self.stats.reclassifications += 1;
             self.rare_heaps.clear();
             self.rare_values.clear();
@@ -563,6 +661,13 @@ impl Sequence {
         }
         self.rare_at_reclass = self.rare_heaps.len();
     }
+}
+
+/// Bit v set iff value v < 64 is common under `mask`.
+fn common_bits(mask: u16) -> u64 {
+    (0u16..64)
+        .filter(|&v| is_common(v, mask))
+        .fold(0, |acc, v| acc | 1 << v)
 }
 
 #[inline(always)]
@@ -596,6 +701,10 @@ fn mex(seen: &[u64], words: usize, n: usize) -> Result<u16, SequenceError> {
     u16::try_from(m).map_err(|_| SequenceError::ValueOverflow { n: n as u64 })
 }
 
+/// How far (in small heaps) the sparse method scans pairs marking every
+/// value before it switches to searching for one value at a time.
+const SHARED_SCAN: usize = 512;
+
 /// True if G(a) ^ G(m - a) == t for some a in lo..hi (written so that it
 /// compiles to SIMD compares).
 #[inline(always)]
@@ -619,30 +728,49 @@ fn block_has(g: &[u16], m: usize, lo: usize, hi: usize, t: u16) -> bool {
         .any(|(x, y)| x ^ y == t)
 }
 
+/// `BIT[v] = 1 << v`: a table lookup keeps the compiler from vectorising
+/// variable shifts, which is slow without AVX2.
+static BIT: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
+
+/// OR of `1 << (G(a) ^ G(m - a))` over a in lo..hi (values below 64).
+#[inline(always)]
+fn pair_bits(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
+    let xs = &g[lo..hi];
+    let ys = &g[m + 1 - hi..=m - lo];
+    let mut acc = [0u64; 4];
+    let mut x4 = xs.chunks_exact(4);
+    let mut y4 = ys.rchunks_exact(4);
+    for (x, y) in (&mut x4).zip(&mut y4) {
+        acc[0] |= 1u64 << ((x[0] ^ y[3]) & 63);
+        acc[1] |= 1u64 << ((x[1] ^ y[2]) & 63);
+        acc[2] |= 1u64 << ((x[2] ^ y[1]) & 63);
+        acc[3] |= 1u64 << ((x[3] ^ y[0]) & 63);
+    }
+    for (x, y) in x4.remainder().iter().zip(y4.remainder().iter().rev()) {
+        acc[0] |= BIT[((x ^ y) & 63) as usize];
+    }
+    acc[0] | acc[1] | acc[2] | acc[3]
+}
+
 /// Marks G(a) ^ G(m - a) for a = 1..=half.
 #[inline(always)]
 fn mark_pairs(g: &[u16], m: usize, half: usize, seen: &mut [u64], small: bool) {
     if half == 0 {
         return;
     }
-    let lo = &g[1..=half];
-    let hi = &g[m - half..m];
     if small {
-        // All values < 64: one word, four independent accumulators.
-        let mut acc = [0u64; 4];
-        let mut lo4 = lo.chunks_exact(4);
-        let mut hi4 = hi.rchunks_exact(4);
-        for (x, y) in (&mut lo4).zip(&mut hi4) {
-            acc[0] |= 1u64 << ((x[0] ^ y[3]) & 63);
-            acc[1] |= 1u64 << ((x[1] ^ y[2]) & 63);
-            acc[2] |= 1u64 << ((x[2] ^ y[1]) & 63);
-            acc[3] |= 1u64 << ((x[3] ^ y[0]) & 63);
-        }
-        for (x, y) in lo4.remainder().iter().zip(hi4.remainder().iter().rev()) {
-            acc[0] |= 1u64 << ((x ^ y) & 63);
-        }
-        seen[0] |= acc[0] | acc[1] | acc[2] | acc[3];
+        seen[0] |= pair_bits(g, m, 1, half + 1);
     } else {
+        let lo = &g[1..=half];
+        let hi = &g[m - half..m];
         for (x, y) in lo.iter().zip(hi.iter().rev()) {
             mark(seen, x ^ y);
         }
