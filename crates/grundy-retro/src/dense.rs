@@ -1,0 +1,196 @@
+//! The dense level-by-level solver: 2 bits of outcome per position (+ a byte of
+//! remoteness when asked), each level on all cores.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+use grundy::Outcome;
+use rayon::prelude::*;
+
+use crate::retro::{code, DRAW, LOSE, NONE, WIN};
+use crate::{Levelled, RetroError, Table};
+
+/// How to run the dense solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DenseOptions {
+    /// Also store one byte of remoteness per position.
+    pub remoteness: bool,
+    /// Use every thread of the current rayon pool (else one thread).
+    pub parallel: bool,
+}
+
+impl Default for DenseOptions {
+    fn default() -> Self {
+        DenseOptions {
+            remoteness: true,
+            parallel: true,
+        }
+    }
+}
+
+/// A table being filled: packed outcomes and remoteness bytes, shared by the threads.
+pub(crate) struct Dense {
+    pub(crate) size: u64,
+    pub(crate) words: Vec<AtomicU64>,
+    pub(crate) rem: Option<Vec<AtomicU8>>,
+}
+
+impl Dense {
+    pub(crate) fn new(size: u64, remoteness: bool) -> Dense {
+        let words = size.div_ceil(32) as usize;
+        Dense {
+            size,
+            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            rem: remoteness.then(|| (0..size).map(|_| AtomicU8::new(0)).collect()),
+        }
+    }
+
+    #[inline]
+    fn code(&self, i: u64) -> u8 {
+        ((self.words[(i >> 5) as usize].load(Relaxed) >> ((i & 31) * 2)) & 3) as u8
+    }
+
+    #[inline]
+    fn rem(&self, i: u64) -> u8 {
+        self.rem.as_ref().map_or(0, |r| r[i as usize].load(Relaxed))
+    }
+
+    #[inline]
+    fn set(&self, i: u64, code: u8, rem: u8) {
+        self.words[(i >> 5) as usize].fetch_or((code as u64) << ((i & 31) * 2), Relaxed);
+        if let Some(r) = &self.rem {
+            r[i as usize].store(rem, Relaxed);
+        }
+    }
+
+    pub(crate) fn into_table(self, name: String) -> Table {
+        let mut bytes: Vec<u8> = Vec::with_capacity(self.words.len() * 8);
+        for w in self.words {
+            bytes.extend_from_slice(&w.into_inner().to_le_bytes());
+        }
+        bytes.truncate(Table::outcome_bytes(self.size));
+        let rem = self
+            .rem
+            .map(|r| r.into_iter().map(AtomicU8::into_inner).collect());
+        Table::from_parts(name, self.size, bytes, rem)
+    }
+
+    /// The bytes of the packed outcomes and remoteness covering `range` (for checkpoints).
+    pub(crate) fn outcome_word_range(&self, range: &std::ops::Range<u64>) -> std::ops::Range<usize> {
+        (range.start >> 5) as usize..(range.end.div_ceil(32)) as usize
+    }
+
+    /// Solve one position from its (already solved) options.
+    fn solve_one<G: Levelled>(&self, game: &G, i: u64, out: &mut Vec<u64>) -> Result<(u8, u8), u64> {
+        if !game.is_position(i) {
+            return Ok((NONE, 0));
+        }
+        if let Some(o) = game.terminal(i) {
+            return Ok((code(o), 0));
+        }
+        out.clear();
+        game.options(i, out);
+        let want_rem = self.rem.is_some();
+        let (mut win, mut draw, mut lose) = (None::<u8>, false, None::<u8>);
+        for &o in out.iter() {
+            match self.code(o) {
+                LOSE => {
+                    if !want_rem {
+                        return Ok((WIN, 0));
+                    }
+                    let r = self.rem(o);
+                    win = Some(win.map_or(r, |w| w.min(r)));
+                }
+                DRAW => draw = true,
+                WIN => {
+                    let r = self.rem(o);
+                    lose = Some(lose.map_or(r, |l| l.max(r)));
+                }
+                _ => {
+                    // An option that is not a position: the game's indexing is wrong.
+                    return Err(o);
+                }
+            }
+        }
+        let bump = |r: u8| -> Result<u8, u64> {
+            if r >= 254 {
+                Err(u64::MAX)
+            } else {
+                Ok(r + 1)
+            }
+        };
+        Ok(match (win, draw, lose) {
+            (Some(r), _, _) => (WIN, if want_rem { bump(r)? } else { 0 }),
+            (None, true, _) => (DRAW, 0),
+            (None, false, Some(r)) => (LOSE, if want_rem { bump(r)? } else { 0 }),
+            (None, false, None) => (code(Outcome::Lose), 0),
+        })
+    }
+
+    /// Solve every position of level `l` (all later levels are solved).
+    pub(crate) fn solve_level<G: Levelled>(
+        &self,
+        game: &G,
+        l: usize,
+        parallel: bool,
+    ) -> Result<(), RetroError> {
+        let range = game.level(l);
+        let run = |out: &mut Vec<u64>, i: u64| -> Result<(), RetroError> {
+            match self.solve_one(game, i, out) {
+                Ok((c, r)) => {
+                    if c != NONE {
+                        self.set(i, c, r);
+                    }
+                    Ok(())
+                }
+                Err(u64::MAX) => Err(RetroError::RemotenessOverflow(255)),
+                Err(o) => Err(RetroError::Game(grundy::GameError::Rule(format!(
+                    "position {i} (level {l}) has option {o}, which is not a solved position of a later level"
+                )))),
+            }
+        };
+        if parallel {
+            // Chunks of 4096 positions: enough work per task, little contention.
+            let chunks = (range.end - range.start).div_ceil(4096);
+            (0..chunks).into_par_iter().try_for_each_init(Vec::new, |out, k| {
+                let s = range.start + k * 4096;
+                let e = (s + 4096).min(range.end);
+                (s..e).try_for_each(|i| run(out, i))
+            })
+        } else {
+            let mut out = Vec::new();
+            range.clone().try_for_each(|i| run(&mut out, i))
+        }
+    }
+}
+
+/// Solve every position of a levelled game, last level first, into a compact [`Table`].
+///
+/// `progress(done, total)` is called after each level with the number of positions
+/// solved so far. The result is identical with `parallel` on or off.
+///
+/// ```
+/// use grundy::Outcome;
+/// use grundy_retro::{games::Placement, solve_levels, DenseOptions};
+/// let game = Placement::tictactoe();
+/// let table = solve_levels(&game, DenseOptions::default(), |_, _| {}).unwrap();
+/// let start = game.index_of_board(".........").unwrap();
+/// assert_eq!(table.outcome(start), Some(Outcome::Draw));
+/// // x to move completes the top row: a win in one.
+/// let p = game.index_of_board("xx.oo....").unwrap();
+/// assert_eq!((table.outcome(p), table.remoteness(p)), (Some(Outcome::Win), Some(1)));
+/// ```
+pub fn solve_levels<G: Levelled>(
+    game: &G,
+    options: DenseOptions,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<Table, RetroError> {
+    let dense = Dense::new(game.size(), options.remoteness);
+    let mut done = 0;
+    for l in (0..game.levels()).rev() {
+        dense.solve_level(game, l, options.parallel)?;
+        let r = game.level(l);
+        done += r.end - r.start;
+        progress(done, game.size());
+    }
+    Ok(dense.into_table(String::new()))
+}

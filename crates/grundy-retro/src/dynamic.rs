@@ -1,0 +1,488 @@
+//! The games of this crate behind the dynamic seam, answered from a solved table.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use grundy::dynamic::{Analysis, DynGame, DynPosition, MoveInfo};
+use grundy::{GameError, Outcome, Play};
+
+use crate::games::{Chase, Dodgem, Placement};
+use crate::table::{build_levelled, Progress};
+use crate::{retrograde_parallel, solve_levels, DenseOptions, Indexed, RetroError, Table};
+
+/// The GAME syntax of this crate's games, for help texts.
+pub const GAME_HELP: &str = "\
+  tictactoe               3x3, x moves first; POSITION: nine of x, o, . row by row (x.o......)
+  connect4:width=W,height=H  four in a row; POSITION: columns played, 1-based (4453), or start
+  dodgem:N                N = 3 or 4 (5 too big); POSITION: rows from the top, b/r/., then :b or :r
+                          (b../b../.rr:b), or start
+  chase:cycle=N | chase:path=N  cop and robber; POSITION: cop,robber,side (side 0 = cop to move)";
+
+/// An indexed game that can be solved into a [`Table`] and answered from one.
+pub trait TableGame: Send + Sync {
+    /// The game in GAME syntax (also the name stored in its tables).
+    fn name(&self) -> String;
+    /// How many indices its table has.
+    fn size(&self) -> u64;
+    /// The starting position.
+    fn start(&self) -> DynPosition;
+    /// Read POSITION text (or `start`).
+    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError>;
+    /// The index of a position.
+    fn index(&self, p: &DynPosition) -> Result<u64, GameError>;
+    /// The positions one move away (none when the game is over).
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError>;
+    /// The position in POSITION syntax.
+    fn show(&self, p: &DynPosition) -> String {
+        p.to_string()
+    }
+    /// Solve every position into a table (all cores when `options.parallel`).
+    fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError>;
+    /// Solve into a table file (atomically; with checkpoints where the solver has levels).
+    fn build(
+        &self,
+        path: &Path,
+        options: DenseOptions,
+        resume: bool,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Table, RetroError> {
+        let _ = resume;
+        let table = self.solve(options, progress)?.with_name(self.name());
+        table.write(path)?;
+        Ok(table)
+    }
+    /// How the table was made, in words.
+    fn method(&self) -> &'static str;
+}
+
+fn bad(game: impl Into<String>, text: &str, m: impl Into<String>) -> GameError {
+    GameError::position(game, text, m)
+}
+
+impl TableGame for Placement {
+    fn name(&self) -> String {
+        Placement::name(self).to_string()
+    }
+    fn size(&self) -> u64 {
+        Indexed::size(self)
+    }
+    fn start(&self) -> DynPosition {
+        if self.dimensions() == (3, 3) && self.name() == "tictactoe" {
+            DynPosition::Text(".........".into())
+        } else {
+            DynPosition::Text("start".into())
+        }
+    }
+    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
+        let t = if text.trim() == "start" {
+            self.start().to_string()
+        } else {
+            text.trim().to_string()
+        };
+        self.parse_board(&t)
+            .map_err(|m| bad(TableGame::name(self), text, m))?;
+        Ok(self.to_dyn(&t))
+    }
+    fn index(&self, p: &DynPosition) -> Result<u64, GameError> {
+        let t = p.to_string();
+        let b = self
+            .parse_board(&t)
+            .map_err(|m| bad(TableGame::name(self), &t, m))?;
+        self.index_of(b)
+            .ok_or_else(|| bad(TableGame::name(self), &t, "not a position of this game"))
+    }
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        let t = p.to_string();
+        let b = self
+            .parse_board(&t)
+            .map_err(|m| bad(TableGame::name(self), &t, m))?;
+        Ok(self
+            .option_texts(&t, b)
+            .into_iter()
+            .map(DynPosition::Text)
+            .collect())
+    }
+    fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
+        let levels = self.levels_count();
+        let mut k = 0;
+        solve_levels(self, options, |done, total| {
+            k += 1;
+            progress(Progress {
+                done,
+                total,
+                levels: (k, levels),
+                resumed: false,
+            })
+        })
+    }
+    fn build(
+        &self,
+        path: &Path,
+        options: DenseOptions,
+        resume: bool,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Table, RetroError> {
+        build_levelled(self, &TableGame::name(self), path, options, resume, progress)
+    }
+    fn method(&self) -> &'static str {
+        "level-by-level analysis of every board (2-bit table)"
+    }
+}
+
+impl Placement {
+    fn levels_count(&self) -> usize {
+        crate::Levelled::levels(self)
+    }
+}
+
+fn retro_solve(
+    game: &impl Indexed,
+    options: DenseOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Table, RetroError> {
+    let s = if options.parallel {
+        retrograde_parallel(game)?
+    } else {
+        crate::retrograde(game)?
+    };
+    progress(Progress {
+        done: game.size(),
+        total: game.size(),
+        levels: (1, 1),
+        resumed: false,
+    });
+    Table::from_solution("", &s, options.remoteness)
+}
+
+impl TableGame for Dodgem {
+    fn name(&self) -> String {
+        format!("dodgem:{}", self.n())
+    }
+    fn size(&self) -> u64 {
+        Indexed::size(self)
+    }
+    fn start(&self) -> DynPosition {
+        DynPosition::Text(self.show(Dodgem::start(self)))
+    }
+    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
+        if text.trim() == "start" {
+            return Ok(TableGame::start(self));
+        }
+        let p = self
+            .parse(text)
+            .map_err(|m| bad(TableGame::name(self), text, m))?;
+        Ok(DynPosition::Text(self.show(p)))
+    }
+    fn index(&self, p: &DynPosition) -> Result<u64, GameError> {
+        let t = p.to_string();
+        let p = self.parse(&t).map_err(|m| bad(TableGame::name(self), &t, m))?;
+        Ok(Dodgem::index(self, p))
+    }
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        let t = p.to_string();
+        let p = self.parse(&t).map_err(|m| bad(TableGame::name(self), &t, m))?;
+        let mut out = Vec::new();
+        self.moves(p, &mut out);
+        Ok(out.into_iter().map(|q| DynPosition::Text(self.show(q))).collect())
+    }
+    fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
+        retro_solve(self, options, progress)
+    }
+    fn method(&self) -> &'static str {
+        "retrograde analysis of every position (draws are positions never resolved)"
+    }
+}
+
+impl TableGame for Chase {
+    fn name(&self) -> String {
+        Chase::name(self)
+    }
+    fn size(&self) -> u64 {
+        Indexed::size(self)
+    }
+    fn start(&self) -> DynPosition {
+        DynPosition::Ints(vec![0, (self.n() / 2) as i64, 0])
+    }
+    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
+        let p = if text.trim() == "start" {
+            TableGame::start(self)
+        } else {
+            DynPosition::parse(text).map_err(|m| bad(TableGame::name(self), text, m))?
+        };
+        TableGame::index(self, &p)?;
+        Ok(p)
+    }
+    fn index(&self, p: &DynPosition) -> Result<u64, GameError> {
+        let n = self.n() as i64;
+        match p.ints() {
+            Some(&[c, r, s]) if (0..n).contains(&c) && (0..n).contains(&r) && (0..2).contains(&s) => {
+                Ok(Chase::index(self, c as u32, r as u32, s == 0))
+            }
+            _ => Err(bad(
+                TableGame::name(self),
+                &p.to_string(),
+                format!(
+                    "expected cop,robber,side with vertices 0 to {} and side 0 (cop to move) or 1",
+                    n - 1
+                ),
+            )),
+        }
+    }
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        let i = TableGame::index(self, p)?;
+        let mut out = Vec::new();
+        if Indexed::terminal(self, i).is_none() {
+            Indexed::options(self, i, &mut out);
+        }
+        Ok(out
+            .into_iter()
+            .map(|o| {
+                let (c, r, cop) = self.position(o);
+                DynPosition::Ints(vec![c as i64, r as i64, if cop { 0 } else { 1 }])
+            })
+            .collect())
+    }
+    fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
+        retro_solve(self, options, progress)
+    }
+    fn method(&self) -> &'static str {
+        "retrograde analysis of every position (draws are positions never resolved)"
+    }
+}
+
+/// Read a GAME text naming one of this crate's games; `None` when it is not one.
+pub fn parse_table_game(text: &str) -> Option<Result<Box<dyn TableGame>, GameError>> {
+    let text = text.trim();
+    let (family, params) = match text.split_once(':') {
+        Some((f, p)) => (f.trim(), p.trim()),
+        None => (text, ""),
+    };
+    let kv = |params: &str| -> Result<Vec<(String, u32)>, GameError> {
+        params
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| {
+                let (k, v) = s
+                    .split_once('=')
+                    .ok_or_else(|| GameError::parameter(family, format!("'{s}' is not key=value")))?;
+                let v = v
+                    .trim()
+                    .parse::<u32>()
+                    .map_err(|_| GameError::parameter(family, format!("'{}' is not a number", v.trim())))?;
+                Ok((k.trim().to_string(), v))
+            })
+            .collect()
+    };
+    let game: Result<Box<dyn TableGame>, GameError> = match family {
+        "tictactoe" => {
+            if params.is_empty() {
+                Ok(Box::new(Placement::tictactoe()))
+            } else {
+                Err(GameError::parameter(
+                    family,
+                    format!("takes no parameters, got '{params}'"),
+                ))
+            }
+        }
+        "connect4" => (|| {
+            let (mut w, mut h) = (None, None);
+            for (k, v) in kv(params)? {
+                match k.as_str() {
+                    "width" => w = Some(v),
+                    "height" => h = Some(v),
+                    other => {
+                        return Err(GameError::parameter(
+                            family,
+                            format!("unknown parameter '{other}' (width, height)"),
+                        ))
+                    }
+                }
+            }
+            match (w, h) {
+                (Some(w), Some(h)) => Ok(Box::new(Placement::connect4(w, h)?) as Box<dyn TableGame>),
+                _ => Err(GameError::parameter(
+                    family,
+                    "give width=W,height=H, e.g. connect4:width=5,height=4",
+                )),
+            }
+        })(),
+        "dodgem" => params
+            .parse::<u32>()
+            .map_err(|_| {
+                GameError::parameter(
+                    family,
+                    format!("expected the board size, e.g. dodgem:3, not '{params}'"),
+                )
+            })
+            .and_then(Dodgem::new)
+            .map(|g| Box::new(g) as Box<dyn TableGame>),
+        "chase" => (|| {
+            let ps = kv(params)?;
+            match ps.as_slice() {
+                [(k, n)] if k == "cycle" => Ok(Box::new(Chase::cycle(*n)?) as Box<dyn TableGame>),
+                [(k, n)] if k == "path" => Ok(Box::new(Chase::path(*n)?) as Box<dyn TableGame>),
+                _ => Err(GameError::parameter(family, "expected cycle=N or path=N")),
+            }
+        })(),
+        _ => return None,
+    };
+    Some(game)
+}
+
+/// Read a GAME text naming one of this crate's games as a [`DynGame`] that solves
+/// the whole game on first use; `None` when it is not one of them.
+///
+/// ```
+/// use grundy::{Outcome, Play};
+/// let game = grundy_retro::parse_game("tictactoe").unwrap().unwrap();
+/// let p = game.parse_position("x.o......").unwrap();
+/// let a = game.analyze(&p, Play::Normal).unwrap();
+/// assert_eq!(a.outcome, Outcome::Win);
+/// assert!(grundy_retro::parse_game("nim").is_none());
+/// ```
+pub fn parse_game(text: &str) -> Option<Result<Box<dyn DynGame>, GameError>> {
+    Some(parse_table_game(text)?.map(|g| Box::new(Solved::new(g)) as Box<dyn DynGame>))
+}
+
+/// Open a table file as a [`DynGame`] answering from it (memory-mapped, not solved
+/// again). With `game`, the table must be for that GAME text.
+pub fn open_db(path: &Path, game: Option<&str>) -> Result<Box<dyn DynGame>, RetroError> {
+    let name = Table::peek_name(path)?;
+    let expected = match game {
+        Some(g) => {
+            let g = parse_table_game(g)
+                .ok_or_else(|| RetroError::bad_table(path, format!("'{g}' is not a game with tables")))??;
+            g.name()
+        }
+        None => name.clone(),
+    };
+    if expected != name {
+        return Err(RetroError::bad_table(
+            path,
+            format!("this table is for '{name}', not '{expected}'"),
+        ));
+    }
+    let g = parse_table_game(&name)
+        .ok_or_else(|| RetroError::bad_table(path, format!("unknown game '{name}' in the table header")))??;
+    let table = Table::open(path, Some(&name))?;
+    if table.size() != g.size() {
+        return Err(RetroError::bad_table(
+            path,
+            "the table's size does not match the game; rebuild it",
+        ));
+    }
+    let method = format!("lookup in the table {}", path.display());
+    Ok(Box::new(Solved {
+        game: g,
+        table: OnceLock::from(Ok(table)),
+        method: Some(method),
+    }))
+}
+
+/// A [`TableGame`] behind the dynamic seam: solved once on first use (or given a table).
+pub struct Solved {
+    game: Box<dyn TableGame>,
+    table: OnceLock<Result<Table, String>>,
+    method: Option<String>,
+}
+
+impl Solved {
+    /// Wrap a game; it is solved (on all cores) the first time a value is asked.
+    pub fn new(game: Box<dyn TableGame>) -> Solved {
+        Solved {
+            game,
+            table: OnceLock::new(),
+            method: None,
+        }
+    }
+
+    fn table(&self) -> Result<&Table, GameError> {
+        self.table
+            .get_or_init(|| {
+                self.game
+                    .solve(DenseOptions::default(), &mut |_| {})
+                    .map_err(|e| e.to_string())
+            })
+            .as_ref()
+            .map_err(|e| GameError::Unsupported(e.clone()))
+    }
+
+    fn value(&self, p: &DynPosition) -> Result<(Outcome, Option<u64>), GameError> {
+        let t = self.table()?;
+        let i = self.game.index(p)?;
+        let o = t
+            .outcome(i)
+            .ok_or_else(|| bad(self.game.name(), &p.to_string(), "not a position of this game"))?;
+        Ok((o, t.remoteness(i)))
+    }
+
+    fn normal(&self, play: Play) -> Result<(), GameError> {
+        match play {
+            Play::Normal => Ok(()),
+            Play::Misere => Err(GameError::Unsupported(format!(
+                "{} has its own rules for the end of the game; --misere does not apply",
+                self.game.name()
+            ))),
+        }
+    }
+}
+
+impl DynGame for Solved {
+    fn name(&self) -> String {
+        self.game.name()
+    }
+    fn is_impartial(&self) -> bool {
+        false
+    }
+    fn start(&self) -> Option<DynPosition> {
+        Some(self.game.start())
+    }
+    fn check(&self, p: &DynPosition) -> Result<(), GameError> {
+        self.game.index(p).map(|_| ())
+    }
+    fn show(&self, p: &DynPosition) -> String {
+        self.game.show(p)
+    }
+    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
+        self.game.parse_position(text)
+    }
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        self.game.options(p)
+    }
+    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
+        self.normal(play)?;
+        let (outcome, remoteness) = self.value(p)?;
+        let mut winning_moves = Vec::new();
+        for o in self.game.options(p)? {
+            if self.value(&o)?.0 == Outcome::Lose {
+                winning_moves.push(o);
+            }
+        }
+        Ok(Analysis {
+            outcome,
+            remoteness,
+            nimber: None,
+            winning_moves,
+            method: self
+                .method
+                .clone()
+                .unwrap_or_else(|| self.game.method().to_string()),
+        })
+    }
+    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
+        self.normal(play)?;
+        self.game
+            .options(p)?
+            .into_iter()
+            .map(|o| {
+                let (outcome, remoteness) = self.value(&o)?;
+                Ok(MoveInfo {
+                    position: o,
+                    outcome,
+                    nimber: None,
+                    remoteness,
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,140 @@
+//! Chase: a cop and a robber on a small graph; a loopy game with draws.
+
+use grundy::{GameError, Outcome};
+
+use crate::Indexed;
+
+/// Chase (cops and robbers with one cop): a cop and a robber stand on vertices of a
+/// cycle or a path of `n` vertices; the cop moves first. On a turn the player steps
+/// to an adjacent vertex or stays put; the robber may not step onto the cop. When
+/// the cop steps onto the robber, the robber (to move) has lost. If the cop never
+/// catches the robber the game is a draw.
+///
+/// Known results (Nowakowski–Winkler, Quilliot: the cop-win graphs are the
+/// dismantlable ones): on a path the cop always wins; on a cycle of 4 or more
+/// vertices the robber, starting at distance 2 or more with the cop to move, escapes
+/// for ever (a draw); on a 3-cycle the cop wins.
+///
+/// Position `i = side*n*n + cop*n + robber` with side 0 = cop to move.
+pub struct Chase {
+    n: u32,
+    cycle: bool,
+    neighbours: Vec<Vec<u32>>,
+}
+
+impl Chase {
+    /// Chase on a cycle of `n` ≥ 3 vertices.
+    pub fn cycle(n: u32) -> Result<Chase, GameError> {
+        if !(3..=10_000).contains(&n) {
+            return Err(GameError::parameter(
+                "chase",
+                format!("a cycle needs 3 to 10000 vertices, not {n}"),
+            ));
+        }
+        Ok(Chase::build(n, true))
+    }
+
+    /// Chase on a path of `n` ≥ 1 vertices.
+    pub fn path(n: u32) -> Result<Chase, GameError> {
+        if !(1..=10_000).contains(&n) {
+            return Err(GameError::parameter(
+                "chase",
+                format!("a path needs 1 to 10000 vertices, not {n}"),
+            ));
+        }
+        Ok(Chase::build(n, false))
+    }
+
+    fn build(n: u32, cycle: bool) -> Chase {
+        let neighbours = (0..n)
+            .map(|v| {
+                let mut a = vec![v];
+                if v > 0 {
+                    a.push(v - 1);
+                } else if cycle {
+                    a.push(n - 1);
+                }
+                if v + 1 < n {
+                    a.push(v + 1);
+                } else if cycle {
+                    a.push(0);
+                }
+                a.sort_unstable();
+                a.dedup();
+                a
+            })
+            .collect();
+        Chase { n, cycle, neighbours }
+    }
+
+    /// The game in GAME syntax.
+    pub fn name(&self) -> String {
+        format!("chase:{}={}", if self.cycle { "cycle" } else { "path" }, self.n)
+    }
+
+    /// Number of vertices.
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    /// The index of (cop, robber, cop to move).
+    pub fn index(&self, cop: u32, robber: u32, cop_to_move: bool) -> u64 {
+        let n = self.n as u64;
+        u64::from(!cop_to_move) * n * n + cop as u64 * n + robber as u64
+    }
+
+    /// `(cop, robber, cop to move)` of an index.
+    pub fn position(&self, i: u64) -> (u32, u32, bool) {
+        let n = self.n as u64;
+        ((i % (n * n) / n) as u32, (i % n) as u32, i < n * n)
+    }
+}
+
+impl Indexed for Chase {
+    fn size(&self) -> u64 {
+        2 * self.n as u64 * self.n as u64
+    }
+    fn terminal(&self, i: u64) -> Option<Outcome> {
+        let (c, r, cop_to_move) = self.position(i);
+        (c == r).then_some(if cop_to_move { Outcome::Win } else { Outcome::Lose })
+    }
+    fn options(&self, i: u64, out: &mut Vec<u64>) {
+        let (c, r, cop_to_move) = self.position(i);
+        if cop_to_move {
+            out.extend(
+                self.neighbours[c as usize]
+                    .iter()
+                    .map(|&c2| self.index(c2, r, false)),
+            );
+        } else {
+            out.extend(
+                self.neighbours[r as usize]
+                    .iter()
+                    .filter(|&&r2| r2 != c)
+                    .map(|&r2| self.index(c, r2, true)),
+            );
+        }
+    }
+    fn parents(&self, i: u64, out: &mut Vec<u64>) -> bool {
+        let (c, r, cop_to_move) = self.position(i);
+        if cop_to_move {
+            // The robber just moved from r2 to r (not onto the cop), from a live position.
+            if c != r {
+                out.extend(
+                    self.neighbours[r as usize]
+                        .iter()
+                        .filter(|&&r2| r2 != c)
+                        .map(|&r2| self.index(c, r2, false)),
+                );
+            }
+        } else {
+            out.extend(
+                self.neighbours[c as usize]
+                    .iter()
+                    .filter(|&&c2| c2 != r)
+                    .map(|&c2| self.index(c2, r, true)),
+            );
+        }
+        true
+    }
+}

@@ -1,0 +1,224 @@
+//! Dodgem (Colin Vout, 1972; Berlekamp, Conway and Guy, *Winning Ways*, ch. 22).
+
+use grundy::{GameError, Outcome};
+
+use super::board::{extract, Binomial};
+use crate::Indexed;
+
+/// Dodgem on an n×n board (n = 3 to 5).
+///
+/// Rules as implemented (Winning Ways; Wikipedia "Dodgem"): Blue has n−1 cars on the
+/// left edge (not the bottom-left corner), Red n−1 cars on the bottom edge (not the
+/// corner). Blue moves first. On a turn a player moves one own car one square to an
+/// empty square: Blue forward = east, or sideways north or south; Red forward =
+/// north, or sideways west or east. A car on the far edge (east for Blue, north for
+/// Red) may leave the board by a forward move and is out of the game. A player who
+/// has no legal move on their turn — all cars gone, or every car blocked — **wins**
+/// (equivalently: you must leave your opponent a move; the first to get all cars off
+/// wins). The game can go on for ever; such positions are draws.
+///
+/// A position is the set of Blue cars, the set of Red cars and the side to move;
+/// cell `row*n + col`, row 0 at the bottom, col 0 at the left.
+pub struct Dodgem {
+    n: u32,
+    binom: Binomial,
+    /// `offset[b][r]`: the first pair-rank with `b` Blue and `r` Red cars.
+    offset: Vec<Vec<u64>>,
+    pairs: u64,
+}
+
+/// A Dodgem position: `(blue cells, red cells, blue to move)`.
+pub type DodgemPosition = (u64, u64, bool);
+
+impl Dodgem {
+    /// Dodgem on an `n`×`n` board.
+    pub fn new(n: u32) -> Result<Dodgem, GameError> {
+        if !(3..=5).contains(&n) {
+            return Err(GameError::parameter(
+                "dodgem",
+                format!("the board size must be 3, 4 or 5, not {n}"),
+            ));
+        }
+        let binom = Binomial::new();
+        let cells = n * n;
+        let mut offset = vec![vec![0u64; n as usize]; n as usize];
+        let mut total = 0;
+        for (b, row) in offset.iter_mut().enumerate() {
+            for (r, o) in row.iter_mut().enumerate() {
+                *o = total;
+                total += binom.c(cells, b as u32) * binom.c(cells - b as u32, r as u32);
+            }
+        }
+        Ok(Dodgem {
+            n,
+            binom,
+            offset,
+            pairs: total,
+        })
+    }
+
+    /// The board size n.
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    fn full(&self) -> u64 {
+        (1u64 << (self.n * self.n)) - 1
+    }
+
+    /// The starting position: Blue on the left edge, Red on the bottom edge, Blue to move.
+    pub fn start(&self) -> DodgemPosition {
+        let n = self.n;
+        let blue = (1..n).fold(0, |m, r| m | 1 << (r * n));
+        let red = (1..n).fold(0, |m, c| m | 1 << c);
+        (blue, red, true)
+    }
+
+    /// The index of a position.
+    pub fn index(&self, (blue, red, blue_to_move): DodgemPosition) -> u64 {
+        let cells = self.n * self.n;
+        let (b, r) = (blue.count_ones(), red.count_ones());
+        let pair = self.offset[b as usize][r as usize]
+            + self.binom.rank(blue) * self.binom.c(cells - b, r)
+            + self.binom.rank(extract(red, self.full() & !blue));
+        2 * pair + u64::from(!blue_to_move)
+    }
+
+    /// The position of an index.
+    pub fn position(&self, i: u64) -> DodgemPosition {
+        let cells = self.n * self.n;
+        let (pair, side) = (i / 2, i.is_multiple_of(2));
+        let mut best = (0, 0);
+        for b in 0..self.n {
+            for r in 0..self.n {
+                if self.offset[b as usize][r as usize] <= pair
+                    && self.offset[b as usize][r as usize] >= self.offset[best.0 as usize][best.1 as usize]
+                {
+                    best = (b, r);
+                }
+            }
+        }
+        let (b, r) = best;
+        let k = pair - self.offset[b as usize][r as usize];
+        let per = self.binom.c(cells - b, r);
+        let blue = self.binom.unrank(k / per, b);
+        let red = super::board::deposit(self.binom.unrank(k % per, r), self.full() & !blue);
+        (blue, red, side)
+    }
+
+    /// The positions one move away.
+    pub fn moves(&self, (blue, red, blue_to_move): DodgemPosition, out: &mut Vec<DodgemPosition>) {
+        let n = self.n;
+        let occupied = blue | red;
+        let mine = if blue_to_move { blue } else { red };
+        let mut m = mine;
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m &= m - 1;
+            let k = bit.trailing_zeros();
+            let (row, col) = (k / n, k % n);
+            // (forward, sideways, sideways): targets as Some(cell) or None = off the board.
+            let targets: [Option<Option<u32>>; 3] = if blue_to_move {
+                [
+                    Some(if col + 1 == n { None } else { Some(k + 1) }),
+                    (row + 1 < n).then_some(Some(k + n)),
+                    (row > 0).then(|| Some(k - n)),
+                ]
+            } else {
+                [
+                    Some(if row + 1 == n { None } else { Some(k + n) }),
+                    (col > 0).then(|| Some(k - 1)),
+                    (col + 1 < n).then_some(Some(k + 1)),
+                ]
+            };
+            for t in targets.into_iter().flatten() {
+                let new = match t {
+                    None => mine & !bit,
+                    Some(c) if occupied >> c & 1 == 1 => continue,
+                    Some(c) => (mine & !bit) | 1 << c,
+                };
+                out.push(if blue_to_move {
+                    (new, red, false)
+                } else {
+                    (blue, new, true)
+                });
+            }
+        }
+    }
+
+    /// Read `b../b../.rr:b`: rows from the top, `b` Blue, `r` Red, `.` empty, rows
+    /// separated by `/`, then `:b` or `:r` for the side to move.
+    pub fn parse(&self, text: &str) -> Result<DodgemPosition, String> {
+        let n = self.n;
+        let (board, side) = text
+            .trim()
+            .rsplit_once(':')
+            .ok_or("expected rows then ':b' or ':r' for the side to move, e.g. b../b../.rr:b")?;
+        let blue_to_move = match side.trim() {
+            "b" | "B" => true,
+            "r" | "R" => false,
+            s => return Err(format!("side to move '{s}' is not b or r")),
+        };
+        let rows: Vec<&str> = board.split('/').map(str::trim).collect();
+        if rows.len() != n as usize || rows.iter().any(|r| r.chars().count() != n as usize) {
+            return Err(format!("expected {n} rows of {n} cells separated by '/'"));
+        }
+        let (mut blue, mut red) = (0u64, 0u64);
+        for (i, row) in rows.iter().enumerate() {
+            let r = n - 1 - i as u32;
+            for (c, ch) in row.chars().enumerate() {
+                let bit = 1u64 << (r * n + c as u32);
+                match ch {
+                    'b' | 'B' => blue |= bit,
+                    'r' | 'R' => red |= bit,
+                    '.' => {}
+                    other => return Err(format!("'{other}' is not b, r or .")),
+                }
+            }
+        }
+        if blue.count_ones() >= n || red.count_ones() >= n {
+            return Err(format!("each player has at most {} cars", n - 1));
+        }
+        Ok((blue, red, blue_to_move))
+    }
+
+    /// The position in the syntax of [`Dodgem::parse`].
+    pub fn show(&self, (blue, red, blue_to_move): DodgemPosition) -> String {
+        let n = self.n;
+        let mut s = String::new();
+        for i in 0..n {
+            if i > 0 {
+                s.push('/');
+            }
+            let r = n - 1 - i;
+            for c in 0..n {
+                let bit = 1u64 << (r * n + c);
+                s.push(if blue & bit != 0 {
+                    'b'
+                } else if red & bit != 0 {
+                    'r'
+                } else {
+                    '.'
+                });
+            }
+        }
+        s.push_str(if blue_to_move { ":b" } else { ":r" });
+        s
+    }
+}
+
+impl Indexed for Dodgem {
+    fn size(&self) -> u64 {
+        2 * self.pairs
+    }
+    fn terminal(&self, i: u64) -> Option<Outcome> {
+        let mut out = Vec::new();
+        self.moves(self.position(i), &mut out);
+        out.is_empty().then_some(Outcome::Win)
+    }
+    fn options(&self, i: u64, out: &mut Vec<u64>) {
+        let mut ps = Vec::with_capacity(12);
+        self.moves(self.position(i), &mut ps);
+        out.extend(ps.into_iter().map(|p| self.index(p)));
+    }
+}

@@ -1,0 +1,340 @@
+//! Tic-tac-toe and Connect Four: two players alternately add a stone; a line ends the game.
+
+use grundy::dynamic::DynPosition;
+use grundy::{Game, GameError, Outcome};
+
+use super::board::{has_line, BoardIndex};
+use crate::{Indexed, Levelled};
+
+/// Where a stone may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rule {
+    /// On any empty cell (tic-tac-toe).
+    Free,
+    /// On top of a column (Connect Four); cell `(c, r)` is bit `c*height + r`.
+    Gravity,
+}
+
+/// A board game where two players alternately add a stone of their colour; the first
+/// player (`x`) moves first. Completing a line ends the game: the player to move has
+/// lost. A full board without a line is a draw.
+pub struct Placement {
+    name: String,
+    rule: Rule,
+    width: u32,
+    height: u32,
+    lines: Vec<u64>,
+    index: BoardIndex,
+}
+
+/// A board as `(occupied cells, first player's stones)`.
+pub type Board = (u64, u64);
+
+fn lines(width: u32, height: u32, k: u32, bit: impl Fn(u32, u32) -> u32) -> Vec<u64> {
+    let mut out = Vec::new();
+    let dirs: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    for c in 0..width as i32 {
+        for r in 0..height as i32 {
+            for (dc, dr) in dirs {
+                let (ec, er) = (c + dc * (k as i32 - 1), r + dr * (k as i32 - 1));
+                if ec < 0 || er < 0 || ec >= width as i32 || er >= height as i32 {
+                    continue;
+                }
+                out.push((0..k as i32).fold(0u64, |m, t| {
+                    m | 1 << bit((c + dc * t) as u32, (r + dr * t) as u32)
+                }));
+            }
+        }
+    }
+    out
+}
+
+impl Placement {
+    /// Tic-tac-toe: 3×3, three in a row; cell `row*3 + col`.
+    pub fn tictactoe() -> Placement {
+        let shapes = (0u64..512).collect();
+        Placement {
+            name: "tictactoe".into(),
+            rule: Rule::Free,
+            width: 3,
+            height: 3,
+            lines: lines(3, 3, 3, |c, r| r * 3 + c),
+            index: BoardIndex::new(shapes),
+        }
+    }
+
+    /// Connect Four on `width` columns of `height`, four in a row.
+    pub fn connect4(width: u32, height: u32) -> Result<Placement, GameError> {
+        let name = format!("connect4:width={width},height={height}");
+        if !(1..=9).contains(&width) || height == 0 || width * height > 36 {
+            return Err(GameError::parameter(
+                "connect4",
+                format!("width must be 1 to 9 and width*height at most 36 (got {width}x{height})"),
+            ));
+        }
+        // Shapes: every vector of column heights.
+        let mut shapes = Vec::new();
+        let mut h = vec![0u32; width as usize];
+        loop {
+            shapes.push(
+                h.iter()
+                    .enumerate()
+                    .fold(0u64, |m, (c, &k)| m | ((1u64 << k) - 1) << (c as u32 * height)),
+            );
+            let mut c = 0;
+            while c < width as usize && h[c] == height {
+                h[c] = 0;
+                c += 1;
+            }
+            if c == width as usize {
+                break;
+            }
+            h[c] += 1;
+        }
+        Ok(Placement {
+            name,
+            rule: Rule::Gravity,
+            width,
+            height,
+            lines: lines(width, height, 4, |c, r| c * height + r),
+            index: BoardIndex::new(shapes),
+        })
+    }
+
+    /// The game in GAME syntax.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// `(width, height)`.
+    pub fn dimensions(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    fn full(&self) -> u64 {
+        let n = self.width * self.height;
+        if n == 64 {
+            u64::MAX
+        } else {
+            (1 << n) - 1
+        }
+    }
+
+    /// The value by rule of a board, if the game is over.
+    pub fn terminal_board(&self, (filled, x): Board) -> Option<Outcome> {
+        if has_line(x, &self.lines) || has_line(filled & !x, &self.lines) {
+            Some(Outcome::Lose)
+        } else if filled == self.full() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    /// The cells where the player to move may put a stone.
+    #[inline]
+    pub fn moves(&self, filled: u64) -> u64 {
+        match self.rule {
+            Rule::Free => self.full() & !filled,
+            Rule::Gravity => {
+                let mut m = 0;
+                let col = (1u64 << self.height) - 1;
+                for c in 0..self.width {
+                    let s = c * self.height;
+                    let used = (filled >> s) & col;
+                    if used != col {
+                        m |= (used + 1) << s;
+                    }
+                }
+                m
+            }
+        }
+    }
+
+    /// The board after putting the mover's stone on `cell` (a bit).
+    #[inline]
+    pub fn play(&self, (filled, x): Board, cell: u64) -> Board {
+        let x_to_move = filled.count_ones() % 2 == 0;
+        (filled | cell, if x_to_move { x | cell } else { x })
+    }
+
+    /// The index of a board.
+    pub fn index_of(&self, b: Board) -> Option<u64> {
+        self.index.index(b.0, b.1)
+    }
+
+    /// The board of an index.
+    pub fn board_of(&self, i: u64) -> Board {
+        self.index.board(i)
+    }
+
+    /// Tic-tac-toe board text (nine of `x`, `o`, `.`, row by row) to its index.
+    pub fn index_of_board(&self, text: &str) -> Option<u64> {
+        self.parse_board(text).ok().and_then(|b| self.index_of(b))
+    }
+
+    /// Read a board: for tic-tac-toe nine cells of `x`, `o`, `.` row by row (top row
+    /// first); for Connect Four the columns played, 1-based (`4453`), or `start`.
+    pub fn parse_board(&self, text: &str) -> Result<Board, String> {
+        let t = text.trim();
+        match self.rule {
+            Rule::Free => {
+                let cells: Vec<char> = t.chars().filter(|c| !matches!(c, '/' | ' ')).collect();
+                if cells.len() != 9 {
+                    return Err(format!("expected nine cells of x, o and . (got {})", cells.len()));
+                }
+                let (mut f, mut x) = (0u64, 0u64);
+                for (k, c) in cells.iter().enumerate() {
+                    match c.to_ascii_lowercase() {
+                        'x' => {
+                            f |= 1 << k;
+                            x |= 1 << k
+                        }
+                        'o' => f |= 1 << k,
+                        '.' | '-' | '_' => {}
+                        other => return Err(format!("'{other}' is not x, o or .")),
+                    }
+                }
+                let (nx, no) = (x.count_ones(), (f & !x).count_ones());
+                if nx != no && nx != no + 1 {
+                    return Err(format!(
+                        "{nx} x and {no} o: x moves first, so x has as many as o or one more"
+                    ));
+                }
+                Ok((f, x))
+            }
+            Rule::Gravity => {
+                let mut b = (0, 0);
+                if t == "start" || t.is_empty() {
+                    return Ok(b);
+                }
+                for (k, ch) in t.chars().enumerate() {
+                    let c = ch
+                        .to_digit(10)
+                        .filter(|&c| (1..=self.width).contains(&c))
+                        .ok_or_else(|| {
+                            format!("move {} '{ch}' is not a column 1 to {}", k + 1, self.width)
+                        })?;
+                    if self.terminal_board(b).is_some() {
+                        return Err(format!("the game is over before move {}", k + 1));
+                    }
+                    let col = ((1u64 << self.height) - 1) << ((c - 1) * self.height);
+                    let cell = self.moves(b.0) & col;
+                    if cell == 0 {
+                        return Err(format!("move {}: column {c} is full", k + 1));
+                    }
+                    b = self.play(b, cell);
+                }
+                Ok(b)
+            }
+        }
+    }
+
+    /// Tic-tac-toe board as text (Connect Four boards are shown as their move list).
+    pub fn show_board(&self, (f, x): Board) -> String {
+        (0..self.width * self.height)
+            .map(|k| {
+                if x >> k & 1 == 1 {
+                    'x'
+                } else if f >> k & 1 == 1 {
+                    'o'
+                } else {
+                    '.'
+                }
+            })
+            .collect()
+    }
+
+    /// The options of a position as text (after a board or a move list).
+    pub(crate) fn option_texts(&self, text: &str, b: Board) -> Vec<String> {
+        if self.terminal_board(b).is_some() {
+            return Vec::new();
+        }
+        let mut m = self.moves(b.0);
+        let mut out = Vec::new();
+        while m != 0 {
+            let cell = m & m.wrapping_neg();
+            m &= m - 1;
+            out.push(match self.rule {
+                Rule::Free => self.show_board(self.play(b, cell)),
+                Rule::Gravity => {
+                    let col = cell.trailing_zeros() / self.height + 1;
+                    let base = if text.trim() == "start" { "" } else { text.trim() };
+                    format!("{base}{col}")
+                }
+            });
+        }
+        out
+    }
+
+    /// Every position reachable from the empty board (by breadth-first search).
+    pub fn reachable(&self) -> u64 {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut frontier = vec![(0u64, 0u64)];
+        seen.insert((0, 0));
+        while let Some(b) = frontier.pop() {
+            if self.terminal_board(b).is_some() {
+                continue;
+            }
+            let mut m = self.moves(b.0);
+            while m != 0 {
+                let cell = m & m.wrapping_neg();
+                m &= m - 1;
+                let c = self.play(b, cell);
+                if seen.insert(c) {
+                    frontier.push(c);
+                }
+            }
+        }
+        seen.len() as u64
+    }
+
+    pub(crate) fn to_dyn(&self, text: &str) -> DynPosition {
+        DynPosition::Text(text.trim().to_string())
+    }
+}
+
+impl Indexed for Placement {
+    fn size(&self) -> u64 {
+        self.index.size()
+    }
+    fn terminal(&self, i: u64) -> Option<Outcome> {
+        self.terminal_board(self.board_of(i))
+    }
+    #[inline]
+    fn options(&self, i: u64, out: &mut Vec<u64>) {
+        let b = self.board_of(i);
+        let mut m = self.moves(b.0);
+        while m != 0 {
+            let cell = m & m.wrapping_neg();
+            m &= m - 1;
+            let (f, x) = self.play(b, cell);
+            out.push(self.index.index(f, x).expect("every board is numbered"));
+        }
+    }
+}
+
+impl Levelled for Placement {
+    fn levels(&self) -> usize {
+        self.index.levels()
+    }
+    fn level(&self, l: usize) -> std::ops::Range<u64> {
+        self.index.level(l)
+    }
+}
+
+impl Game for Placement {
+    type Position = Board;
+    fn options(&self, b: &Board, out: &mut Vec<Board>) -> Result<(), GameError> {
+        let mut m = self.moves(b.0);
+        while m != 0 {
+            let cell = m & m.wrapping_neg();
+            m &= m - 1;
+            out.push(self.play(*b, cell));
+        }
+        Ok(())
+    }
+    fn terminal(&self, b: &Board) -> Result<Option<Outcome>, GameError> {
+        Ok(self.terminal_board(*b))
+    }
+}

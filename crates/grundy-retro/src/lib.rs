@@ -1,0 +1,114 @@
+//! # grundy-retro: big and loopy games
+//!
+//! Retrograde analysis for games whose positions can be numbered: draws (positions
+//! from which neither player can force a win, because play can go on for ever),
+//! remoteness, compact tables of 2 bits per position on all cores, and table files
+//! that answer queries without solving again.
+//!
+//! ## Contents
+//! - [`Indexed`]: a game numbered `0..size`; [`Levelled`]: an acyclic one numbered
+//!   level by level.
+//! - [`retrograde`], [`retrograde_parallel`]: loopy games, draws and remoteness.
+//! - [`solve_levels`]: the dense solver, 2 bits per position, a level at a time on all cores.
+//! - [`Table`], [`table::build_levelled`]: compact tables, on disk, with checkpoints.
+//! - [`solve_reachable`]: any run-time [`grundy::dynamic::DynGame`] (rule files, scripts).
+//! - [`games`]: tic-tac-toe, Connect Four, Dodgem, Chase; [`parse_game`] for GAME texts.
+//!
+//! ## Retrograde analysis
+//! The memoized search of the core crate follows lines of play forward and fails on
+//! a repeated position. Retrograde analysis goes backwards. The positions that end
+//! the game are solved first (by the game's rule, or with no move: a loss). Then, in
+//! order of remoteness:
+//! - a position with an option that is a loss is a **win**, with remoteness one more
+//!   than the least remoteness of its losing options (the winner hurries);
+//! - a position all of whose options are wins is a **loss**, with remoteness one more
+//!   than the greatest remoteness of its options (the loser delays).
+//!
+//! Each position keeps a count of its options not yet known to be wins; the count
+//! reaching zero makes it a loss. What is never resolved is a **draw**: from there
+//! each player can avoid losing for ever. On acyclic games the values are exactly
+//! those of [`grundy::solve::Search`].
+//!
+//! ```
+//! use grundy::Outcome;
+//! use grundy_retro::{games::Chase, retrograde, Indexed};
+//!
+//! // On a path the cop always catches the robber; on a 4-cycle never.
+//! let path = Chase::path(6).unwrap();
+//! let s = retrograde(&path).unwrap();
+//! let e = s.evaluation(path.index(0, 5, true)).unwrap();
+//! assert_eq!((e.outcome, e.remoteness), (Outcome::Win, 9));
+//!
+//! let cycle = Chase::cycle(4).unwrap();
+//! let s = retrograde(&cycle).unwrap();
+//! assert_eq!(s.evaluation(cycle.index(0, 2, true)).unwrap().outcome, Outcome::Draw);
+//! ```
+//!
+//! ## Loopy run-time games
+//! [`solve_reachable`] enumerates every position reachable from a start with
+//! [`grundy::dynamic::DynGame::options`], numbers them in a hash table and runs the
+//! same analysis, so games from rule files and scripts may loop too.
+//!
+//! ## Dense tables, all cores
+//! For games numbered level by level (the number of stones on the board), the dense
+//! solver keeps 2 bits of outcome per position (and one byte of remoteness when
+//! asked) and solves the last level first; each level is split into chunks solved
+//! in parallel with rayon. Results do not depend on the number of threads.
+//!
+//! ```
+//! use grundy::Outcome;
+//! use grundy_retro::{games::Placement, solve_levels, DenseOptions, Indexed};
+//!
+//! let c4 = Placement::connect4(4, 4).unwrap();
+//! let table = solve_levels(&c4, DenseOptions::default(), |_, _| {}).unwrap();
+//! let start = c4.index_of((0, 0)).unwrap();
+//! assert_eq!(table.outcome(start), Some(Outcome::Draw)); // 4x4 Connect Four
+//! assert!(table.bytes_per_position() < 1.26);            // 2 bits + 1 byte
+//! ```
+//!
+//! ## Tables on disk
+//! [`table::build_levelled`] writes a table file: a 4096-byte header (magic
+//! `GRUNDYRT`, format version, flags, position count, data length, checksum, game
+//! name) then the packed outcomes and the remoteness bytes. It is built in
+//! `FILE.tmp` with a checkpoint after every level (`FILE.ckpt`) and renamed to
+//! `FILE` only when complete, so a killed build never leaves a corrupt table and can
+//! be resumed. [`Table::open`] memory-maps a table and refuses one for another game,
+//! another format version, or with a bad checksum.
+//!
+//! ```
+//! use grundy_retro::{open_db, parse_table_game, DenseOptions};
+//! use grundy::{Outcome, Play};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let path = dir.path().join("ttt.db");
+//! let game = parse_table_game("tictactoe").unwrap().unwrap();
+//! game.build(&path, DenseOptions::default(), false, &mut |_| {}).unwrap();
+//! let db = open_db(&path, Some("tictactoe")).unwrap();
+//! let p = db.parse_position("xx.oo....").unwrap();
+//! let a = db.analyze(&p, Play::Normal).unwrap();
+//! assert_eq!((a.outcome, a.remoteness), (Outcome::Win, Some(1)));
+//! assert!(open_db(&path, Some("dodgem:3")).is_err());
+//! ```
+//!
+//! ## Invariants
+//! - No printing: progress is reported through callbacks.
+//! - Every solver agrees with [`fixpoint`], the plain fixpoint iteration, and (on
+//!   acyclic games) with the memoized search; the tests check it.
+#![deny(missing_docs)]
+
+mod dense;
+mod dynamic;
+mod error;
+pub mod games;
+mod indexed;
+mod reachable;
+mod retro;
+pub mod table;
+
+pub use dense::{solve_levels, DenseOptions};
+pub use dynamic::{open_db, parse_game, parse_table_game, Solved, TableGame, GAME_HELP};
+pub use error::RetroError;
+pub use indexed::{Indexed, Levelled};
+pub use reachable::{solve_reachable, solve_reachable_with, Reachable, REACHABLE_LIMIT};
+pub use retro::{fixpoint, retrograde, retrograde_parallel, Solution, MAX_POSITIONS};
+pub use table::Table;

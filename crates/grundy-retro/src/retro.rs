@@ -1,0 +1,418 @@
+//! Retrograde analysis: from the ends of the game backwards; what is never reached is a draw.
+
+use std::sync::atomic::{AtomicU32, AtomicU8, Ordering::Relaxed};
+
+use grundy::solve::Evaluation;
+use grundy::Outcome;
+use rayon::prelude::*;
+
+use crate::{Indexed, RetroError};
+
+pub(crate) const NONE: u8 = 0;
+pub(crate) const WIN: u8 = 1;
+pub(crate) const LOSE: u8 = 2;
+pub(crate) const DRAW: u8 = 3;
+
+pub(crate) fn code(o: Outcome) -> u8 {
+    match o {
+        Outcome::Win => WIN,
+        Outcome::Lose => LOSE,
+        Outcome::Draw => DRAW,
+    }
+}
+
+pub(crate) fn outcome(code: u8) -> Option<Outcome> {
+    match code {
+        WIN => Some(Outcome::Win),
+        LOSE => Some(Outcome::Lose),
+        DRAW => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// The largest number of positions the retrograde solvers index (with `u32` edges).
+pub const MAX_POSITIONS: u64 = u32::MAX as u64 - 1;
+
+/// The value of every position of an [`Indexed`] game: one byte of outcome and four
+/// of remoteness per index. [`crate::Table`] is the compact form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    codes: Vec<u8>,
+    remoteness: Vec<u32>,
+}
+
+impl Solution {
+    /// How many indices (positions and gaps).
+    pub fn size(&self) -> u64 {
+        self.codes.len() as u64
+    }
+
+    /// The value of position `i`; `None` for a gap.
+    pub fn evaluation(&self, i: u64) -> Option<Evaluation> {
+        let o = outcome(*self.codes.get(i as usize)?)?;
+        Some(Evaluation {
+            outcome: o,
+            remoteness: self.remoteness[i as usize] as u64,
+        })
+    }
+
+    /// How many positions have each outcome: `(wins, losses, draws)`.
+    pub fn counts(&self) -> (u64, u64, u64) {
+        let mut c = [0u64; 4];
+        for &x in &self.codes {
+            c[x as usize] += 1;
+        }
+        (c[1], c[2], c[3])
+    }
+
+    pub(crate) fn parts(&self) -> (&[u8], &[u32]) {
+        (&self.codes, &self.remoteness)
+    }
+}
+
+/// Reverse edges in compressed form: the parents of `i` are `edges[start[i]..start[i+1]]`.
+struct Parents {
+    start: Vec<u64>,
+    edges: Vec<u32>,
+}
+
+fn check_size(game: &impl Indexed) -> Result<usize, RetroError> {
+    let n = game.size();
+    if n > MAX_POSITIONS {
+        return Err(RetroError::TooLarge {
+            what: "retrograde analysis".into(),
+            limit: MAX_POSITIONS,
+        });
+    }
+    Ok(n as usize)
+}
+
+fn live(game: &impl Indexed, i: u64) -> bool {
+    game.is_position(i) && game.terminal(i).is_none()
+}
+
+/// Single-threaded retrograde analysis of every position of `game`.
+///
+/// Positions that end the game (by the terminal rule, or with no option: a loss)
+/// are solved first; then, in order of remoteness, a position with a losing option
+/// is a win (remoteness 1 + the least over losing options) and a position all of
+/// whose options are wins is a loss (1 + the greatest). What is never resolved is
+/// a draw, remoteness 0. On acyclic games this is exactly [`grundy::solve::Search`].
+///
+/// ```
+/// use grundy::Outcome;
+/// use grundy_retro::{games::Chase, retrograde};
+/// // A cop chases a robber around a 5-cycle: the robber escapes forever.
+/// let game = Chase::cycle(5).unwrap();
+/// let solution = retrograde(&game).unwrap();
+/// let start = game.index(0, 2, true);
+/// assert_eq!(solution.evaluation(start).unwrap().outcome, Outcome::Draw);
+/// ```
+pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, RetroError> {
+    let n = check_size(game)?;
+    let mut count = vec![0u32; n];
+    let mut opts = Vec::new();
+    let parents = game_parents(game, n, &mut count, false);
+    let mut codes = vec![NONE; n];
+    let mut rem = vec![0u32; n];
+    let mut queue: Vec<u32> = Vec::new();
+    for i in 0..n {
+        if !game.is_position(i as u64) {
+            continue;
+        }
+        if let Some(o) = game.terminal(i as u64) {
+            codes[i] = code(o);
+            if o != Outcome::Draw {
+                queue.push(i as u32);
+            }
+        } else if count[i] == 0 {
+            codes[i] = LOSE;
+            queue.push(i as u32);
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let c = queue[head] as usize;
+        head += 1;
+        let r = rem[c] + 1;
+        let lose = codes[c] == LOSE;
+        for_parents(game, &parents, c, &mut opts, |p| {
+            if codes[p] != NONE {
+                return;
+            }
+            if lose {
+                codes[p] = WIN;
+            } else {
+                count[p] -= 1;
+                if count[p] > 0 {
+                    return;
+                }
+                codes[p] = LOSE;
+            }
+            rem[p] = r;
+            queue.push(p as u32);
+        });
+    }
+    for (i, c) in codes.iter_mut().enumerate() {
+        if *c == NONE && game.is_position(i as u64) {
+            *c = DRAW;
+        }
+    }
+    Ok(Solution {
+        codes,
+        remoteness: rem,
+    })
+}
+
+/// Count options into `count`, and build the reverse edges unless the game gives parents.
+fn game_parents<G: Indexed>(game: &G, n: usize, count: &mut [u32], parallel: bool) -> Option<Parents> {
+    let mut probe = Vec::new();
+    let gives = (0..n as u64)
+        .find(|&i| game.is_position(i))
+        .is_some_and(|i| game.parents(i, &mut probe));
+    let degree = |i: usize, out: &mut Vec<u64>| -> u32 {
+        out.clear();
+        if live(game, i as u64) {
+            game.options(i as u64, out);
+        }
+        out.len() as u32
+    };
+    if gives {
+        if parallel {
+            count
+                .par_iter_mut()
+                .enumerate()
+                .for_each_init(Vec::new, |out, (i, c)| *c = degree(i, out));
+        } else {
+            let mut out = Vec::new();
+            for (i, c) in count.iter_mut().enumerate() {
+                *c = degree(i, &mut out);
+            }
+        }
+        return None;
+    }
+    // One forward pass counts in-degrees; a second fills the edges.
+    let indeg: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let pass1 = |out: &mut Vec<u64>, i: usize, c: &mut u32| {
+        *c = degree(i, out);
+        for &o in out.iter() {
+            indeg[o as usize].fetch_add(1, Relaxed);
+        }
+    };
+    if parallel {
+        count
+            .par_iter_mut()
+            .enumerate()
+            .for_each_init(Vec::new, |out, (i, c)| pass1(out, i, c));
+    } else {
+        let mut out = Vec::new();
+        for (i, c) in count.iter_mut().enumerate() {
+            pass1(&mut out, i, c);
+        }
+    }
+    let mut start = Vec::with_capacity(n + 1);
+    let mut total = 0u64;
+    start.push(0);
+    for d in &indeg {
+        total += d.load(Relaxed) as u64;
+        start.push(total);
+    }
+    let cursor: Vec<AtomicU32> = indeg.into_iter().map(|_| AtomicU32::new(0)).collect();
+    let edges: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+    let pass2 = |out: &mut Vec<u64>, i: usize| {
+        degree(i, out);
+        for &o in out.iter() {
+            let k = cursor[o as usize].fetch_add(1, Relaxed) as u64;
+            edges[(start[o as usize] + k) as usize].store(i as u32, Relaxed);
+        }
+    };
+    if parallel {
+        (0..n)
+            .into_par_iter()
+            .for_each_init(Vec::new, |out, i| pass2(out, i));
+    } else {
+        let mut out = Vec::new();
+        for i in 0..n {
+            pass2(&mut out, i);
+        }
+    }
+    Some(Parents {
+        start,
+        edges: edges.into_iter().map(AtomicU32::into_inner).collect(),
+    })
+}
+
+fn for_parents<G: Indexed>(
+    game: &G,
+    parents: &Option<Parents>,
+    c: usize,
+    scratch: &mut Vec<u64>,
+    mut f: impl FnMut(usize),
+) {
+    match parents {
+        Some(p) => {
+            for &e in &p.edges[p.start[c] as usize..p.start[c + 1] as usize] {
+                f(e as usize)
+            }
+        }
+        None => {
+            scratch.clear();
+            game.parents(c as u64, scratch);
+            for &e in scratch.iter() {
+                f(e as usize)
+            }
+        }
+    }
+}
+
+/// Retrograde analysis on all cores (the current rayon pool), one remoteness level at
+/// a time: every position resolved at remoteness `r` updates its parents in parallel,
+/// which yields the positions of remoteness `r + 1`. The result is identical to
+/// [`retrograde`].
+pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, RetroError> {
+    let n = check_size(game)?;
+    let mut count = vec![0u32; n];
+    let parents = game_parents(game, n, &mut count, true);
+    let count: Vec<AtomicU32> = count.into_iter().map(AtomicU32::new).collect();
+    let codes: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(NONE)).collect();
+    let rem: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let mut frontier: Vec<u32> = (0..n)
+        .into_par_iter()
+        .filter_map(|i| {
+            if !game.is_position(i as u64) {
+                return None;
+            }
+            let c = match game.terminal(i as u64) {
+                Some(o) => code(o),
+                None if count[i].load(Relaxed) == 0 => LOSE,
+                None => return None,
+            };
+            codes[i].store(c, Relaxed);
+            (c != DRAW).then_some(i as u32)
+        })
+        .collect();
+    let mut r = 0u32;
+    while !frontier.is_empty() {
+        r += 1;
+        frontier = frontier
+            .par_iter()
+            .fold(
+                || (Vec::new(), Vec::new()),
+                |(mut next, mut scratch): (Vec<u32>, Vec<u64>), &c| {
+                    let lose = codes[c as usize].load(Relaxed) == LOSE;
+                    for_parents(game, &parents, c as usize, &mut scratch, |p| {
+                        if codes[p].load(Relaxed) != NONE {
+                            return;
+                        }
+                        let claimed = if lose {
+                            codes[p].compare_exchange(NONE, WIN, Relaxed, Relaxed).is_ok()
+                        } else {
+                            count[p].fetch_sub(1, Relaxed) == 1
+                                && codes[p].compare_exchange(NONE, LOSE, Relaxed, Relaxed).is_ok()
+                        };
+                        if claimed {
+                            rem[p].store(r, Relaxed);
+                            next.push(p as u32);
+                        }
+                    });
+                    (next, scratch)
+                },
+            )
+            .map(|(next, _)| next)
+            .reduce(Vec::new, |mut a, mut b| {
+                a.append(&mut b);
+                a
+            });
+    }
+    let codes: Vec<u8> = codes
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let c = c.into_inner();
+            if c == NONE && game.is_position(i as u64) {
+                DRAW
+            } else {
+                c
+            }
+        })
+        .collect();
+    Ok(Solution {
+        codes,
+        remoteness: rem.into_iter().map(AtomicU32::into_inner).collect(),
+    })
+}
+
+/// The reference solver: plain fixpoint iteration over all positions, for tests.
+///
+/// Starts with every position unknown and applies the rules of
+/// [`Evaluation::from_options`] (win by moving to a loss, lose when every option is a
+/// win) until nothing changes; remoteness is iterated to its fixpoint the same way.
+/// Quadratic; only for small games.
+pub fn fixpoint<G: Indexed>(game: &G) -> Solution {
+    let n = game.size() as usize;
+    let mut codes = vec![NONE; n];
+    let mut rem = vec![0u32; n];
+    let mut options: Vec<Vec<u64>> = vec![Vec::new(); n];
+    for i in 0..n {
+        if !game.is_position(i as u64) {
+            continue;
+        }
+        match game.terminal(i as u64) {
+            Some(o) => codes[i] = code(o),
+            None => game.options(i as u64, &mut options[i]),
+        }
+    }
+    loop {
+        let mut changed = false;
+        for i in 0..n {
+            if codes[i] != NONE || !game.is_position(i as u64) || game.terminal(i as u64).is_some() {
+                continue;
+            }
+            let os = &options[i];
+            if os.iter().any(|&o| codes[o as usize] == LOSE) {
+                codes[i] = WIN;
+                changed = true;
+            } else if os.iter().all(|&o| codes[o as usize] == WIN) {
+                codes[i] = LOSE;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Remoteness: least fixpoint of the defining equations, by value iteration.
+    loop {
+        let mut changed = false;
+        for i in 0..n {
+            let os = &options[i];
+            let r = match codes[i] {
+                WIN => os
+                    .iter()
+                    .filter(|&&o| codes[o as usize] == LOSE)
+                    .map(|&o| rem[o as usize] + 1)
+                    .min(),
+                LOSE => os.iter().map(|&o| rem[o as usize] + 1).max(),
+                _ => None,
+            };
+            if let Some(r) = r {
+                if r != rem[i] {
+                    rem[i] = r;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for (i, c) in codes.iter_mut().enumerate() {
+        if *c == NONE && game.is_position(i as u64) {
+            *c = DRAW;
+        }
+    }
+    Solution {
+        codes,
+        remoteness: rem,
+    }
+}

@@ -1,0 +1,448 @@
+//! Compact tables: 2 bits of outcome per position (+ a byte of remoteness), in memory
+//! or memory-mapped from a file with a checked header.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering::Relaxed;
+
+use grundy::solve::Evaluation;
+use grundy::Outcome;
+
+use crate::dense::{Dense, DenseOptions};
+use crate::retro::{outcome, Solution};
+use crate::{Levelled, RetroError};
+
+/// The first eight bytes of every table file.
+pub const MAGIC: &[u8; 8] = b"GRUNDYRT";
+/// The table format this crate writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// Where the data starts; the header is padded to this size.
+pub const HEADER_SIZE: usize = 4096;
+const MAX_NAME: usize = HEADER_SIZE - 64;
+
+enum Data {
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
+}
+
+/// The solved value of every position of an indexed game: 2 bits of outcome per
+/// position, and optionally one byte of remoteness.
+///
+/// Outcome codes: 0 = not a position, 1 = win, 2 = lose, 3 = draw (for the player to
+/// move); position `i` is bits `2*(i%4)..2*(i%4)+2` of byte `i/4`.
+pub struct Table {
+    name: String,
+    size: u64,
+    data: Data,
+    remoteness: bool,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("name", &self.name)
+            .field("size", &self.size)
+            .field("remoteness", &self.remoteness)
+            .finish()
+    }
+}
+
+impl PartialEq for Table {
+    fn eq(&self, other: &Table) -> bool {
+        self.size == other.size && self.remoteness == other.remoteness && self.data() == other.data()
+    }
+}
+
+impl Table {
+    pub(crate) fn outcome_bytes(size: u64) -> usize {
+        size.div_ceil(4) as usize
+    }
+
+    pub(crate) fn from_parts(name: String, size: u64, mut outcomes: Vec<u8>, rem: Option<Vec<u8>>) -> Table {
+        let remoteness = rem.is_some();
+        if let Some(r) = rem {
+            outcomes.extend_from_slice(&r);
+        }
+        Table {
+            name,
+            size,
+            data: Data::Owned(outcomes),
+            remoteness,
+        }
+    }
+
+    /// Pack a [`Solution`] (outcomes, and remoteness when `remoteness`).
+    pub fn from_solution(
+        name: impl Into<String>,
+        s: &Solution,
+        remoteness: bool,
+    ) -> Result<Table, RetroError> {
+        let (codes, rems) = s.parts();
+        let mut out = vec![0u8; Table::outcome_bytes(s.size())];
+        for (i, &c) in codes.iter().enumerate() {
+            out[i >> 2] |= c << ((i & 3) * 2);
+        }
+        let rem = if remoteness {
+            Some(
+                rems.iter()
+                    .map(|&r| {
+                        u8::try_from(r)
+                            .ok()
+                            .filter(|&r| r < 255)
+                            .ok_or(RetroError::RemotenessOverflow(r as u64))
+                    })
+                    .collect::<Result<Vec<u8>, _>>()?,
+            )
+        } else {
+            None
+        };
+        Ok(Table::from_parts(name.into(), s.size(), out, rem))
+    }
+
+    /// The game the table solves, in GAME syntax.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Set the game name (the solvers leave it empty).
+    pub fn with_name(mut self, name: impl Into<String>) -> Table {
+        self.name = name.into();
+        self
+    }
+
+    /// How many indices (positions and gaps).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// True when the table stores remoteness.
+    pub fn has_remoteness(&self) -> bool {
+        self.remoteness
+    }
+
+    /// The data section: packed outcomes, then remoteness bytes.
+    fn data(&self) -> &[u8] {
+        match &self.data {
+            Data::Owned(v) => v,
+            Data::Mapped(m) => &m[HEADER_SIZE..],
+        }
+    }
+
+    /// Bytes per index in memory (and on disk, without the header).
+    pub fn bytes_per_position(&self) -> f64 {
+        self.data().len() as f64 / self.size.max(1) as f64
+    }
+
+    /// The outcome of position `i` for the player to move; `None` for a gap.
+    pub fn outcome(&self, i: u64) -> Option<Outcome> {
+        if i >= self.size {
+            return None;
+        }
+        outcome((self.data()[(i >> 2) as usize] >> ((i & 3) * 2)) & 3)
+    }
+
+    /// The remoteness of position `i`, if the table stores it.
+    pub fn remoteness(&self, i: u64) -> Option<u64> {
+        if !self.remoteness || self.outcome(i).is_none() {
+            return None;
+        }
+        Some(self.data()[Table::outcome_bytes(self.size) + i as usize] as u64)
+    }
+
+    /// Outcome and remoteness (0 when not stored) of position `i`.
+    pub fn evaluation(&self, i: u64) -> Option<Evaluation> {
+        Some(Evaluation {
+            outcome: self.outcome(i)?,
+            remoteness: self.remoteness(i).unwrap_or(0),
+        })
+    }
+
+    /// How many positions have each outcome: `(wins, losses, draws)`.
+    pub fn counts(&self) -> (u64, u64, u64) {
+        let mut c = [0u64; 4];
+        for &b in &self.data()[..Table::outcome_bytes(self.size)] {
+            for k in 0..4 {
+                c[((b >> (2 * k)) & 3) as usize] += 1;
+            }
+        }
+        (c[1], c[2], c[3])
+    }
+
+    /// The checksum of the data section (see [`checksum`]).
+    pub fn checksum(&self) -> u64 {
+        checksum(self.data())
+    }
+
+    /// Write the table to `path`: a temporary file next to it, synced, then renamed,
+    /// so that `path` is never a partial table.
+    pub fn write(&self, path: &Path) -> Result<(), RetroError> {
+        let tmp = sibling(path, "tmp");
+        let mut f = File::create(&tmp).map_err(|e| RetroError::io(&tmp, e))?;
+        f.write_all(&header(
+            &self.name,
+            self.size,
+            self.remoteness,
+            self.data().len() as u64,
+            self.checksum(),
+        )?)
+        .and_then(|_| f.write_all(self.data()))
+        .and_then(|_| f.sync_all())
+        .map_err(|e| RetroError::io(&tmp, e))?;
+        drop(f);
+        fs::rename(&tmp, path).map_err(|e| RetroError::io(path, e))
+    }
+
+    /// Open a table file, memory-mapped, after checking magic, version, sizes and
+    /// checksum; when `game` is given, the table must be for that game.
+    pub fn open(path: &Path, game: Option<&str>) -> Result<Table, RetroError> {
+        let f = File::open(path).map_err(|e| RetroError::io(path, e))?;
+        // SAFETY: the file is only read; tables are written to a temporary file and
+        // renamed into place, never modified where they stand.
+        let map = unsafe { memmap2::Mmap::map(&f) }.map_err(|e| RetroError::io(path, e))?;
+        let bad = |m: String| RetroError::bad_table(path, m);
+        if map.len() < HEADER_SIZE || &map[..8] != MAGIC {
+            return Err(bad("not a grundy table (bad magic number)".into()));
+        }
+        let u32_at = |o: usize| u32::from_le_bytes(map[o..o + 4].try_into().expect("4 bytes"));
+        let u64_at = |o: usize| u64::from_le_bytes(map[o..o + 8].try_into().expect("8 bytes"));
+        let version = u32_at(8);
+        if version != FORMAT_VERSION {
+            return Err(bad(format!(
+                "table format version {version}, this grundy reads version {FORMAT_VERSION}; rebuild it with `grundy build`"
+            )));
+        }
+        let remoteness = u32_at(12) & 1 == 1;
+        let size = u64_at(16);
+        let len = u64_at(24);
+        let sum = u64_at(32);
+        let name_len = u32_at(40) as usize;
+        if name_len > MAX_NAME {
+            return Err(bad("corrupt header (name too long)".into()));
+        }
+        let name = String::from_utf8(map[44..44 + name_len].to_vec())
+            .map_err(|_| bad("corrupt header (name)".into()))?;
+        let expect = Table::outcome_bytes(size) as u64 + if remoteness { size } else { 0 };
+        if len != expect || map.len() as u64 != HEADER_SIZE as u64 + len {
+            return Err(bad(format!(
+                "truncated or corrupt: {} data bytes, expected {expect}",
+                map.len().saturating_sub(HEADER_SIZE)
+            )));
+        }
+        if let Some(g) = game {
+            if g != name {
+                return Err(bad(format!("this table is for '{name}', not '{g}'")));
+            }
+        }
+        if checksum(&map[HEADER_SIZE..]) != sum {
+            return Err(bad(
+                "checksum mismatch: the table is corrupt; rebuild it with `grundy build`".into(),
+            ));
+        }
+        Ok(Table {
+            name,
+            size,
+            data: Data::Mapped(map),
+            remoteness,
+        })
+    }
+
+    /// Read only the game name of a table file (after checking magic and version).
+    pub fn peek_name(path: &Path) -> Result<String, RetroError> {
+        let mut f = File::open(path).map_err(|e| RetroError::io(path, e))?;
+        let mut h = vec![0u8; 44 + MAX_NAME];
+        f.read_exact(&mut h)
+            .map_err(|_| RetroError::bad_table(path, "not a grundy table (too short)"))?;
+        if &h[..8] != MAGIC {
+            return Err(RetroError::bad_table(
+                path,
+                "not a grundy table (bad magic number)",
+            ));
+        }
+        let n = (u32::from_le_bytes(h[40..44].try_into().expect("4 bytes")) as usize).min(MAX_NAME);
+        Ok(String::from_utf8_lossy(&h[44..44 + n]).into_owned())
+    }
+}
+
+/// The table checksum: FNV-1a with 64-bit lanes: for each little-endian 64-bit word
+/// `w` of the data (the tail padded with zeros), `h = (h ^ w) * 0x100000001b3`,
+/// starting from `0xcbf29ce484222325`; then the length is mixed in the same way.
+pub fn checksum(data: &[u8]) -> u64 {
+    const PRIME: u64 = 0x100_0000_01b3;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut chunks = data.chunks_exact(8);
+    for c in &mut chunks {
+        h = (h ^ u64::from_le_bytes(c.try_into().expect("8 bytes"))).wrapping_mul(PRIME);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = [0u8; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(PRIME);
+    }
+    (h ^ data.len() as u64).wrapping_mul(PRIME)
+}
+
+fn header(name: &str, size: u64, remoteness: bool, len: u64, sum: u64) -> Result<Vec<u8>, RetroError> {
+    if name.len() > MAX_NAME {
+        return Err(RetroError::Game(grundy::GameError::Unsupported(format!(
+            "game name longer than {MAX_NAME} bytes"
+        ))));
+    }
+    let mut h = vec![0u8; HEADER_SIZE];
+    h[..8].copy_from_slice(MAGIC);
+    h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[12..16].copy_from_slice(&(remoteness as u32).to_le_bytes());
+    h[16..24].copy_from_slice(&size.to_le_bytes());
+    h[24..32].copy_from_slice(&len.to_le_bytes());
+    h[32..40].copy_from_slice(&sum.to_le_bytes());
+    h[40..44].copy_from_slice(&(name.len() as u32).to_le_bytes());
+    h[44..44 + name.len()].copy_from_slice(name.as_bytes());
+    Ok(h)
+}
+
+fn sibling(path: &Path, ext: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".");
+    s.push(ext);
+    PathBuf::from(s)
+}
+
+/// Progress of a build, for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Positions solved so far.
+    pub done: u64,
+    /// Positions in all.
+    pub total: u64,
+    /// Levels done so far (level-by-level builds), and in all.
+    pub levels: (usize, usize),
+    /// True when this build continued from a checkpoint.
+    pub resumed: bool,
+}
+
+/// Solve a levelled game into the table file `path`, checkpointing after each level.
+///
+/// The table is built in `path.tmp`; after each level its data is written there and
+/// synced, then `path.ckpt` (game, size, levels done) is replaced atomically. With
+/// `resume`, a checkpoint for the same game continues where it stopped; without it,
+/// the build starts over. Only a finished table (with its checksum) is renamed to
+/// `path`: a killed build never leaves a corrupt table.
+pub fn build_levelled<G: Levelled>(
+    game: &G,
+    name: &str,
+    path: &Path,
+    options: DenseOptions,
+    resume: bool,
+    mut progress: impl FnMut(Progress),
+) -> Result<Table, RetroError> {
+    let size = game.size();
+    let levels = game.levels();
+    let tmp = sibling(path, "tmp");
+    let ckpt = sibling(path, "ckpt");
+    let ckpt_text = |done: usize| format!("{name}\n{size}\n{}\n{done}\n", options.remoteness as u8);
+    let obytes = Table::outcome_bytes(size);
+    let len = obytes as u64 + if options.remoteness { size } else { 0 };
+    let dense = Dense::new(size, options.remoteness);
+    let mut done_levels = 0usize;
+    if resume {
+        if let Ok(text) = fs::read_to_string(&ckpt) {
+            let lines: Vec<&str> = text.lines().collect();
+            let ours = ckpt_text(0);
+            let ours: Vec<&str> = ours.lines().collect();
+            if lines.len() == 4 && lines[..3] == ours[..3] {
+                let n: usize = lines[3].parse().unwrap_or(0);
+                let mut f = File::open(&tmp).map_err(|e| RetroError::io(&tmp, e))?;
+                let mut data = vec![0u8; len as usize];
+                f.seek(SeekFrom::Start(HEADER_SIZE as u64))
+                    .and_then(|_| f.read_exact(&mut data))
+                    .map_err(|e| RetroError::io(&tmp, e))?;
+                for (k, w) in dense.words.iter().enumerate() {
+                    let mut b = [0u8; 8];
+                    let s = k * 8;
+                    let e = (s + 8).min(obytes);
+                    b[..e - s].copy_from_slice(&data[s..e]);
+                    w.store(u64::from_le_bytes(b), Relaxed);
+                }
+                if let Some(r) = &dense.rem {
+                    for (k, x) in r.iter().enumerate() {
+                        x.store(data[obytes + k], Relaxed);
+                    }
+                }
+                done_levels = n.min(levels);
+            } else {
+                return Err(RetroError::bad_table(
+                    &ckpt,
+                    "the checkpoint is for another game or other options; build without --resume to start over",
+                ));
+            }
+        }
+    }
+    let mut file = if done_levels > 0 {
+        OpenOptions::new().write(true).open(&tmp)
+    } else {
+        File::create(&tmp)
+    }
+    .map_err(|e| RetroError::io(&tmp, e))?;
+    file.set_len(HEADER_SIZE as u64 + len)
+        .map_err(|e| RetroError::io(&tmp, e))?;
+    let level_size = |l: usize| {
+        let r = game.level(l);
+        r.end - r.start
+    };
+    let mut done: u64 = (levels - done_levels..levels).map(level_size).sum();
+    progress(Progress {
+        done,
+        total: size,
+        levels: (done_levels, levels),
+        resumed: done_levels > 0,
+    });
+    for k in done_levels..levels {
+        let l = levels - 1 - k;
+        dense.solve_level(game, l, options.parallel)?;
+        let range = game.level(l);
+        // Checkpoint: this level's words and remoteness bytes, synced, then the note.
+        let words = dense.outcome_word_range(&range);
+        let mut bytes = Vec::with_capacity(words.len() * 8);
+        for w in &dense.words[words.clone()] {
+            bytes.extend_from_slice(&w.load(Relaxed).to_le_bytes());
+        }
+        let start = words.start * 8;
+        bytes.truncate(obytes.saturating_sub(start));
+        let io = |e: std::io::Error| RetroError::io(&tmp, e);
+        file.seek(SeekFrom::Start((HEADER_SIZE + start) as u64))
+            .map_err(io)?;
+        file.write_all(&bytes).map_err(io)?;
+        if let Some(r) = &dense.rem {
+            let rb: Vec<u8> = r[range.start as usize..range.end as usize]
+                .iter()
+                .map(|x| x.load(Relaxed))
+                .collect();
+            file.seek(SeekFrom::Start(HEADER_SIZE as u64 + obytes as u64 + range.start))
+                .map_err(io)?;
+            file.write_all(&rb).map_err(io)?;
+        }
+        file.sync_data().map_err(io)?;
+        let note = sibling(&ckpt, "new");
+        fs::write(&note, ckpt_text(k + 1))
+            .and_then(|_| fs::rename(&note, &ckpt))
+            .map_err(|e| RetroError::io(&ckpt, e))?;
+        done += range.end - range.start;
+        progress(Progress {
+            done,
+            total: size,
+            levels: (k + 1, levels),
+            resumed: done_levels > 0,
+        });
+    }
+    let table = dense.into_table(name.to_string());
+    let io = |e: std::io::Error| RetroError::io(&tmp, e);
+    file.seek(SeekFrom::Start(0)).map_err(io)?;
+    file.write_all(&header(name, size, options.remoteness, len, table.checksum())?)
+        .map_err(io)?;
+    file.sync_all().map_err(io)?;
+    drop(file);
+    fs::rename(&tmp, path).map_err(|e| RetroError::io(path, e))?;
+    let _ = fs::remove_file(&ckpt);
+    Ok(table)
+}
