@@ -1,0 +1,255 @@
+//! `grundy play` through a pipe: scripted sessions against the perfect opponent.
+//!
+//! The engine must never lose from a winning position and never let the human win
+//! from a losing one, whatever the human plays; every move in the transcript must be
+//! legal; transcripts of a few sessions are snapshots.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use grundy::dynamic::{parse_game, DynGame, DynPosition};
+use grundy::{Outcome, Play};
+
+/// Run `grundy play ARGS` with `input` on stdin; the exit code and stdout.
+fn play(args: &[&str], input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        // The session may end before reading everything: a closed pipe is fine.
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n
+    }
+}
+
+/// Random human input: move numbers `#k` (some out of range, which the engine
+/// must reject and ask again), now and then a position that is probably illegal.
+fn random_input(rng: &mut Rng, max_moves: u64) -> String {
+    let mut s = String::new();
+    for _ in 0..400 {
+        match rng.below(12) {
+            0 => s.push_str("999\n"),
+            1 => s.push_str("hint\n"),
+            _ => s.push_str(&format!("#{}\n", 1 + rng.below(max_moves))),
+        }
+    }
+    s
+}
+
+/// Check a transcript move by move against the solver; the winner it names.
+fn check_transcript(game: &dyn DynGame, start: &DynPosition, first: &str, text: &str) -> String {
+    let mut position = start.clone();
+    let mut mover = first.to_string();
+    let mut winner = None;
+    for line in text.lines() {
+        if let Some((who, pos)) = line.split_once(": ") {
+            if who == "human" || who == "engine" {
+                assert_eq!(who, mover, "out of turn in\n{text}");
+                let next = game.parse_position(pos).unwrap();
+                assert!(
+                    game.options(&position).unwrap().contains(&next),
+                    "{pos} is not a move from {position} in\n{text}"
+                );
+                position = next;
+                mover = if who == "human" { "engine" } else { "human" }.into();
+            }
+            if who == "winner" {
+                winner = Some(pos.to_string());
+            }
+        }
+    }
+    let winner = winner.unwrap_or_else(|| panic!("no winner line in\n{text}"));
+    assert!(
+        text.trim_end().ends_with(&format!("winner: {winner}")),
+        "the winner line is not last in\n{text}"
+    );
+    // The game really is over where the transcript says so.
+    assert!(game.moves(&position, Play::Normal).unwrap().is_empty());
+    winner
+}
+
+/// From every start where the engine can win, it wins against random humans: it
+/// moves first from winning positions, second from losing ones.
+fn engine_always_wins(game_text: &str, starts: &[&str], max_moves: u64, seeds: u64) {
+    let game = parse_game(game_text).unwrap();
+    for (i, &start) in starts.iter().enumerate() {
+        let p = game.parse_position(start).unwrap();
+        if game.moves(&p, Play::Normal).unwrap().is_empty() {
+            continue;
+        }
+        let outcome = game.analyze(&p, Play::Normal).unwrap().outcome;
+        let first = if outcome == Outcome::Win {
+            "engine"
+        } else {
+            "human"
+        };
+        for seed in 0..seeds {
+            let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (seed * 7919 + i as u64 + 1));
+            let input = random_input(&mut rng, max_moves);
+            let (code, text) = play(&[game_text, start, "--first", first], &input);
+            assert_eq!(code, 0, "{text}");
+            let winner = check_transcript(game.as_ref(), &p, first, &text);
+            assert_eq!(
+                winner, "engine",
+                "{game_text} from {start} ({outcome}, {first} first):\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn subtraction_heaps_up_to_20() {
+    let starts: Vec<String> = (1..=20).map(|n| n.to_string()).collect();
+    let starts: Vec<&str> = starts.iter().map(String::as_str).collect();
+    engine_always_wins("subtraction:1,3,4", &starts, 3, 3);
+}
+
+#[test]
+fn nim_small_heaps() {
+    let mut starts = Vec::new();
+    for a in 0..=3 {
+        for b in 0..=3 {
+            for c in 1..=3 {
+                starts.push(format!("{a},{b},{c}"));
+            }
+        }
+    }
+    let starts: Vec<&str> = starts.iter().map(String::as_str).collect();
+    engine_always_wins("nim", &starts, 9, 2);
+}
+
+#[test]
+fn euclid_small_pairs() {
+    let mut starts = Vec::new();
+    for a in 1..=9 {
+        for b in 1..=9 {
+            starts.push(format!("{a},{b}"));
+        }
+    }
+    let starts: Vec<&str> = starts.iter().map(String::as_str).collect();
+    engine_always_wins("euclid", &starts, 9, 2);
+}
+
+#[test]
+fn every_first_move_from_a_losing_heap_loses() {
+    // From 14 (0 mod 7) each human first move, then random play: the engine wins.
+    let game = parse_game("subtraction:1,3,4").unwrap();
+    let start = DynPosition::Ints(vec![14]);
+    for first in game.options(&start).unwrap() {
+        let mut rng = Rng(42);
+        let input = format!("{first}\n{}", random_input(&mut rng, 3));
+        let (code, text) = play(&["subtraction:1,3,4", "14"], &input);
+        assert_eq!(code, 0);
+        assert!(text.contains(&format!("human: {first}\n")), "{text}");
+        assert_eq!(check_transcript(game.as_ref(), &start, "human", &text), "engine");
+    }
+}
+
+#[test]
+fn a_perfect_human_wins() {
+    // 10 is a win (3 mod 7): 10 -> 7, then answer each engine move back to 0 or 2 mod 7.
+    // The engine delays: 7 -> 6 (then 2), 2 -> 1 (then 0).
+    let (code, text) = play(&["subtraction:1,3,4", "10"], "7\n2\n0\n");
+    assert_eq!(code, 0);
+    assert!(text.ends_with("winner: human\n"), "{text}");
+}
+
+#[test]
+fn the_engine_wins_fast_and_loses_slowly() {
+    // From 7 (lost for the engine) it takes 1 (to 6: the longest resistance).
+    let (_, text) = play(&["subtraction:1,3,4", "8", "--first", "human"], "7\n");
+    assert!(text.contains("human: 7\nengine: 6\n"), "{text}");
+    // From 4 it wins at once by taking all 4.
+    let (_, text) = play(&["subtraction:1,3,4", "4", "--first", "engine"], "");
+    assert!(text.contains("engine: 0\nwinner: engine"), "{text}");
+}
+
+#[test]
+fn transcript_with_every_command() {
+    let input = "help\nmoves\nhint\n9\nundo\nundo\nfoo\n99\n#7\n#x\n\n#1\n7\nquit\n";
+    let (code, text) = play(&["subtraction:1,3,4", "10"], input);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("commands", text);
+}
+
+#[test]
+fn transcript_engine_first_to_the_end() {
+    let (code, text) = play(&["nim", "3,4,5", "--first", "engine"], "#1\n#1\n#1\n#1\n#1\n#1\n");
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("nim_engine_first", text);
+}
+
+#[test]
+fn transcript_euclid() {
+    let (code, text) = play(&["euclid", "5,8"], "5,3\n1,2\n2,1\n");
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("euclid", text);
+}
+
+#[test]
+fn transcript_digit_game_ends_by_its_rule() {
+    // Two turns on one digit: the number must end above the start.
+    let (code, text) = play(&["digits:turns=2,width=1", "8"], "1\n");
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("digits", text);
+}
+
+#[test]
+fn misere_nim() {
+    // Misère: a player with no move wins. From 1,1 the human takes one heap; the
+    // engine must take the other, and the human, left without a move, wins.
+    let (code, text) = play(&["nim", "1,1", "--misere"], "0,1\n");
+    assert_eq!(code, 0);
+    assert!(text.ends_with("engine: 0,0\nwinner: human\n"), "{text}");
+}
+
+#[test]
+fn end_of_input_ends_cleanly() {
+    let (code, text) = play(&["subtraction:1,3,4", "20"], "");
+    assert_eq!(code, 0);
+    assert!(text.ends_with("end of input: the game was abandoned\n"), "{text}");
+    // Garbage bytes are an illegal move, not a crash.
+    let (code, text) = play(&["subtraction:1,3,4", "20"], "\u{fffd}\u{0}zz\n");
+    assert_eq!(code, 0, "{text}");
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    for args in [
+        &["subtraction:1,3,4", "x,1"][..],
+        &["nosuchgame", "1"][..],
+        &["nim", "3", "--first", "nobody"][..],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("play")
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("error"), "{err}");
+    }
+}
