@@ -1,0 +1,248 @@
+//! Every solver against brute force and against independently known facts.
+
+use grundy::games::{AllBut, Digits, DigitsPosition, Euclid, Nim, Split, Subtraction, Wythoff};
+use grundy::solve::{solve_layers, Evaluation, NimValues, Search};
+use grundy::{Game, Misere, Outcome};
+use proptest::prelude::*;
+
+/// Plain minimax without memo: the reference everything else is checked against.
+fn brute<G: Game>(game: &G, p: &G::Position) -> Evaluation {
+    if let Some(outcome) = game.terminal(p).unwrap() {
+        return Evaluation { outcome, remoteness: 0 };
+    }
+    let mut options = Vec::new();
+    game.options(p, &mut options).unwrap();
+    Evaluation::from_options(options.iter().map(|o| brute(game, o)), grundy::Play::Normal)
+}
+
+/// Plain mex recursion without memo, for single components.
+fn brute_nim_value<G: Game>(game: &G, p: &G::Position) -> u64 {
+    let mut options = Vec::new();
+    game.options(p, &mut options).unwrap();
+    grundy::solve::mex(options.iter().map(|o| brute_nim_value(game, o)))
+}
+
+#[test]
+fn search_matches_brute_force_on_small_games() {
+    let sub = Subtraction::new(&[1, 3, 4]).unwrap();
+    let mut search = Search::new(&sub);
+    for a in 0..12 {
+        for b in 0..6 {
+            let p = vec![a, b];
+            assert_eq!(search.evaluate(&p).unwrap(), brute(&sub, &p), "{p:?}");
+        }
+    }
+    let mut nim = Search::new(Misere(Nim));
+    for p in [vec![1, 2, 3], vec![1, 1], vec![2, 2], vec![0, 3, 1]] {
+        assert_eq!(nim.evaluate(&p).unwrap(), brute(&Misere(Nim), &p), "{p:?}");
+    }
+}
+
+#[test]
+fn subtraction_one_three_four_losing_positions_are_zero_and_two_mod_seven() {
+    // The stone game's known answer (taking the last stone wins).
+    let game = Subtraction::new(&[1, 3, 4]).unwrap();
+    let values = game.nim_values(1000);
+    for (n, v) in values.iter().enumerate() {
+        assert_eq!(*v == 0, n % 7 == 0 || n % 7 == 2, "n = {n}");
+    }
+    let period = game.default_period().unwrap();
+    assert_eq!((period.preperiod, period.period), (0, 7));
+    assert_eq!(period.value_at(1_000_000_000_000_000_000) == 0, false); // 10^18 = 1 mod 7
+    assert_eq!(period.value_at(1_000_000_000_000_000_001) == 0, true); // 2 mod 7
+}
+
+#[test]
+fn a_forced_chain_of_a_million_moves_does_not_overflow_the_stack() {
+    let game = Subtraction::new(&[1]).unwrap();
+    let mut search = Search::new(&game);
+    let e = search.evaluate(&vec![1_000_000]).unwrap();
+    assert_eq!((e.outcome, e.remoteness), (Outcome::Lose, 1_000_000));
+    let mut values = NimValues::new(&game);
+    assert_eq!(values.nim_value(&vec![1_000_001]).unwrap(), 1);
+}
+
+#[test]
+fn euclid_quotient_rule_matches_search_on_all_pairs_up_to_200() {
+    let mut search = Search::new(Euclid);
+    for a in 0..=200u64 {
+        for b in 0..=200u64 {
+            if a == 0 && b == 0 {
+                continue;
+            }
+            let e = search.evaluate(&(a, b)).unwrap();
+            assert_eq!(Euclid::evaluate((a, b)), e, "({a}, {b})");
+            let mut expected = search.winning_moves(&(a, b)).unwrap();
+            let mut got = Euclid::winning_moves((a, b));
+            expected.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, expected, "winning moves of ({a}, {b})");
+        }
+    }
+}
+
+#[test]
+fn euclid_classic_answers() {
+    // UVa 10368 sample: (34, 12) Stan wins, (15, 24) Ollie wins.
+    assert_eq!(Euclid::evaluate((34, 12)).outcome, Outcome::Win);
+    assert_eq!(Euclid::evaluate((15, 24)).outcome, Outcome::Lose);
+    // Known: with 0 < a < b, the player to move loses iff b < phi * a, that is
+    // (2b - a)^2 < 5 a^2. Checked exactly on every pair up to 2,000.
+    for a in 1..=2000u128 {
+        for b in a + 1..=2000u128 {
+            let losing = (2 * b - a) * (2 * b - a) < 5 * a * a;
+            assert_eq!(Euclid::evaluate((a as u64, b as u64)).outcome == Outcome::Lose, losing, "({a}, {b})");
+        }
+    }
+    // No overflow at the top of the range.
+    let top = i64::MAX as u64;
+    assert_eq!(Euclid::evaluate((1, top)).outcome, Outcome::Win);
+    assert_eq!(Euclid::evaluate((top, top - 1)).outcome, Outcome::Lose); // ratio near 1 < phi
+}
+
+#[test]
+fn wythoff_beatty_pairs_match_search() {
+    let mut search = Search::new(Wythoff);
+    for a in 0..40u64 {
+        for b in 0..40u64 {
+            let e = search.evaluate(&(a, b)).unwrap();
+            assert_eq!(Wythoff::outcome((a, b)), e.outcome, "({a}, {b})");
+            let mut expected = search.winning_moves(&(a, b)).unwrap();
+            expected.sort_unstable();
+            assert_eq!(Wythoff::winning_moves((a, b)), expected, "({a}, {b})");
+        }
+    }
+    // Known losing pairs: (1,2), (3,5), (4,7), (6,10), (8,13).
+    for p in [(1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (5, 3)] {
+        assert!(Wythoff::is_losing(p), "{p:?}");
+    }
+    let big = (1u64 << 62) - 1;
+    assert_eq!(Wythoff::partner(Wythoff::partner(big)), big);
+}
+
+#[test]
+fn split_table_matches_mex_search() {
+    let table = Split::nim_values(16);
+    let mut values = NimValues::new(Split);
+    for p in 0..=16u64 {
+        assert_eq!(values.nim_value(&vec![p]).unwrap(), table[p as usize], "pile {p}");
+    }
+    for p in 0..=9u64 {
+        assert_eq!(brute_nim_value(&Split, &vec![p]), table[p as usize], "pile {p}");
+    }
+    // The seed solution's first values: G(0..4) = 0, 0, 1, 2.
+    assert_eq!(&table[..4], &[0, 0, 1, 2]);
+}
+
+#[test]
+fn allbut_linear_table_matches_mex_search() {
+    for excluded in [vec![], vec![1], vec![2], vec![1, 2], vec![2, 5, 7], vec![3, 4, 9]] {
+        let game = AllBut::new(&excluded).unwrap();
+        let table = game.nim_values(80);
+        let mut values = NimValues::new(&game);
+        for n in 0..=80u64 {
+            assert_eq!(values.nim_value(&vec![n]).unwrap(), table[n as usize], "{excluded:?} heap {n}");
+        }
+    }
+}
+
+#[test]
+fn digits_sweep_matches_search_and_generic_layers() {
+    for (turns, width) in [(1, 2), (2, 2), (3, 2), (4, 3), (5, 2), (6, 2)] {
+        let game = Digits::new(turns, width).unwrap();
+        let mut search = Search::new(&game);
+        for start in (0..game.numbers()).step_by(7) {
+            let layers = solve_layers(&game.layered(start), 0);
+            for number in (0..game.numbers()).step_by(3) {
+                let p = DigitsPosition { number, played: 0, start };
+                let expected = search.evaluate(&p).unwrap();
+                assert_eq!(game.evaluate(&p), expected, "{turns} turns, {p:?}");
+                assert_eq!(layers[number as usize], expected, "{turns} turns, {p:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn digits_cycle_skipping_matches_plain_layers() {
+    // Long games: the sweep skips repeated layers; the generic solver does not.
+    for turns in [17, 40, 61] {
+        let game = Digits::new(turns, 2).unwrap();
+        for start in [0, 9, 45, 99] {
+            let plain = solve_layers(&game.layered(start), 0);
+            let fast = game.layer(start, turns);
+            for (n, e) in plain.iter().enumerate() {
+                assert_eq!(fast[n], e.outcome == Outcome::Win, "{turns} turns from {start}, number {n}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn subtraction_sum_has_xor_of_values(
+        set in proptest::collection::btree_set(1u64..8, 1..4),
+        a in 0u64..25, b in 0u64..25,
+    ) {
+        let set: Vec<u64> = set.into_iter().collect();
+        let game = Subtraction::new(&set).unwrap();
+        let g = game.nim_values(50);
+        let mut values = NimValues::new(&game);
+        prop_assert_eq!(values.nim_value(&vec![a, b]).unwrap(), g[a as usize] ^ g[b as usize]);
+        // Outcome by search is lose exactly when the nim-value is 0.
+        let e = Search::new(&game).evaluate(&vec![a, b]).unwrap();
+        prop_assert_eq!(e.outcome == Outcome::Lose, g[a as usize] ^ g[b as usize] == 0);
+        // The nim-value of a single heap by plain recursion.
+        prop_assert_eq!(brute_nim_value(&game, &vec![a.min(14)]), g[a.min(14) as usize]);
+    }
+
+    #[test]
+    fn subtraction_period_predicts_the_table(set in proptest::collection::btree_set(1u64..12, 1..5)) {
+        let set: Vec<u64> = set.into_iter().collect();
+        let game = Subtraction::new(&set).unwrap();
+        let period = game.period(100_000).expect("small games have small periods");
+        let table = game.nim_values(5_000);
+        for (n, v) in table.iter().enumerate() {
+            prop_assert_eq!(period.value_at(n as u64), *v, "n = {}", n);
+        }
+    }
+
+    #[test]
+    fn nim_is_xor_and_misere_follows_its_rule(heaps in proptest::collection::vec(0u64..5, 1..4)) {
+        let mut values = NimValues::new(Nim);
+        prop_assert_eq!(values.nim_value(&heaps).unwrap(), Nim::nim_value(&heaps));
+        let mut misere = Search::new(Misere(Nim));
+        prop_assert_eq!(misere.evaluate(&heaps).unwrap().outcome, Nim::misere_outcome(&heaps));
+        let mut expected = misere.winning_moves(&heaps).unwrap();
+        let mut got = Nim::winning_moves(&heaps, true);
+        expected.sort_unstable();
+        got.sort_unstable();
+        prop_assert_eq!(got, expected);
+        let mut normal = Search::new(Nim);
+        let mut expected = normal.winning_moves(&heaps).unwrap();
+        let mut got = Nim::winning_moves(&heaps, false);
+        expected.sort_unstable();
+        got.sort_unstable();
+        prop_assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn euclid_rule_is_exact_on_random_large_pairs(a in 1u64..=i64::MAX as u64, b in 1u64..=i64::MAX as u64) {
+        // The golden-ratio criterion, exact in 128 bits for numbers below 2^62.
+        let (lo, hi) = (a.min(b) >> 2, a.max(b) >> 2);
+        if lo > 0 && lo < hi {
+            let (lo, hi) = (lo as u128, hi as u128);
+            let losing = (2 * hi - lo) * (2 * hi - lo) < 5 * lo * lo;
+            prop_assert_eq!(Euclid::evaluate((lo as u64, hi as u64)).outcome == Outcome::Lose, losing);
+        }
+        // Walk the game by the rule itself: a position is won iff some move leaves a loss.
+        let e = Euclid::evaluate((a, b));
+        let wins = Euclid::winning_moves((a, b));
+        prop_assert_eq!(e.outcome == Outcome::Win, !wins.is_empty());
+        for w in wins {
+            prop_assert_eq!(Euclid::evaluate(w).outcome, Outcome::Lose);
+        }
+    }
+}
