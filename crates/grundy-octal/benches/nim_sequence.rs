@@ -1,8 +1,8 @@
 //! Criterion benchmarks (small sample sizes; a few minutes in total).
 //!
-//! * `naive_grundy`: naive method on Grundy's game (options per second are
-//!   reported as throughput), with the sparse method on the same n as the
-//!   baseline to compare against.
+//! * `naive_grundy`: naive method on Grundy's game; throughput = options the
+//!   naive method examines per second. The sparse method on the same n is
+//!   reported with the same element count (naive-equivalent options/s).
 //! * `sparse_0.167`: sparse method on 0.167, naive on a shorter run as
 //!   baseline.
 //! * `sparse_grundy`: sparse method on Grundy's game.

@@ -53,9 +53,12 @@
 //!   involving a rare heap are enumerated from the short rare list; this
 //!   gives *every* attainable common value; (2) candidates for the mex are
 //!   tried in increasing order: a common candidate not yet seen is the mex
-//!   (proved without further work), a rare candidate needs a witness pair,
-//!   searched for by scanning pairs (usually found in a few steps; the
-//!   full scan happens only when the mex is rare). The mask is re-chosen as
+//!   (proved without further work), a rare candidate needs a witness pair.
+//!   Witnesses are searched for by scanning the pairs (1, m-1), (2, m-2), ...
+//!   in growing blocks, marking every value met (a 64-bit register when all
+//!   values are below 64); after 512 small heaps the search continues for one
+//!   value at a time with vectorised compares. A full scan happens only when
+//!   the mex is rare. The mask is re-chosen as
 //!   the sequence grows (minimising the rare count with a Walsh–Hadamard
 //!   transform of the value counts). Any mask gives the correct values; it
 //!   only changes the speed.

@@ -2,8 +2,9 @@
 //! with up to three digits after the point (0.d1, 0.d1d2, 0.d1d2d3 with a
 //! non-zero last digit: codes with a trailing 0 are literally the shorter
 //! game). Heaps 0..20,000 in release builds (`cargo test --release`), 0..1,500
-//! in debug builds to keep `cargo test` quick. Split by first digit so the
-//! test harness can run the parts on several threads.
+//! in debug builds to keep `cargo test` quick (about 35 s in debug and 150 s in
+//! release on a busy 2-core machine; the naive reference dominates). Split by
+//! first digit so the test harness can run the parts on several threads.
 
 use grundy_octal::{HeapRules, Method, Sequence};
 
