@@ -111,7 +111,8 @@ pub fn proof_bound(rules: &HeapRules, e: u64, p: u64) -> Option<u64> {
 ///
 /// Returns the smallest p whose repetition is long enough to be proved
 /// ([`proof_bound`]); failing that, the smallest apparent period whose
-/// repeating part covers at least two periods (with `proved = false`);
+/// repeating part covers at least two periods and a quarter of the data
+/// (with `proved = false`);
 /// else `None`.
 pub fn detect_period(rules: &HeapRules, values: &[u16]) -> Option<Period> {
     let n = values.len();
@@ -134,7 +135,7 @@ pub fn detect_period(rules: &HeapRules, values: &[u16]) -> Option<Period> {
                 return Some(make(rules, values, e, p, true, bound + p as u64));
             }
         }
-        if apparent.is_none() && n - e >= 2 * p {
+        if apparent.is_none() && n - e >= 2 * p && n - e >= n / 4 {
             apparent = Some((p, e));
         }
     }
@@ -207,7 +208,8 @@ pub fn find_period_in<F: FnMut(u64, u16)>(
         let mut next = (len + len / 4).max(256);
         if let Some(p) = &found {
             if let Some(b) = proof_bound(&rules, p.preperiod, p.period) {
-                next = next.max(b.saturating_add(p.period));
+                // Go straight to the length the candidate's proof needs.
+                next = b.saturating_add(p.period).max(len + 1);
             }
         }
         seq.extend_to(next.min(limit), &mut on_value)?;

@@ -163,3 +163,19 @@ fn heap_options_lists() {
         .heap_options(4, &mut |h| v.push(h.to_vec()));
     assert_eq!(v, vec![vec![1, 3], vec![2, 2]]);
 }
+
+#[test]
+fn chunked_resume_matches_one_shot() {
+    for rules in [HeapRules::grundy(), HeapRules::octal("0.167").unwrap()] {
+        let one = compute(&rules, Method::Sparse, 6000);
+        let mut values = vec![0u16];
+        let mut end = 1;
+        while end < 6000 {
+            end = (end * 3 + 7).min(6000);
+            let mut s = Sequence::from_prefix(rules.clone(), Method::Sparse, values).unwrap();
+            s.extend_to(end, |_, _| {}).unwrap();
+            values = s.into_values();
+        }
+        assert_eq!(values, one, "{rules}");
+    }
+}
