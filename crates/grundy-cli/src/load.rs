@@ -10,5 +10,8 @@ pub fn game(text: &str) -> Result<Box<dyn DynGame>> {
     if grundy_rules::is_rule_file(text) {
         return Ok(grundy_rules::load(text.trim())?);
     }
+    if let Some(game) = grundy_retro::parse_game(text) {
+        return Ok(game?);
+    }
     Ok(parse_game(text)?)
 }

@@ -41,6 +41,9 @@ enum Command {
     /// Draw a nim-sequence, an outcome map or a winner table as PNG or SVG.
     #[command(after_help = grundy::dynamic::GAME_HELP)]
     Plot(commands::plot::Args),
+    /// Solve every position of a game into a table file (tictactoe, connect4, dodgem, chase).
+    #[command(after_help = grundy_retro::GAME_HELP)]
+    Build(commands::build::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Play(args) => commands::play::run(args),
         Command::Explain(args) => commands::explain::run(args),
         Command::Plot(args) => commands::plot::run(args),
+        Command::Build(args) => commands::build::run(args),
     };
     match result {
         Ok(text) => {

@@ -1,5 +1,6 @@
 //! One module per subcommand: clap `Args` and a `run` returning the text to print.
 
+pub mod build;
 pub mod explain;
 pub mod moves;
 pub mod play;

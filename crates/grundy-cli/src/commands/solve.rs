@@ -1,4 +1,4 @@
-//! `grundy solve GAME POSITION [--misere] [--json]`.
+//! `grundy solve GAME POSITION [--misere] [--json]`, or `grundy solve [GAME] POSITION --db FILE`.
 
 use anyhow::Result;
 
@@ -7,11 +7,14 @@ use crate::{load, render};
 /// Solve a position.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: a built-in GAME (see below).
+    /// The game: a built-in GAME (see below). With --db it may be left out.
     pub game: String,
     /// The position (see below).
     #[arg(allow_hyphen_values = true)]
-    pub position: String,
+    pub position: Option<String>,
+    /// Answer from a table file made by `grundy build` (memory-mapped, not solved again).
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<std::path::PathBuf>,
     /// Misère play: a player with no move wins.
     #[arg(long)]
     pub misere: bool,
@@ -22,8 +25,14 @@ pub struct Args {
 
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
-    let game = load::game(&args.game)?;
-    let p = game.parse_position(&args.position)?;
+    let (game, position) = match (&args.db, args.position) {
+        // `solve --db FILE POSITION`: the table names its game.
+        (Some(db), None) => (grundy_retro::open_db(db, None)?, args.game),
+        (Some(db), Some(p)) => (grundy_retro::open_db(db, Some(&args.game))?, p),
+        (None, Some(p)) => (load::game(&args.game)?, p),
+        (None, None) => anyhow::bail!("missing POSITION: grundy solve GAME POSITION"),
+    };
+    let p = game.parse_position(&position)?;
     let analysis = game.analyze(&p, super::play(args.misere))?;
     Ok(if args.json {
         render::analysis_json(game.as_ref(), &p, &analysis)
