@@ -36,7 +36,7 @@
 //! let mut search = Search::new(&game);
 //! let seven = search.evaluate(&vec![7]).unwrap();
 //! assert_eq!((seven.outcome, seven.remoteness), (Outcome::Lose, 4));
-//! assert_eq!(search.winning_moves(&vec![10]).unwrap(), vec![vec![7]]);
+//! assert_eq!(search.winning_moves(&vec![10]).unwrap(), vec![vec![9], vec![7]]);
 //! // Heaps of 2 and 5: nim-values 2 and 3, so the sum has 2 XOR 3 = 1.
 //! assert_eq!(NimValues::new(&game).nim_value(&vec![2, 5]).unwrap(), 1);
 //! ```

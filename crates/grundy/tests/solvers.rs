@@ -188,7 +188,7 @@ proptest! {
     ) {
         let set: Vec<u64> = set.into_iter().collect();
         let game = Subtraction::new(&set).unwrap();
-        let g = game.nim_values(50);
+        let g: Vec<u64> = game.nim_values(50).into_iter().map(u64::from).collect();
         let mut values = NimValues::new(&game);
         prop_assert_eq!(values.nim_value(&vec![a, b]).unwrap(), g[a as usize] ^ g[b as usize]);
         // Outcome by search is lose exactly when the nim-value is 0.
@@ -205,7 +205,7 @@ proptest! {
         let period = game.period(100_000).expect("small games have small periods");
         let table = game.nim_values(5_000);
         for (n, v) in table.iter().enumerate() {
-            prop_assert_eq!(period.value_at(n as u64), *v, "n = {}", n);
+            prop_assert_eq!(period.value_at(n as u64), u64::from(*v), "n = {}", n);
         }
     }
 

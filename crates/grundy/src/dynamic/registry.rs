@@ -166,7 +166,7 @@ impl Subtraction {
     fn heap_value(&self, n: u64, period: &Option<crate::games::Period>) -> Result<u64, GameError> {
         match period {
             Some(per) => Ok(per.value_at(n)),
-            None if n <= TABLE_LIMIT => Ok(self.nim_values(n as usize)[n as usize]),
+            None if n <= TABLE_LIMIT => Ok(u64::from(self.nim_values(n as usize)[n as usize])),
             None => Err(GameError::Unsupported(format!(
                 "heap {n} is beyond the {TABLE_LIMIT} values computed and no period was proved"
             ))),

@@ -40,54 +40,60 @@ impl Game for Euclid {
 impl Impartial for Euclid {}
 
 impl Euclid {
+    /// The outcome alone, by the quotient rule: walk the forced quotient-1 steps
+    /// until the player to move can make a zero or has a choice (quotient >= 2).
+    pub fn outcome(p: (u64, u64)) -> Outcome {
+        let (mut a, mut b) = sorted(p);
+        if a == 0 {
+            return Outcome::Lose;
+        }
+        let mut mover_wins = true;
+        while b % a != 0 && b / a == 1 {
+            (a, b) = (b - a, a);
+            mover_wins = !mover_wins;
+        }
+        if mover_wins {
+            Outcome::Win
+        } else {
+            Outcome::Lose
+        }
+    }
+
     /// Outcome and remoteness by the quotient rule, exact for all `u64` pairs.
     ///
-    /// Walk the forced chain of quotient-1 steps to the first position where the
-    /// player to move has a choice (`q >= 2`) or can make a zero; then unwind.
+    /// Each step of the continued fraction maps the evaluation of the next position
+    /// `(b % a, a)` to that of `(a, b)`: with quotient 1 the outcome flips and one
+    /// move is added; with quotient >= 2 the player wins, in one more move if the
+    /// next position is lost, else in two (via `(a, b % a + a)`, which forces it).
+    /// Those maps are "shift by an amount that depends on the outcome", a form that
+    /// composes, so the walk runs forward with no stack.
     pub fn evaluate(p: (u64, u64)) -> Evaluation {
         let (mut a, mut b) = sorted(p);
         if a == 0 {
-            return Evaluation {
-                outcome: Outcome::Lose,
-                remoteness: 0,
-            };
+            return Evaluation { outcome: Outcome::Lose, remoteness: 0 };
         }
-        // Quotients along the continued fraction, until a zero remainder.
-        let mut quotients = Vec::new();
+        // The composed map so far, as its value on a next position that is won
+        // (`on_win`) or lost (`on_loss`): (resulting outcome, moves added).
+        let mut on_win = (Outcome::Win, 0u64);
+        let mut on_loss = (Outcome::Lose, 0u64);
+        let apply = |(o, r): (Outcome, u64), f: ((Outcome, u64), (Outcome, u64))| {
+            let (oo, add) = if o == Outcome::Win { f.0 } else { f.1 };
+            (oo, r + add)
+        };
         loop {
             let (q, r) = (b / a, b % a);
-            quotients.push(q);
             if r == 0 {
-                break;
+                // Taking every copy makes a zero: a win in one move.
+                let (o, rem) = apply((Outcome::Win, 1), (on_win, on_loss));
+                return Evaluation { outcome: o, remoteness: rem };
             }
+            let step_win = if q == 1 { (Outcome::Lose, 1) } else { (Outcome::Win, 2) };
+            let step_loss = (Outcome::Win, 1);
+            let composed = (on_win, on_loss);
+            on_win = apply(step_win, composed);
+            on_loss = apply(step_loss, composed);
             (a, b) = (r, a);
         }
-        // The last step makes a zero: a win in one move.
-        let mut e = Evaluation {
-            outcome: Outcome::Win,
-            remoteness: 1,
-        };
-        for &q in quotients.iter().rev().skip(1) {
-            // `e` is the evaluation of (r, a), the position after taking all q copies.
-            e = if q == 1 {
-                Evaluation {
-                    outcome: e.outcome.flip(),
-                    remoteness: e.remoteness + 1,
-                }
-            } else if e.outcome == Outcome::Lose {
-                Evaluation {
-                    outcome: Outcome::Win,
-                    remoteness: e.remoteness + 1,
-                }
-            } else {
-                // Leave (a, r + a): its only move hands the opponent's win back to us.
-                Evaluation {
-                    outcome: Outcome::Win,
-                    remoteness: e.remoteness + 2,
-                }
-            };
-        }
-        e
     }
 
     /// Every winning move, keeping the pair's order. At most two options can win:

@@ -66,6 +66,12 @@ impl Subtraction {
                 "0 is not a move: every element must be positive",
             ));
         }
+        if set.len() > 255 {
+            return Err(GameError::parameter(
+                "subtraction",
+                format!("{} moves: at most 255 distinct moves are supported", set.len()),
+            ));
+        }
         if *set.last().unwrap() > MAX_SUBTRACT {
             return Err(GameError::parameter(
                 "subtraction",
@@ -84,28 +90,40 @@ impl Subtraction {
     }
 
     /// Nim-values of heaps `0..=n`: the tight loop behind every table of this game.
-    pub fn nim_values(&self, n: usize) -> Vec<u64> {
-        let mut g: Vec<u64> = Vec::with_capacity(n + 1);
-        for k in 0..=n {
-            let mut seen: u128 = 0;
-            let mut big = Vec::new();
-            for &s in &self.set {
-                let s = s as usize;
-                if s > k {
-                    break;
-                }
+    ///
+    /// A heap has at most |S| options, so every value is at most |S| <= 255 and fits
+    /// a byte: the table is as compact as a table of outcomes.
+    pub fn nim_values(&self, n: usize) -> Vec<u8> {
+        let mut g: Vec<u8> = vec![0; n + 1];
+        let set: Vec<usize> = self.set.iter().map(|&s| s as usize).collect();
+        let max = *set.last().unwrap();
+        // Heaps below max(S) have only some of the moves.
+        for k in 0..max.min(n + 1) {
+            let mut seen = [0u64; 4];
+            for &s in set.iter().take_while(|&&s| s <= k) {
                 let v = g[k - s];
-                if v < 128 {
-                    seen |= 1 << v;
-                } else {
-                    big.push(v);
+                seen[(v / 64) as usize] |= 1 << (v % 64);
+            }
+            g[k] = mex_of_words(&seen);
+        }
+        if set.len() < 64 {
+            // Values below 64: one word of "seen" bits.
+            for k in max..=n {
+                let mut seen = 0u64;
+                for &s in &set {
+                    seen |= 1 << g[k - s];
                 }
+                g[k] = seen.trailing_ones() as u8;
             }
-            let mut m = seen.trailing_ones() as u64;
-            if m == 128 {
-                m = crate::solve::mex(big.into_iter().chain(0..128));
+        } else {
+            for k in max..=n {
+                let mut seen = [0u64; 4];
+                for &s in &set {
+                    let v = g[k - s];
+                    seen[(v / 64) as usize] |= 1 << (v % 64);
+                }
+                g[k] = mex_of_words(&seen);
             }
-            g.push(m);
         }
         g
     }
@@ -138,7 +156,7 @@ impl Subtraction {
 
     fn period_within(&self, max_n: u64) -> Option<Period> {
         let w = *self.set.last().unwrap() as usize;
-        let values = self.nim_values(max_n as usize);
+        let values: Vec<u64> = self.nim_values(max_n as usize).into_iter().map(u64::from).collect();
         // Find the first repeated window by hashing windows starting at each n.
         let mut first_seen: rustc_hash::FxHashMap<&[u64], usize> = Default::default();
         for start in 0..values.len().saturating_sub(w) {
@@ -164,6 +182,12 @@ impl Subtraction {
         }
         None
     }
+}
+
+/// The least value whose bit is clear in 256 bits of "seen" flags.
+fn mex_of_words(seen: &[u64; 4]) -> u8 {
+    let word = seen.iter().position(|w| *w != u64::MAX).unwrap_or(3);
+    (word as u32 * 64 + seen[word].trailing_ones()).min(255) as u8
 }
 
 impl Game for Subtraction {

@@ -77,8 +77,8 @@ struct Frame<P> {
 /// use grundy::{games::Subtraction, solve::Search, Outcome};
 /// let game = Subtraction::new(&[1, 3, 4]).unwrap();
 /// let mut search = Search::new(&game);
-/// assert_eq!(search.evaluate(&7).unwrap().outcome, Outcome::Lose);
-/// assert_eq!(search.evaluate(&8).unwrap().outcome, Outcome::Win);
+/// assert_eq!(search.evaluate(&vec![7]).unwrap().outcome, Outcome::Lose);
+/// assert_eq!(search.evaluate(&vec![8]).unwrap().outcome, Outcome::Win);
 /// ```
 pub struct Search<G: Game> {
     game: G,

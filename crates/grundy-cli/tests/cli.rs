@@ -1,0 +1,128 @@
+//! The `grundy` command end to end: output shapes, JSON keys, and bad input.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = grundy(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// Exit status 2 and exactly one line on stderr that mentions `needle`.
+fn fails_with(args: &[&str], needle: &str) {
+    let out = grundy(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    if !args.is_empty() && !args.contains(&"--bogus") {
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: one line, got {err}");
+    }
+    assert!(err.contains(needle), "{args:?}: expected '{needle}' in {err}");
+}
+
+#[test]
+fn solve_json_has_the_documented_keys() {
+    let v = json(&["solve", "subtraction:1,3,4", "9", "--json"]);
+    assert_eq!(v["outcome"], "lose");
+    assert_eq!(v["winner"], "second");
+    assert_eq!(v["nimber"], 0);
+    assert!(v["remoteness"].is_u64());
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+
+    let v = json(&["solve", "nim", "3,4,5", "--json"]);
+    assert_eq!(v["outcome"], "win");
+    assert_eq!(v["winner"], "first");
+    assert_eq!(v["nimber"], 2);
+    assert_eq!(v["winning_moves"], serde_json::json!(["1,4,5"]));
+}
+
+#[test]
+fn solve_answers_huge_positions_exactly() {
+    let v = json(&["solve", "subtraction:1,3,4", "1000000000000000000", "--json"]);
+    assert_eq!(v["outcome"], "win");
+    assert_eq!(v["winning_moves"], serde_json::json!(["999999999999999999"]));
+    let v = json(&["solve", "euclid", "9223372036854775807,1", "--json"]);
+    assert_eq!(v["outcome"], "win");
+    assert_eq!(v["remoteness"], 1);
+    let v = json(&["solve", "wythoff", "999,1617", "--json"]);
+    assert_eq!(v["outcome"], "lose");
+}
+
+#[test]
+fn misere_nim_follows_its_rule() {
+    assert_eq!(json(&["solve", "nim", "1,1,1", "--misere", "--json"])["outcome"], "lose");
+    assert_eq!(json(&["solve", "nim", "1,1", "--misere", "--json"])["outcome"], "win");
+    let v = json(&["solve", "nim", "2,1", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "win");
+    assert_eq!(v["winning_moves"], serde_json::json!(["0,1"]));
+    assert_eq!(v["nimber"], Value::Null);
+}
+
+#[test]
+fn partizan_games_have_no_nimber_and_start_positions() {
+    let v = json(&["solve", "digits:turns=3", "1234", "--json"]);
+    assert_eq!(v["nimber"], Value::Null);
+    assert_eq!(v["remoteness"], 3);
+    fails_with(&["solve", "digits:turns=3", "start"], "no natural start");
+}
+
+#[test]
+fn moves_lists_every_option() {
+    let out = grundy(&["moves", "subtraction:1,3,4", "10", "--json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    let winning: Vec<_> = moves.iter().filter(|m| m["wins"] == true).map(|m| m["position"].clone()).collect();
+    assert_eq!(winning, vec![Value::from("7")]);
+    let text = String::from_utf8(grundy(&["moves", "euclid", "25,7"]).stdout).unwrap();
+    assert!(text.contains("<- wins"), "{text}");
+}
+
+#[test]
+fn values_in_three_formats() {
+    let csv = String::from_utf8(grundy(&["values", "subtraction:1,3,4", "--from", "0", "--to", "7", "--format", "csv"]).stdout)
+        .unwrap();
+    assert_eq!(csv.lines().next(), Some("heap,outcome,nimber"));
+    assert_eq!(csv.lines().nth(3), Some("2,lose,0"));
+    let v = json(&["values", "split", "--to", "5", "--format", "json"]);
+    assert_eq!(v["values"].as_array().unwrap().len(), 6);
+    let v = json(&["values", "subtraction:1,3,4", "--from", "1000000000000000000", "--to", "1000000000000000001", "--format", "json"]);
+    assert_eq!(v["values"][1]["outcome"], "lose");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_status_2() {
+    fails_with(&["solve", "chess", "1"], "unknown game 'chess'");
+    fails_with(&["solve", "subtraction:1,x", "3"], "'x'");
+    fails_with(&["solve", "subtraction:0,2", "3"], "0 is not a move");
+    fails_with(&["solve", "subtraction:", "3"], "empty");
+    fails_with(&["solve", "nim", "3,-1"], "negative");
+    fails_with(&["solve", "nim", "99999999999999999999"], "out of range");
+    fails_with(&["solve", "nim", "3,,4"], "not an integer");
+    fails_with(&["solve", "euclid", "1,2,3"], "two numbers");
+    fails_with(&["solve", "euclid", "0,0"], "positive");
+    fails_with(&["solve", "wythoff", "5000000000000000000,1"], "at most");
+    fails_with(&["solve", "digits:turns=2", "12345"], "4 digits");
+    fails_with(&["solve", "digits:width=4", "1234"], "turns=M is required");
+    fails_with(&["solve", "digits:turns=3,width=0", "1"], "width");
+    fails_with(&["solve", "digits:turns=3,colour=2", "1"], "unknown parameter");
+    fails_with(&["solve", "nim:3", "1"], "takes no parameters");
+    fails_with(&["values", "euclid", "--to", "5"], "not a heap game");
+    fails_with(&["values", "nim", "--from", "5", "--to", "1"], "empty range");
+    fails_with(&["solve", "split", "200000"], "too large");
+    fails_with(&["solve", "nim"], "POSITION");
+    fails_with(&["solve", "nim", "1", "--bogus"], "--bogus");
+}
+
+#[test]
+fn help_documents_the_syntax() {
+    let out = String::from_utf8(grundy(&["help", "solve"]).stdout).unwrap();
+    assert!(out.contains("POSITION is comma-separated integers"), "{out}");
+    assert!(out.contains("subtraction:S1,S2"), "{out}");
+}
