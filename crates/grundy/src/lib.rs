@@ -37,8 +37,8 @@
 //! let seven = search.evaluate(&vec![7]).unwrap();
 //! assert_eq!((seven.outcome, seven.remoteness), (Outcome::Lose, 4));
 //! assert_eq!(search.winning_moves(&vec![10]).unwrap(), vec![vec![9], vec![7]]);
-//! // Heaps of 2 and 5: nim-values 2 and 3, so the sum has 2 XOR 3 = 1.
-//! assert_eq!(NimValues::new(&game).nim_value(&vec![2, 5]).unwrap(), 1);
+//! // Heaps of 4 and 5: nim-values 2 and 3, so the sum has 2 XOR 3 = 1.
+//! assert_eq!(NimValues::new(&game).nim_value(&vec![4, 5]).unwrap(), 1);
 //! ```
 //!
 //! ## Invariants
