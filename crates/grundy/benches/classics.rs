@@ -70,7 +70,11 @@ fn plain_digit_game(start: u32, turns: u64) -> bool {
             let mut win = false;
             let mut unit = 1;
             for _ in 0..4 {
-                let o = if (c / unit) % 10 == 9 { c - 9 * unit } else { c + unit };
+                let o = if (c / unit) % 10 == 9 {
+                    c - 9 * unit
+                } else {
+                    c + unit
+                };
                 win |= !next[o as usize];
                 unit *= 10;
             }
@@ -101,14 +105,26 @@ fn split_game(c: &mut Criterion) {
 fn euclid(c: &mut Criterion) {
     let mut rng = StdRng::seed_from_u64(42);
     let pairs: Vec<(u64, u64)> = (0..EUCLID_PAIRS)
-        .map(|_| (rng.gen_range(1..=i64::MAX as u64), rng.gen_range(1..=i64::MAX as u64)))
+        .map(|_| {
+            (
+                rng.gen_range(1..=i64::MAX as u64),
+                rng.gen_range(1..=i64::MAX as u64),
+            )
+        })
         .collect();
     let mut g = c.benchmark_group("euclid_1e6_random_63_bit_pairs");
     g.sample_size(20);
     g.bench_function("library", |b| {
-        b.iter(|| pairs.iter().filter(|&&p| Euclid::outcome(p) == Outcome::Win).count())
+        b.iter(|| {
+            pairs
+                .iter()
+                .filter(|&&p| Euclid::outcome(p) == Outcome::Win)
+                .count()
+        })
     });
-    g.bench_function("plain_loop", |b| b.iter(|| pairs.iter().filter(|&&(m, n)| plain_euclid(m, n)).count()));
+    g.bench_function("plain_loop", |b| {
+        b.iter(|| pairs.iter().filter(|&&(m, n)| plain_euclid(m, n)).count())
+    });
     g.finish();
 }
 
@@ -125,7 +141,12 @@ fn digit_game(c: &mut Criterion) {
         })
     });
     g.bench_function("plain_loop", |b| {
-        b.iter(|| DIGIT_STARTS.step_by(DIGIT_STEP).filter(|&s| plain_digit_game(s, DIGIT_TURNS)).count())
+        b.iter(|| {
+            DIGIT_STARTS
+                .step_by(DIGIT_STEP)
+                .filter(|&s| plain_digit_game(s, DIGIT_TURNS))
+                .count()
+        })
     });
     g.finish();
 }

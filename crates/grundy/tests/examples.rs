@@ -41,29 +41,51 @@ fn bad(name: &str, input: &str, line: usize) {
     let (code, _, err) = run(name, input);
     assert_eq!(code, 2, "{name} on {input:?}: {err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{name}: one line: {err}");
-    assert!(err.contains(&format!("line {line}")), "{name}: names line {line}: {err}");
+    assert!(
+        err.contains(&format!("line {line}")),
+        "{name}: names line {line}: {err}"
+    );
     assert!(!err.contains("panicked"), "{err}");
 }
 
 #[test]
 fn euclid_a_b() {
     assert_eq!(ok("euclid_a_b", "34 12\n15 24\n0 0\n"), "A wins\nB wins\n");
-    assert_eq!(ok("euclid_a_b", "9223372036854775807 1\n4660046610375530309 7540113804746346429\n0 0\n"), "A wins\nB wins\n");
+    assert_eq!(
+        ok(
+            "euclid_a_b",
+            "9223372036854775807 1\n4660046610375530309 7540113804746346429\n0 0\n"
+        ),
+        "A wins\nB wins\n"
+    );
     bad("euclid_a_b", "34 12\n15 x\n0 0\n", 2);
     bad("euclid_a_b", "1 9223372036854775808\n0 0\n", 1);
 }
 
 #[test]
 fn euclid_stan_ollie() {
-    assert_eq!(ok("euclid_stan_ollie", "2\n25 7\n24 15\n"), "Stan wins\nOllie wins\n");
+    assert_eq!(
+        ok("euclid_stan_ollie", "2\n25 7\n24 15\n"),
+        "Stan wins\nOllie wins\n"
+    );
     bad("euclid_stan_ollie", "2\n25 7\n", 2);
     bad("euclid_stan_ollie", "1\n0 7\n", 2);
 }
 
 #[test]
 fn stone_game() {
-    for (n, answer) in [(1, "SK"), (2, "CY"), (5, "SK"), (7, "CY"), (1_000_000_000_000_000_000u64, "SK")] {
-        assert_eq!(ok("stone_game", &format!("{n}\n")), format!("{answer}\n"), "n = {n}");
+    for (n, answer) in [
+        (1, "SK"),
+        (2, "CY"),
+        (5, "SK"),
+        (7, "CY"),
+        (1_000_000_000_000_000_000u64, "SK"),
+    ] {
+        assert_eq!(
+            ok("stone_game", &format!("{n}\n")),
+            format!("{answer}\n"),
+            "n = {n}"
+        );
     }
     bad("stone_game", "-3\n", 1);
     bad("stone_game", "\n\nseven\n", 3);

@@ -8,7 +8,10 @@ use proptest::prelude::*;
 /// Plain minimax without memo: the reference everything else is checked against.
 fn brute<G: Game>(game: &G, p: &G::Position) -> Evaluation {
     if let Some(outcome) = game.terminal(p).unwrap() {
-        return Evaluation { outcome, remoteness: 0 };
+        return Evaluation {
+            outcome,
+            remoteness: 0,
+        };
     }
     let mut options = Vec::new();
     game.options(p, &mut options).unwrap();
@@ -91,7 +94,11 @@ fn euclid_classic_answers() {
     for a in 1..=2000u128 {
         for b in a + 1..=2000u128 {
             let losing = (2 * b - a) * (2 * b - a) < 5 * a * a;
-            assert_eq!(Euclid::evaluate((a as u64, b as u64)).outcome == Outcome::Lose, losing, "({a}, {b})");
+            assert_eq!(
+                Euclid::evaluate((a as u64, b as u64)).outcome == Outcome::Lose,
+                losing,
+                "({a}, {b})"
+            );
         }
     }
     // No overflow at the top of the range.
@@ -141,7 +148,11 @@ fn allbut_linear_table_matches_mex_search() {
         let table = game.nim_values(80);
         let mut values = NimValues::new(&game);
         for n in 0..=80u64 {
-            assert_eq!(values.nim_value(&vec![n]).unwrap(), table[n as usize], "{excluded:?} heap {n}");
+            assert_eq!(
+                values.nim_value(&vec![n]).unwrap(),
+                table[n as usize],
+                "{excluded:?} heap {n}"
+            );
         }
     }
 }
@@ -154,7 +165,11 @@ fn digits_sweep_matches_search_and_generic_layers() {
         for start in (0..game.numbers()).step_by(7) {
             let layers = solve_layers(&game.layered(start), 0);
             for number in (0..game.numbers()).step_by(3) {
-                let p = DigitsPosition { number, played: 0, start };
+                let p = DigitsPosition {
+                    number,
+                    played: 0,
+                    start,
+                };
                 let expected = search.evaluate(&p).unwrap();
                 assert_eq!(game.evaluate(&p), expected, "{turns} turns, {p:?}");
                 assert_eq!(layers[number as usize], expected, "{turns} turns, {p:?}");
@@ -172,7 +187,11 @@ fn digits_cycle_skipping_matches_plain_layers() {
             let plain = solve_layers(&game.layered(start), 0);
             let fast = game.layer(start, turns);
             for (n, e) in plain.iter().enumerate() {
-                assert_eq!(fast[n], e.outcome == Outcome::Win, "{turns} turns from {start}, number {n}");
+                assert_eq!(
+                    fast[n],
+                    e.outcome == Outcome::Win,
+                    "{turns} turns from {start}, number {n}"
+                );
             }
         }
     }
@@ -243,6 +262,25 @@ proptest! {
         prop_assert_eq!(e.outcome == Outcome::Win, !wins.is_empty());
         for w in wins {
             prop_assert_eq!(Euclid::evaluate(w).outcome, Outcome::Lose);
+        }
+    }
+}
+
+#[test]
+fn subtraction_remoteness_rule_matches_search() {
+    for set in [
+        vec![1, 3, 4],
+        vec![1, 2],
+        vec![2, 5, 7],
+        vec![1, 4, 9, 16],
+        vec![3, 4, 8],
+    ] {
+        let game = Subtraction::new(&set).unwrap();
+        let rule = game.remoteness_rule().expect("a rule is proved");
+        let mut search = Search::new(&game);
+        for n in 0..3_000u64 {
+            let e = search.evaluate(&vec![n]).unwrap();
+            assert_eq!(rule.remoteness_at(n), e.remoteness, "{set:?} heap {n}");
         }
     }
 }

@@ -34,13 +34,19 @@ impl Input {
 
     /// The line of the next token (or of the last one, at the end).
     pub fn line(&self) -> usize {
-        self.tokens.get(self.next).or(self.tokens.last()).map_or(1, |t| t.0)
+        self.tokens
+            .get(self.next)
+            .or(self.tokens.last())
+            .map_or(1, |t| t.0)
     }
 
     /// The next token as a `T`, or exit with an error naming the line and `what`.
     pub fn next<T: FromStr>(&mut self, what: &str) -> T {
         let Some((line, token)) = self.tokens.get(self.next) else {
-            fail(self.line(), &format!("expected {what}, found the end of the input"));
+            fail(
+                self.line(),
+                &format!("expected {what}, found the end of the input"),
+            );
         };
         self.next += 1;
         token

@@ -208,9 +208,15 @@ impl Analyze for Subtraction {
                 }
             }
         }
+        // One heap: remoteness grows arithmetically (proved); a sum needs a search.
+        let remoteness = match p.iter().filter(|&&h| h > 0).collect::<Vec<_>>()[..] {
+            [] => Some(0),
+            [&h] => self.remoteness_rule().map(|rule| rule.remoteness_at(h)),
+            _ => None,
+        };
         Some(ClosedForm {
             outcome: outcome_of(x),
-            remoteness: None,
+            remoteness,
             winning_moves,
             rule: format!(
                 "nim-sequence proved periodic (period {} from n = {}; a repeated window of max(S) = {} values); nim-sum {x}",

@@ -70,7 +70,10 @@ impl Euclid {
     pub fn evaluate(p: (u64, u64)) -> Evaluation {
         let (mut a, mut b) = sorted(p);
         if a == 0 {
-            return Evaluation { outcome: Outcome::Lose, remoteness: 0 };
+            return Evaluation {
+                outcome: Outcome::Lose,
+                remoteness: 0,
+            };
         }
         // The composed map so far, as its value on a next position that is won
         // (`on_win`) or lost (`on_loss`): (resulting outcome, moves added).
@@ -85,9 +88,16 @@ impl Euclid {
             if r == 0 {
                 // Taking every copy makes a zero: a win in one move.
                 let (o, rem) = apply((Outcome::Win, 1), (on_win, on_loss));
-                return Evaluation { outcome: o, remoteness: rem };
+                return Evaluation {
+                    outcome: o,
+                    remoteness: rem,
+                };
             }
-            let step_win = if q == 1 { (Outcome::Lose, 1) } else { (Outcome::Win, 2) };
+            let step_win = if q == 1 {
+                (Outcome::Lose, 1)
+            } else {
+                (Outcome::Win, 2)
+            };
             let step_loss = (Outcome::Win, 1);
             let composed = (on_win, on_loss);
             on_win = apply(step_win, composed);

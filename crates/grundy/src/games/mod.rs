@@ -23,7 +23,7 @@ pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use euclid::Euclid;
 pub use nim::Nim;
 pub use split::Split;
-pub use subtraction::{Period, Subtraction};
+pub use subtraction::{Period, RemotenessRule, Subtraction};
 pub use wythoff::Wythoff;
 
 /// Options of a sum of heaps: one heap replaced by what a move on it leaves.

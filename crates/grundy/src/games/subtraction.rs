@@ -15,6 +15,31 @@ pub struct Subtraction {
     default_period: std::sync::OnceLock<Option<Period>>,
 }
 
+/// Remoteness of a single heap, arithmetic-periodic: `R(n + period) = R(n) + step`
+/// for every `n >= from`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RemotenessRule {
+    /// The first heap from which the rule holds.
+    pub from: u64,
+    /// The length of the repeating block.
+    pub period: u64,
+    /// How much each block adds.
+    pub step: u64,
+    /// Remoteness of heaps `0 .. from + period`.
+    pub values: Vec<u64>,
+}
+
+impl RemotenessRule {
+    /// The remoteness of a single heap of `n`.
+    pub fn remoteness_at(&self, n: u64) -> u64 {
+        if n < self.from {
+            return self.values[n as usize];
+        }
+        let (blocks, offset) = ((n - self.from) / self.period, (n - self.from) % self.period);
+        self.values[(self.from + offset) as usize] + blocks * self.step
+    }
+}
+
 /// How many values the default period search computes before giving up.
 pub const DEFAULT_PERIOD_SEARCH: u64 = 10_000_000;
 
@@ -154,9 +179,70 @@ impl Subtraction {
             .as_ref()
     }
 
+    /// Remoteness of single heaps `0..=n` (outcome: lose iff the nim-value is 0).
+    pub fn remoteness_table(&self, n: usize) -> Vec<u64> {
+        let g = self.nim_values(n);
+        let mut r: Vec<u64> = Vec::with_capacity(n + 1);
+        for k in 0..=n {
+            let options = self
+                .set
+                .iter()
+                .map(|&s| s as usize)
+                .take_while(|&s| s <= k)
+                .map(|s| k - s);
+            let value = if g[k] != 0 {
+                options
+                    .filter(|&o| g[o] == 0)
+                    .map(|o| r[o])
+                    .min()
+                    .map_or(0, |m| m + 1)
+            } else {
+                options.map(|o| r[o]).max().map_or(0, |m| m + 1)
+            };
+            r.push(value);
+        }
+        r
+    }
+
+    /// Prove that single-heap remoteness grows arithmetically with the period.
+    ///
+    /// Past the preperiod, outcomes repeat with the nim-sequence's period `p`, and
+    /// `R(n)` is 1 + the min (or max) of `R(n - s)` over options of a fixed pattern.
+    /// So if `R(n + kp) - R(n)` is one constant `c` on a window of `max(S)`
+    /// consecutive heaps, induction carries it to every larger heap.
+    pub fn remoteness_rule(&self) -> Option<RemotenessRule> {
+        let period = self.default_period()?;
+        let w = *self.set.last().unwrap();
+        let base = period.preperiod + w;
+        for multiple in 1..=8u64 {
+            let p = period.period * multiple;
+            let n = (base + 16 * p + 2 * w).min(DEFAULT_PERIOD_SEARCH);
+            let r = self.remoteness_table(n as usize);
+            let mut from = base;
+            while from + p + w <= n {
+                let c = r[(from + p) as usize].checked_sub(r[from as usize]);
+                let window = (from..from + w).map(|k| r[(k + p) as usize].checked_sub(r[k as usize]));
+                if c.is_some() && window.clone().all(|d| d == c) {
+                    return Some(RemotenessRule {
+                        from,
+                        period: p,
+                        step: c.unwrap(),
+                        values: r[..(from + p) as usize].to_vec(),
+                    });
+                }
+                from += 1;
+            }
+        }
+        None
+    }
+
     fn period_within(&self, max_n: u64) -> Option<Period> {
         let w = *self.set.last().unwrap() as usize;
-        let values: Vec<u64> = self.nim_values(max_n as usize).into_iter().map(u64::from).collect();
+        let values: Vec<u64> = self
+            .nim_values(max_n as usize)
+            .into_iter()
+            .map(u64::from)
+            .collect();
         // Find the first repeated window by hashing windows starting at each n.
         let mut first_seen: rustc_hash::FxHashMap<&[u64], usize> = Default::default();
         for start in 0..values.len().saturating_sub(w) {
