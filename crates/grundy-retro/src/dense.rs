@@ -84,11 +84,10 @@ impl Dense {
         if !game.is_position(i) {
             return Ok((NONE, 0));
         }
-        if let Some(o) = game.terminal(i) {
+        out.clear();
+        if let Some(o) = game.expand(i, out) {
             return Ok((code(o), 0));
         }
-        out.clear();
-        game.options(i, out);
         let want_rem = self.rem.is_some();
         let (mut win, mut draw, mut lose) = (None::<u8>, false, None::<u8>);
         for &o in out.iter() {

@@ -24,6 +24,17 @@ pub trait Indexed: Sync {
     /// Never called for terminal positions or gaps.
     fn options(&self, i: u64, out: &mut Vec<u64>);
 
+    /// The terminal value of `i`, or else its options pushed onto `out`: the same as
+    /// [`Indexed::terminal`] then [`Indexed::options`], for games that can do both
+    /// with one decoding of the position.
+    fn expand(&self, i: u64, out: &mut Vec<u64>) -> Option<Outcome> {
+        if let Some(t) = self.terminal(i) {
+            return Some(t);
+        }
+        self.options(i, out);
+        None
+    }
+
     /// Push every position that has `i` as an option (with the same multiplicity)
     /// and return true; or return false when the game cannot, and the solver builds
     /// the reverse edges by one forward pass.
@@ -58,6 +69,9 @@ impl<G: Indexed + ?Sized> Indexed for &G {
     }
     fn parents(&self, i: u64, out: &mut Vec<u64>) -> bool {
         (**self).parents(i, out)
+    }
+    fn expand(&self, i: u64, out: &mut Vec<u64>) -> Option<Outcome> {
+        (**self).expand(i, out)
     }
 }
 

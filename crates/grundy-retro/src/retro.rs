@@ -87,10 +87,6 @@ fn check_size(game: &impl Indexed) -> Result<usize, RetroError> {
     Ok(n as usize)
 }
 
-fn live(game: &impl Indexed, i: u64) -> bool {
-    game.is_position(i) && game.terminal(i).is_none()
-}
-
 /// Single-threaded retrograde analysis of every position of `game`.
 ///
 /// Positions that end the game (by the terminal rule, or with no option: a loss)
@@ -172,8 +168,8 @@ fn game_parents<G: Indexed>(game: &G, n: usize, count: &mut [u32], parallel: boo
         .is_some_and(|i| game.parents(i, &mut probe));
     let degree = |i: usize, out: &mut Vec<u64>| -> u32 {
         out.clear();
-        if live(game, i as u64) {
-            game.options(i as u64, out);
+        if game.is_position(i as u64) && game.expand(i as u64, out).is_some() {
+            out.clear();
         }
         out.len() as u32
     };

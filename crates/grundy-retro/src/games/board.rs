@@ -44,9 +44,9 @@ impl Binomial {
     }
 
     /// The `k`-subset of colex rank `r`.
-    pub(crate) fn unrank(&self, mut r: u64, k: u32) -> u64 {
+    pub(crate) fn unrank(&self, mut r: u64, k: u32, n: u32) -> u64 {
         let mut x = 0;
-        let mut c = 64;
+        let mut c = n;
         for t in (1..=k).rev() {
             c -= 1;
             while self.c(c, t) > r {
@@ -158,7 +158,10 @@ impl BoardIndex {
         let l = self.levels.partition_point(|(s, _, _)| *s <= i) - 1;
         let (s, shapes, c) = &self.levels[l];
         let filled = shapes[((i - s) / c) as usize];
-        let x = deposit(self.binom.unrank((i - s) % c, (l as u32).div_ceil(2)), filled);
+        let x = deposit(
+            self.binom.unrank((i - s) % c, (l as u32).div_ceil(2), l as u32),
+            filled,
+        );
         (filled, x)
     }
 }

@@ -101,8 +101,8 @@ impl Dodgem {
         let (b, r) = best;
         let k = pair - self.offset[b as usize][r as usize];
         let per = self.binom.c(cells - b, r);
-        let blue = self.binom.unrank(k / per, b);
-        let red = super::board::deposit(self.binom.unrank(k % per, r), self.full() & !blue);
+        let blue = self.binom.unrank(k / per, b, cells);
+        let red = super::board::deposit(self.binom.unrank(k % per, r, cells - b), self.full() & !blue);
         (blue, red, side)
     }
 
@@ -215,6 +215,15 @@ impl Indexed for Dodgem {
         let mut out = Vec::new();
         self.moves(self.position(i), &mut out);
         out.is_empty().then_some(Outcome::Win)
+    }
+    fn expand(&self, i: u64, out: &mut Vec<u64>) -> Option<Outcome> {
+        let mut ps = Vec::with_capacity(12);
+        self.moves(self.position(i), &mut ps);
+        if ps.is_empty() {
+            return Some(Outcome::Win);
+        }
+        out.extend(ps.into_iter().map(|p| self.index(p)));
+        None
     }
     fn options(&self, i: u64, out: &mut Vec<u64>) {
         let mut ps = Vec::with_capacity(12);

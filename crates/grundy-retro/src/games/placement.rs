@@ -301,9 +301,23 @@ impl Indexed for Placement {
     fn terminal(&self, i: u64) -> Option<Outcome> {
         self.terminal_board(self.board_of(i))
     }
+    fn expand(&self, i: u64, out: &mut Vec<u64>) -> Option<Outcome> {
+        let b = self.board_of(i);
+        if let Some(t) = self.terminal_board(b) {
+            return Some(t);
+        }
+        self.push_options(b, out);
+        None
+    }
     #[inline]
     fn options(&self, i: u64, out: &mut Vec<u64>) {
-        let b = self.board_of(i);
+        self.push_options(self.board_of(i), out)
+    }
+}
+
+impl Placement {
+    #[inline]
+    fn push_options(&self, b: Board, out: &mut Vec<u64>) {
         let mut m = self.moves(b.0);
         while m != 0 {
             let cell = m & m.wrapping_neg();
