@@ -98,6 +98,24 @@ impl Clock {
     }
 }
 
+/// Calls `moves` and spreads a short list into multiple results: `true, entries...`;
+/// `false, value` for anything else (a long list, or not a list at all).
+const SPREAD: &str = r#"
+local unpack = table.unpack
+return function(f)
+  return function(x)
+    local t = f(x)
+    if type(t) == "table" then
+      local n = #t
+      if n <= 64 then
+        return true, unpack(t, 1, n)
+      end
+    end
+    return false, t
+  end
+end
+"#;
+
 /// The largest integer a Luau number (a double) holds exactly.
 const MAX_EXACT: i64 = 1 << 53;
 
@@ -161,7 +179,9 @@ impl Shape {
 /// The Luau state and what was read from it; behind a mutex.
 struct Vm {
     lua: Lua,
-    moves: Function,
+    /// `spread(position)`: calls `moves` and returns its list's entries as
+    /// multiple values (no table crosses into Rust for short lists).
+    spread: Function,
     terminal: Option<Function>,
     show: Option<Function>,
     heap: Option<Function>,
@@ -220,6 +240,7 @@ fn kind(v: &Value) -> String {
         Value::Nil => "nil".into(),
         Value::Boolean(b) => format!("the boolean {b}"),
         Value::Number(x) => format!("the number {x}"),
+        Value::Integer(i) => format!("the number {i}"),
         Value::String(s) => format!("the string \"{}\"", s.to_string_lossy()),
         other => format!("a {}", other.type_name()),
     }
@@ -358,6 +379,12 @@ impl ScriptGame {
             }
         };
         let moves = function_of("moves", true)?.unwrap();
+        let spread = lua
+            .load(SPREAD)
+            .set_name("=grundy")
+            .eval::<Function>()
+            .and_then(|make| make.call::<Function>(moves.clone()))
+            .map_err(setup)?;
         let terminal = function_of("terminal", false)?;
         let show = function_of("show", false)?;
         let heap = function_of("heap", false)?;
@@ -414,12 +441,14 @@ impl ScriptGame {
                 "number" => Shape::Number,
                 "list" => Shape::List(None),
                 "string" => Shape::Text,
-                other => return Err(fail(
-                    None,
-                    format!(
+                other => {
+                    return Err(fail(
+                        None,
+                        format!(
                         "shape must be \"number\", \"list\", \"string\" or a list length, not \"{other}\""
                     ),
-                )),
+                    ))
+                }
             }),
             v @ (Value::Integer(_) | Value::Number(_)) => match integer(&v) {
                 Ok(k) if k >= 1 => Some(Shape::List(Some(k as usize))),
@@ -487,7 +516,7 @@ impl ScriptGame {
             lines,
             vm: Mutex::new(Vm {
                 lua,
-                moves,
+                spread,
                 terminal,
                 show,
                 heap,
@@ -558,49 +587,65 @@ impl ScriptGame {
         if let Some(o) = vm.cache.get(p) {
             return Ok(o.clone());
         }
-        let value = self.call(&vm, &vm.moves, "moves", p)?;
-        let list = self.read_moves(p, &value)?;
+        let entries = self.call_moves(&vm, p)?;
+        let list = self.read_moves(p, entries)?;
         let list: Arc<[DynPosition]> = list.into();
         vm.cache.insert(p.clone(), list.clone());
         Ok(list)
     }
 
-    fn read_moves(&self, p: &DynPosition, value: &Value) -> Result<Vec<DynPosition>, GameError> {
-        let Value::Table(t) = value else {
-            return Err(self.bad_result(
+    /// Call `moves` on `p`: the entries of the list it returns.
+    fn call_moves(&self, vm: &Vm, p: &DynPosition) -> Result<mlua::MultiValue, GameError> {
+        let arg = self.to_lua(&vm.lua, p).map_err(|e| self.failed(&e, "moves", p))?;
+        self.clock.arm(self.limits.timeout);
+        let mut values = vm
+            .spread
+            .call::<mlua::MultiValue>(arg)
+            .map_err(|e| self.failed(&e, "moves", p))?;
+        if let Some(Value::Boolean(true)) = values.pop_front() {
+            return Ok(values);
+        }
+        match values.pop_front().unwrap_or(Value::Nil) {
+            Value::Table(t) => t
+                .sequence_values::<Value>()
+                .collect::<mlua::Result<Vec<_>>>()
+                .map(mlua::MultiValue::from_vec)
+                .map_err(|e| self.failed(&e, "moves", p)),
+            other => Err(self.bad_result(
                 "moves",
                 p,
                 format!(
                     "returned {}, not a list of positions (return {{}} when there is no move)",
-                    kind(value)
+                    kind(&other)
                 ),
-            ));
-        };
-        let mut out = Vec::with_capacity(t.raw_len());
-        for (i, v) in t.sequence_values::<Value>().enumerate() {
-            let v = v.map_err(|e| self.failed(&e, "moves", p))?;
-            let o = position_of(&v).map_err(|m| {
-                self.bad_result(
-                    "moves",
-                    p,
-                    format!("returned a list whose entry {} is wrong: {m}", i + 1),
-                )
-            })?;
-            let shape = if self.shape == Shape::Heaps {
-                Shape::Heaps
-            } else {
-                self.shape
-            };
-            shape.check(&o).map_err(|m| {
-                self.bad_result(
-                    "moves",
-                    p,
-                    format!(
-                        "returned a list whose entry {} ({o}) has the wrong shape: {m}",
-                        i + 1
-                    ),
-                )
-            })?;
+            )),
+        }
+    }
+
+    fn wrong_entry(&self, p: &DynPosition, i: usize, m: String) -> GameError {
+        self.bad_result(
+            "moves",
+            p,
+            format!("returned a list whose entry {} is wrong: {m}", i + 1),
+        )
+    }
+
+    fn wrong_shape(&self, p: &DynPosition, i: usize, o: &DynPosition, m: String) -> GameError {
+        self.bad_result(
+            "moves",
+            p,
+            format!(
+                "returned a list whose entry {} ({o}) has the wrong shape: {m}",
+                i + 1
+            ),
+        )
+    }
+
+    fn read_moves(&self, p: &DynPosition, entries: mlua::MultiValue) -> Result<Vec<DynPosition>, GameError> {
+        let mut out = Vec::with_capacity(entries.len());
+        for (i, v) in entries.iter().enumerate() {
+            let o = position_of(v).map_err(|m| self.wrong_entry(p, i, m))?;
+            self.shape.check(&o).map_err(|m| self.wrong_shape(p, i, &o, m))?;
             out.push(o);
         }
         Ok(out)
@@ -636,7 +681,11 @@ impl ScriptGame {
             ends.clear();
             {
                 let vm = self.lock();
-                let cached = vm.cache.get(&p).cloned();
+                let cached = if vm.cache.is_empty() {
+                    None
+                } else {
+                    vm.cache.get(&p).cloned()
+                };
                 match cached {
                     Some(list) => {
                         for o in list.iter() {
@@ -645,12 +694,8 @@ impl ScriptGame {
                         }
                     }
                     None => {
-                        self.clock.arm(self.limits.timeout);
-                        let value = vm
-                            .moves
-                            .call::<Value>(n as f64)
-                            .map_err(|e| self.failed(&e, "moves", &p))?;
-                        self.read_heap_moves(&p, &value, &mut heaps, &mut ends)?;
+                        let entries = self.call_moves(&vm, &p)?;
+                        self.read_heap_moves(&p, &entries, &mut heaps, &mut ends)?;
                     }
                 }
             }
@@ -677,38 +722,19 @@ impl ScriptGame {
     fn read_heap_moves(
         &self,
         p: &DynPosition,
-        value: &Value,
+        entries: &mlua::MultiValue,
         heaps: &mut Vec<i64>,
         ends: &mut Vec<usize>,
     ) -> Result<(), GameError> {
-        let Value::Table(t) = value else {
-            return self.read_moves(p, value).map(|_| ());
-        };
-        for (i, v) in t.sequence_values::<Value>().enumerate() {
-            let v = v.map_err(|e| self.failed(&e, "moves", p))?;
-            let wrong = |m: String| {
-                self.bad_result(
-                    "moves",
-                    p,
-                    format!("returned a list whose entry {} is wrong: {m}", i + 1),
-                )
-            };
-            match &v {
+        for (i, v) in entries.iter().enumerate() {
+            match v {
+                Value::Integer(h) if (0..=MAX_EXACT).contains(h) => heaps.push(*h),
                 Value::Number(x) if x.fract() == 0.0 && *x >= 0.0 && *x <= MAX_EXACT as f64 => {
                     heaps.push(*x as i64)
                 }
                 _ => {
-                    let o = position_of(&v).map_err(wrong)?;
-                    self.shape.check(&o).map_err(|m| {
-                        self.bad_result(
-                            "moves",
-                            p,
-                            format!(
-                                "returned a list whose entry {} ({o}) has the wrong shape: {m}",
-                                i + 1
-                            ),
-                        )
-                    })?;
+                    let o = position_of(v).map_err(|m| self.wrong_entry(p, i, m))?;
+                    self.shape.check(&o).map_err(|m| self.wrong_shape(p, i, &o, m))?;
                     heaps.extend_from_slice(o.ints().unwrap_or(&[]));
                 }
             }
