@@ -189,3 +189,15 @@ fn bad_arguments_exit_2() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn big_positions_use_outcomes_only() {
+    // Too big to search: the tree comes from closed-form outcomes, quickly.
+    let game = parse_game("nim").unwrap();
+    let t = tree("nim", "100,200,300", 2);
+    let p = game.parse_position("100,200,300").unwrap();
+    let m = game.parse_position(t["move"].as_str().unwrap()).unwrap();
+    assert!(game.analyze(&p, Play::Normal).unwrap().winning_moves.contains(&m));
+    assert_eq!(t["replies"].as_array().unwrap().len(), 20);
+    assert!(t["remoteness"].is_null());
+}

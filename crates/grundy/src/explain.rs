@@ -96,6 +96,39 @@ pub fn best_move(moves: &[MoveInfo]) -> Option<&MoveInfo> {
         })
 }
 
+/// The options of `p` with their values, as cheaply as what is known allows.
+///
+/// When `searchable` (the position's remoteness is known, so a search of it fits),
+/// this is [`DynGame::moves`]: every option with its outcome and remoteness from one
+/// search. Otherwise a search of `p` is out of reach, but searching each option on
+/// its own could still cost millions of positions apiece; so each option gets only
+/// its outcome ([`DynGame::outcome`], a closed form where the game has one) and no
+/// remoteness. Under normal play an impartial option lost for the player to move
+/// has nim-value 0, and is marked so.
+pub fn options_with_values(
+    game: &dyn DynGame,
+    p: &DynPosition,
+    play: Play,
+    searchable: bool,
+) -> Result<Vec<MoveInfo>, GameError> {
+    if searchable {
+        return game.moves(p, play);
+    }
+    let zero = play == Play::Normal && game.is_impartial();
+    game.options(p)?
+        .into_iter()
+        .map(|o| {
+            let outcome = game.outcome(&o, play)?;
+            Ok(MoveInfo {
+                nimber: (zero && outcome == Outcome::Lose).then_some(0),
+                position: o,
+                outcome,
+                remoteness: None,
+            })
+        })
+        .collect()
+}
+
 /// The strategy tree of `p`, within `limits`.
 pub fn explain(game: &dyn DynGame, p: &DynPosition, play: Play, limits: Limits) -> Result<Node, GameError> {
     let analysis = game.analyze(p, play)?;
@@ -147,7 +180,7 @@ impl<'a> Context<'a> {
         level: usize,
         limits: Limits,
     ) -> Result<Node, GameError> {
-        let moves = self.game.moves(p, self.play)?;
+        let moves = options_with_values(self.game, p, self.play, remoteness.is_some())?;
         let mut node = Node {
             position: p.clone(),
             outcome,
@@ -177,7 +210,8 @@ impl<'a> Context<'a> {
                 node.rule = self.rule_for_move(p, outcome, m, &moves);
                 node.chosen = Some(m.position.clone());
                 if level < limits.depth {
-                    let replies = self.game.moves(&m.position, self.play)?;
+                    let replies =
+                        options_with_values(self.game, &m.position, self.play, m.remoteness.is_some())?;
                     node.omitted = replies.len().saturating_sub(limits.max_replies);
                     for r in replies.iter().take(limits.max_replies) {
                         node.replies.push(self.node(

@@ -14,7 +14,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use anyhow::Result;
 use clap::ValueEnum;
 use grundy::dynamic::{DynGame, DynPosition, MoveInfo};
-use grundy::explain::best_move;
+use grundy::explain::{best_move, options_with_values};
 use grundy::{Outcome, Play};
 
 use crate::load;
@@ -174,10 +174,14 @@ impl Session<'_> {
     fn run<W: Write>(&mut self, input: &mut dyn Input, out: &mut Out<W>) -> Result<()> {
         if self.interactive {
             out.say(format!(
-                "{} from {}: {} moves first. Type a move number or the position you move to; 'help' for commands.",
+                "{} from {}: {} first. Type a move number or the position you move to; 'help' for commands.",
                 self.game.name(),
                 self.show(&self.position),
-                if self.turn == Player::Human { "you" } else { "the engine" }
+                if self.turn == Player::Human {
+                    "you move"
+                } else {
+                    "the engine moves"
+                }
             ));
         } else {
             out.say(format!("game: {}", self.game.name()));
@@ -189,7 +193,12 @@ impl Session<'_> {
             if out.closed {
                 return Ok(());
             }
-            let moves = self.game.moves(&self.position, self.play)?;
+            // Big positions: outcomes only (see `options_with_values`).
+            let searchable = match self.game.analyze(&self.position, self.play) {
+                Ok(a) => a.remoteness.is_some(),
+                Err(_) => true,
+            };
+            let moves = options_with_values(self.game, &self.position, self.play, searchable)?;
             if moves.is_empty() {
                 self.game_over(out)?;
                 return Ok(());
