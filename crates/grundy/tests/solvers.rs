@@ -284,3 +284,65 @@ fn subtraction_remoteness_rule_matches_search() {
         }
     }
 }
+
+#[test]
+fn subtraction_table_by_period_equals_the_plain_table() {
+    for set in [
+        vec![1, 3, 4],
+        vec![2, 5, 7],
+        vec![1, 4, 9, 16],
+        vec![5],
+        vec![3, 7, 11, 12],
+    ] {
+        let game = Subtraction::new(&set).unwrap();
+        for n in [0, 1, 10, 1000, 100_000] {
+            assert_eq!(game.nim_table(n), game.nim_values(n), "{set:?} to {n}");
+        }
+    }
+}
+
+#[test]
+fn allbut_arithmetic_periods_predict_the_table() {
+    for excluded in [
+        vec![],
+        vec![1],
+        vec![2],
+        vec![1, 2],
+        vec![2, 5, 7],
+        vec![3, 4, 9],
+        vec![1, 3, 4, 10],
+    ] {
+        let game = AllBut::new(&excluded).unwrap();
+        let rule = game
+            .period(200_000)
+            .expect("Siegel: all-but games are arithmetic periodic");
+        let table = game.nim_values(20_000);
+        for (n, v) in table.iter().enumerate() {
+            assert_eq!(
+                rule.value_at(n as u64),
+                *v,
+                "{excluded:?} heap {n} (rule {rule:?})"
+            );
+        }
+    }
+    // Nim is the all-but game excluding nothing: G(n) = n.
+    let nim = AllBut::new(&[]).unwrap().period(1000).unwrap();
+    assert_eq!((nim.period, nim.saltus, nim.value_at(1 << 40)), (1, 1, 1 << 40));
+}
+
+#[test]
+fn allbut_heaps_with_value_lists_exactly_the_table_matches() {
+    for excluded in [vec![1], vec![2, 5, 7], vec![3, 4, 9]] {
+        let game = AllBut::new(&excluded).unwrap();
+        let rule = game.period(1 << 18).unwrap();
+        let table = game.nim_values(3000);
+        for target in 0..40u64 {
+            let expected: Vec<u64> = (0..3000u64).filter(|&n| table[n as usize] == target).collect();
+            assert_eq!(
+                rule.heaps_with_value(target, 3000),
+                expected,
+                "{excluded:?} value {target}"
+            );
+        }
+    }
+}

@@ -246,6 +246,12 @@ impl Analyze for Subtraction {
     }
 }
 
+impl AllBut {
+    fn proved_period(&self) -> Option<&crate::games::ArithmeticPeriod> {
+        self.default_period()
+    }
+}
+
 impl Analyze for AllBut {
     fn name(&self) -> String {
         format!("allbut:{}", join(self.excluded()))
@@ -261,18 +267,71 @@ impl Analyze for AllBut {
     }
     fn check(&self, p: &Vec<u64>) -> Result<(), String> {
         match p.iter().find(|&&h| h > TABLE_LIMIT) {
-            Some(h) => Err(format!(
-                "heap {h} is too large (at most {TABLE_LIMIT} for all-but games)"
+            Some(h) if self.proved_period().is_none() => Err(format!(
+                "heap {h} is too large: no period proved, and tables stop at {TABLE_LIMIT}"
             )),
-            None => Ok(()),
+            _ => Ok(()),
         }
     }
     fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        if let Some(rule) = self.proved_period() {
+            return Some(p.iter().fold(0, |x, &h| x ^ rule.value_at(h)));
+        }
         let max = p.iter().copied().max().unwrap_or(0);
         let g = self.nim_values(max as usize);
         Some(p.iter().fold(0, |x, &h| x ^ g[h as usize]))
     }
+    fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let x = self.closed_nim_value(p)?;
+        let value = |h: u64| self.closed_nim_value(&vec![h]).unwrap_or(0);
+        let mut winning_moves = Vec::new();
+        for (i, &h) in p.iter().enumerate() {
+            let target = x ^ value(h);
+            // The heaps below h with the target value, then keep the allowed moves.
+            let candidates: Vec<u64> = match self.proved_period() {
+                Some(rule) => rule.heaps_with_value(target, h),
+                None => (0..h).filter(|&m| value(m) == target).collect(),
+            };
+            for m in candidates {
+                if self.excluded().binary_search(&(h - m)).is_err() {
+                    let mut next = p.clone();
+                    next[i] = m;
+                    winning_moves.push(next);
+                }
+            }
+        }
+        Some(ClosedForm {
+            outcome: outcome_of(x),
+            remoteness: None,
+            winning_moves,
+            rule: match self.proved_period() {
+                Some(r) => format!(
+                    "nim-sequence proved arithmetic periodic (period {}, saltus {} from n = {}); nim-sum {x}",
+                    r.period, r.saltus, r.preperiod
+                ),
+                None => format!("nim-sequence table; nim-sum {x}"),
+            },
+        })
+    }
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        Some(Ok(self.proved_period().map(|r| PeriodSummary {
+            preperiod: r.preperiod,
+            period: r.period,
+            saltus: r.saltus,
+            checked_to: r.checked_to,
+            values: r.values.clone(),
+            rule: "the state that decides each value (the last max(E) values, the least unseen value, \
+                   and the counts that can still matter) repeated, shifted by the saltus"
+                .into(),
+        })))
+    }
     fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        if let Some(rule) = self.proved_period() {
+            return Some(Ok((from..=to).map(|n| rule.value_at(n)).collect()));
+        }
         if to > TABLE_LIMIT {
             return Some(Err(GameError::Unsupported(format!(
                 "--to {to} is too large (at most {TABLE_LIMIT})"

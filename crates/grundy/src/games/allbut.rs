@@ -3,10 +3,14 @@ use crate::{Game, GameError, Impartial};
 
 /// An all-but subtraction game: a move takes any positive number of tokens from one
 /// heap except the numbers in a finite set E.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct AllBut {
     excluded: Vec<u64>,
+    default_period: std::sync::OnceLock<Option<ArithmeticPeriod>>,
 }
+
+/// How many values the default period search computes.
+pub const DEFAULT_PERIOD_SEARCH: u64 = 1 << 20;
 
 impl AllBut {
     /// The all-but game excluding `excluded` (any order, repeats ignored).
@@ -20,7 +24,10 @@ impl AllBut {
                 "0 is never a move, so it cannot be excluded",
             ));
         }
-        Ok(AllBut { excluded })
+        Ok(AllBut {
+            excluded,
+            default_period: Default::default(),
+        })
     }
 
     /// The excluded numbers, sorted.
@@ -70,6 +77,152 @@ impl AllBut {
             }
         }
         g
+    }
+}
+
+/// A proved arithmetic-periodic nim-sequence: `G(n + period) = G(n) + saltus` for
+/// every `n >= preperiod`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArithmeticPeriod {
+    /// The first heap from which the rule holds.
+    pub preperiod: u64,
+    /// The length of the repeating block.
+    pub period: u64,
+    /// What each block adds to the values.
+    pub saltus: u64,
+    /// Values `G(0) .. G(preperiod + period - 1)`.
+    pub values: Vec<u64>,
+    /// How many values the proof computed.
+    pub checked_to: u64,
+}
+
+impl ArithmeticPeriod {
+    /// The nim-value of a heap of `n`, for any `n` (saturating at `u64::MAX`).
+    pub fn value_at(&self, n: u64) -> u64 {
+        if n < self.preperiod {
+            return self.values[n as usize];
+        }
+        let (blocks, offset) = (
+            (n - self.preperiod) / self.period,
+            (n - self.preperiod) % self.period,
+        );
+        self.values[(self.preperiod + offset) as usize].saturating_add(blocks.saturating_mul(self.saltus))
+    }
+}
+
+impl ArithmeticPeriod {
+    /// Every heap below `limit` whose value is `target` (finitely many when the
+    /// saltus is positive, as it is for every all-but game: values grow without bound).
+    pub fn heaps_with_value(&self, target: u64, limit: u64) -> Vec<u64> {
+        let mut out: Vec<u64> = (0..self.preperiod.min(limit))
+            .filter(|&n| self.values[n as usize] == target)
+            .collect();
+        for offset in 0..self.period {
+            let base = self.values[(self.preperiod + offset) as usize];
+            let heap = |k: u64| self.preperiod + offset + k * self.period;
+            if self.saltus == 0 {
+                let mut k = 0;
+                while base == target && heap(k) < limit {
+                    out.push(heap(k));
+                    k += 1;
+                }
+            } else if target >= base && (target - base) % self.saltus == 0 {
+                let k = (target - base) / self.saltus;
+                if let Some(n) = k
+                    .checked_mul(self.period)
+                    .and_then(|x| x.checked_add(self.preperiod + offset))
+                {
+                    if n < limit {
+                        out.push(n);
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+impl AllBut {
+    /// The period proved within [`DEFAULT_PERIOD_SEARCH`] values, computed once.
+    pub fn default_period(&self) -> Option<&ArithmeticPeriod> {
+        self.default_period
+            .get_or_init(|| self.period(DEFAULT_PERIOD_SEARCH))
+            .as_ref()
+    }
+
+    /// Prove that the nim-sequence is arithmetic periodic (Siegel showed it always
+    /// is), computing at most `max_n` values.
+    ///
+    /// The value at `n` is decided by a finite state: the last `max(E)` values,
+    /// the least value not yet seen (`m`), and the counts (capped at `|E| + 1`: a
+    /// value seen more often can never be the mex again, since at most `|E|`
+    /// options are excluded) of the values in the window or above `m`. The next
+    /// state depends only on this one, and shifting every value by a constant
+    /// shifts the whole future by it. So when the state at `n + p`, with values
+    /// measured from its `m`, equals the state at `n`, the sequence repeats from
+    /// `n` with period `p` and saltus the growth of `m`: a proof, not a guess.
+    pub fn period(&self, max_n: u64) -> Option<ArithmeticPeriod> {
+        let window = self.excluded.last().copied().unwrap_or(1).max(1) as usize;
+        let cap = self.excluded.len() as u32 + 1;
+        let values = self.nim_values(max_n as usize);
+        let mut count: Vec<u32> = Vec::new();
+        let mut mex = 0u64;
+        let mut seen: rustc_hash::FxHashMap<Vec<i64>, usize> = Default::default();
+        for n in 0..values.len() {
+            if n >= window {
+                let state = self.state(&values[n - window..n], &count, mex);
+                if let Some(&earlier) = seen.get(&state) {
+                    let period = (n - earlier) as u64;
+                    let saltus = values[n - 1] - values[earlier - 1];
+                    // Trim the preperiod back to where the rule first holds.
+                    let mut pre = earlier as u64;
+                    while pre > 0 && values[pre as usize - 1] + saltus == values[(pre - 1 + period) as usize]
+                    {
+                        pre -= 1;
+                    }
+                    return Some(ArithmeticPeriod {
+                        preperiod: pre,
+                        period,
+                        saltus,
+                        values: values[..(pre + period) as usize].to_vec(),
+                        checked_to: n as u64,
+                    });
+                }
+                seen.insert(state, n);
+            }
+            let v = values[n] as usize;
+            if count.len() <= v {
+                count.resize(v + 1, 0);
+            }
+            count[v] = (count[v] + 1).min(cap);
+            while (mex as usize) < count.len() && count[mex as usize] > 0 {
+                mex += 1;
+            }
+        }
+        None
+    }
+
+    /// The state that decides the future, with values measured from `mex`.
+    ///
+    /// A value below `mex` that is not in the window never occurs again (the next
+    /// value is `mex` or a value in the window), so its count is left out.
+    fn state(&self, last: &[u64], count: &[u32], mex: u64) -> Vec<i64> {
+        let rel = |v: u64| v as i64 - mex as i64;
+        let mut state: Vec<i64> = last.iter().map(|&v| rel(v)).collect();
+        let mut relevant: Vec<u64> = last.to_vec();
+        relevant.extend(
+            (mex as usize..count.len())
+                .filter(|&v| count[v] > 0)
+                .map(|v| v as u64),
+        );
+        relevant.sort_unstable();
+        relevant.dedup();
+        for v in relevant {
+            state.push(rel(v));
+            state.push(i64::from(count[v as usize]));
+        }
+        state
     }
 }
 

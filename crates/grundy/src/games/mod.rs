@@ -18,7 +18,7 @@ mod split;
 mod subtraction;
 mod wythoff;
 
-pub use allbut::AllBut;
+pub use allbut::{AllBut, ArithmeticPeriod};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use euclid::Euclid;
 pub use nim::Nim;

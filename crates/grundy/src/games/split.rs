@@ -1,5 +1,4 @@
 use crate::games::heap_components;
-use crate::solve::MexSet;
 use crate::{Game, GameError, Impartial};
 
 /// The split game: a move picks a pile of `P` chips and an integer `1 <= K < P`, and
@@ -40,17 +39,29 @@ impl Impartial for Split {
 
 impl Split {
     /// Nim-values of piles `0..=n`: O(n^2) with a bitset mex.
+    ///
+    /// A pile of `p` has `p - 1` options, so its value is below `p`: the bitset
+    /// needs `p / 64 + 1` words, cleared per pile, never grown.
     pub fn nim_values(n: usize) -> Vec<u64> {
-        let mut g: Vec<u64> = vec![0; n + 1];
-        let mut seen = MexSet::new();
+        let mut g: Vec<u32> = vec![0; n + 1];
+        let mut seen: Vec<u64> = vec![0; n / 64 + 1];
         for p in 2..=n {
-            seen.clear();
+            let words = p / 64 + 1;
+            seen[..words].fill(0);
             for k in 1..p {
                 let copies = if (p / k) % 2 == 1 { g[k] } else { 0 };
-                seen.insert(copies ^ g[p % k]);
+                let v = (copies ^ g[p % k]) as usize;
+                // XOR of two values below p can reach 2p; such values cannot be the mex.
+                if v < p {
+                    seen[v / 64] |= 1 << (v % 64);
+                }
             }
-            g[p] = seen.mex();
+            let word = seen[..words]
+                .iter()
+                .position(|w| *w != u64::MAX)
+                .unwrap_or(words - 1);
+            g[p] = (word * 64) as u32 + seen[word].trailing_ones();
         }
-        g
+        g.into_iter().map(u64::from).collect()
     }
 }

@@ -40,6 +40,9 @@ impl RemotenessRule {
     }
 }
 
+/// How many values [`Subtraction::nim_table`] computes looking for a period first.
+const PERIOD_PROBE: u64 = 1 << 16;
+
 /// How many values the default period search computes before giving up.
 pub const DEFAULT_PERIOD_SEARCH: u64 = 10_000_000;
 
@@ -149,6 +152,32 @@ impl Subtraction {
                 }
                 g[k] = mex_of_words(&seen);
             }
+        }
+        g
+    }
+
+    /// Nim-values of heaps `0..=n`, computed only until the period is proved and
+    /// then repeated: the fastest way to a long table.
+    pub fn nim_table(&self, n: usize) -> Vec<u8> {
+        let Some(period) = self.period_within((n as u64).min(PERIOD_PROBE)) else {
+            return self.nim_values(n);
+        };
+        let start = period.preperiod as usize;
+        let block = period.period as usize;
+        let mut g: Vec<u8> = Vec::with_capacity(n + 1);
+        g.extend(
+            period
+                .values
+                .iter()
+                .take((n + 1).min(start + block))
+                .map(|&v| v as u8),
+        );
+        // Copy the repeating block forward, doubling the span each time.
+        while g.len() < n + 1 {
+            let len = g.len();
+            let copy = (len - start) / block * block;
+            let take = copy.min(n + 1 - len);
+            g.extend_from_within(start..start + take);
         }
         g
     }
