@@ -5,12 +5,19 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy")).args(args).output().expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
 fn json(args: &[&str]) -> Value {
     let out = grundy(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
@@ -56,8 +63,14 @@ fn solve_answers_huge_positions_exactly() {
 
 #[test]
 fn misere_nim_follows_its_rule() {
-    assert_eq!(json(&["solve", "nim", "1,1,1", "--misere", "--json"])["outcome"], "lose");
-    assert_eq!(json(&["solve", "nim", "1,1", "--misere", "--json"])["outcome"], "win");
+    assert_eq!(
+        json(&["solve", "nim", "1,1,1", "--misere", "--json"])["outcome"],
+        "lose"
+    );
+    assert_eq!(
+        json(&["solve", "nim", "1,1", "--misere", "--json"])["outcome"],
+        "win"
+    );
     let v = json(&["solve", "nim", "2,1", "--misere", "--json"]);
     assert_eq!(v["outcome"], "win");
     assert_eq!(v["winning_moves"], serde_json::json!(["0,1"]));
@@ -78,7 +91,11 @@ fn moves_lists_every_option() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 3);
-    let winning: Vec<_> = moves.iter().filter(|m| m["wins"] == true).map(|m| m["position"].clone()).collect();
+    let winning: Vec<_> = moves
+        .iter()
+        .filter(|m| m["wins"] == true)
+        .map(|m| m["position"].clone())
+        .collect();
     assert_eq!(winning, vec![Value::from("9"), Value::from("7")]);
     let text = String::from_utf8(grundy(&["moves", "euclid", "25,7"]).stdout).unwrap();
     assert!(text.contains("<- wins"), "{text}");
@@ -86,13 +103,34 @@ fn moves_lists_every_option() {
 
 #[test]
 fn values_in_three_formats() {
-    let csv = String::from_utf8(grundy(&["values", "subtraction:1,3,4", "--from", "0", "--to", "7", "--format", "csv"]).stdout)
-        .unwrap();
+    let csv = String::from_utf8(
+        grundy(&[
+            "values",
+            "subtraction:1,3,4",
+            "--from",
+            "0",
+            "--to",
+            "7",
+            "--format",
+            "csv",
+        ])
+        .stdout,
+    )
+    .unwrap();
     assert_eq!(csv.lines().next(), Some("heap,outcome,nimber"));
     assert_eq!(csv.lines().nth(3), Some("2,lose,0"));
     let v = json(&["values", "split", "--to", "5", "--format", "json"]);
     assert_eq!(v["values"].as_array().unwrap().len(), 6);
-    let v = json(&["values", "subtraction:1,3,4", "--from", "1000000000000000000", "--to", "1000000000000000001", "--format", "json"]);
+    let v = json(&[
+        "values",
+        "subtraction:1,3,4",
+        "--from",
+        "1000000000000000000",
+        "--to",
+        "1000000000000000001",
+        "--format",
+        "json",
+    ]);
     assert_eq!(v["values"][1]["outcome"], "lose");
 }
 

@@ -49,7 +49,7 @@ fn plain_euclid(mut m: u64, mut n: u64) -> bool {
     }
     let mut first = true;
     while n != 0 {
-        if m % n == 0 || m / n >= 2 {
+        if m.is_multiple_of(n) || m / n >= 2 {
             break;
         }
         let t = m - n;
@@ -62,7 +62,7 @@ fn plain_euclid(mut m: u64, mut n: u64) -> bool {
 
 /// The seed solution's recurrence, swept layer by layer: layer k is "turns played".
 fn plain_digit_game(start: u32, turns: u64) -> bool {
-    let first_last = turns % 2 == 0;
+    let first_last = turns.is_multiple_of(2);
     let mut next: Vec<bool> = (0..10_000u32).map(|c| (c > start) == first_last).collect();
     let mut cur = vec![false; 10_000];
     for _ in 0..turns {

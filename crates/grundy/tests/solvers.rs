@@ -51,8 +51,8 @@ fn subtraction_one_three_four_losing_positions_are_zero_and_two_mod_seven() {
     }
     let period = game.default_period().unwrap();
     assert_eq!((period.preperiod, period.period), (0, 7));
-    assert_eq!(period.value_at(1_000_000_000_000_000_000) == 0, false); // 10^18 = 1 mod 7
-    assert_eq!(period.value_at(1_000_000_000_000_000_001) == 0, true); // 2 mod 7
+    assert_ne!(period.value_at(1_000_000_000_000_000_000), 0); // 10^18 = 1 mod 7
+    assert_eq!(period.value_at(1_000_000_000_000_000_001), 0); // 2 mod 7
 }
 
 #[test]

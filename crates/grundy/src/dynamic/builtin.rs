@@ -107,6 +107,9 @@ pub struct ClosedForm<P> {
 /// Positions a search may visit when a closed form exists for the rest.
 const SEARCH_LIMIT: usize = 2_000_000;
 
+/// A position's evaluation and each option's.
+type Searched<P> = (Evaluation, Vec<(P, Evaluation)>);
+
 /// A native game behind the dynamic seam.
 pub struct Builtin<G>(pub G);
 
@@ -129,15 +132,8 @@ where
     }
 
     /// Evaluate `p` and its options by search, under `play`.
-    fn search(
-        &self,
-        p: &G::Position,
-        play: Play,
-    ) -> Result<(Evaluation, Vec<(G::Position, Evaluation)>), GameError> {
-        fn run<H: Game>(
-            h: H,
-            p: &H::Position,
-        ) -> Result<(Evaluation, Vec<(H::Position, Evaluation)>), GameError> {
+    fn search(&self, p: &G::Position, play: Play) -> Result<Searched<G::Position>, GameError> {
+        fn run<H: Game>(h: H, p: &H::Position) -> Result<Searched<H::Position>, GameError> {
             let mut s = Search::with_limit(h, SEARCH_LIMIT);
             let e = s.evaluate(p)?;
             Ok((e, s.options_evaluated(p)?))

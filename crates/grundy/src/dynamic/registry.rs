@@ -390,7 +390,7 @@ impl Analyze for Split {
                 let pile = p[i];
                 let mut next = p[..i].to_vec();
                 next.extend(std::iter::repeat_n(k, (pile / k) as usize));
-                if pile % k != 0 {
+                if !pile.is_multiple_of(k) {
                     next.push(pile % k);
                 }
                 next.extend_from_slice(&p[i + 1..]);

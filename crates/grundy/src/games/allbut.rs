@@ -126,7 +126,7 @@ impl ArithmeticPeriod {
                     out.push(heap(k));
                     k += 1;
                 }
-            } else if target >= base && (target - base) % self.saltus == 0 {
+            } else if target >= base && (target - base).is_multiple_of(self.saltus) {
                 let k = (target - base) / self.saltus;
                 if let Some(n) = k
                     .checked_mul(self.period)

@@ -104,7 +104,7 @@ impl Digits {
             .map(|d| (0..n as u32).map(|c| Self::increment(c, d)).collect())
             .collect();
         // At the end the player to move is the first player iff `turns` is even.
-        let first_moves_last = self.turns % 2 == 0;
+        let first_moves_last = self.turns.is_multiple_of(2);
         let mut layer: Vec<bool> = (0..n as u32).map(|c| (c > start) == first_moves_last).collect();
         let mut seen: FxHashMap<Vec<bool>, u64> = FxHashMap::default();
         let mut k = 0;
@@ -185,7 +185,7 @@ impl Game for Digits {
         if p.played < self.turns {
             return Ok(None);
         }
-        let first_to_move = p.played % 2 == 0;
+        let first_to_move = p.played.is_multiple_of(2);
         let first_wins = p.number > p.start;
         Ok(Some(if first_wins == first_to_move {
             Outcome::Win

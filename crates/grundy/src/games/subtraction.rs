@@ -250,12 +250,12 @@ impl Subtraction {
             let mut from = base;
             while from + p + w <= n {
                 let c = r[(from + p) as usize].checked_sub(r[from as usize]);
-                let window = (from..from + w).map(|k| r[(k + p) as usize].checked_sub(r[k as usize]));
-                if c.is_some() && window.clone().all(|d| d == c) {
+                let mut window = (from..from + w).map(|k| r[(k + p) as usize].checked_sub(r[k as usize]));
+                if let Some(step) = c.filter(|_| window.all(|d| d == c)) {
                     return Some(RemotenessRule {
                         from,
                         period: p,
-                        step: c.unwrap(),
+                        step,
                         values: r[..(from + p) as usize].to_vec(),
                     });
                 }
