@@ -3,7 +3,7 @@
 use crate::dynamic::{
     searched_nim_value, Analyze, Builtin, ClosedForm, Codec, DynGame, DynPosition, PeriodSummary,
 };
-use crate::games::{AllBut, Digits, DigitsPosition, Euclid, Nim, Split, Subtraction, Wythoff};
+use crate::games::{AllBut, Digits, DigitsPosition, Euclid, HeapEngine, Nim, Split, Subtraction, Wythoff};
 use crate::{GameError, Outcome, Play};
 
 /// The GAME syntax, for help texts.
@@ -17,6 +17,12 @@ GAME is one of:
   digits:turns=M[,width=D] a D-digit number (default 4) and M turns; add 1 to a digit (9->0);
                           the first player wins if the number ends strictly above the start
   wythoff                 two heaps; take from one heap, or the same from both
+  octal:CODE              a take-and-break game in Winning Ways notation (octal:0.137, octal:.07,
+                          octal:4.07): digit k says whether removing k tokens may leave 0 heaps
+                          (bit 1), 1 heap (bit 2) or 2 heaps (bit 4); digit 0 is before the point
+  hex:CODE                the same with hexadecimal digits, bit 8 = leave 3 heaps (hex:0.F6)
+  kayles, dawson          Kayles (octal 0.77) and Dawson's Kayles (octal 0.07)
+  grundy                  Grundy's game: split a heap into two unequal heaps
 POSITION is comma-separated integers (heaps, a pair, a number), or `start` where the
 game has one. Digit game: `N` (a start) or `number,played,start`.";
 
@@ -44,6 +50,39 @@ pub fn parse_game(text: &str) -> Result<Box<dyn DynGame>, GameError> {
         "euclid" => no_params(Box::new(Builtin(Euclid))),
         "split" => no_params(Box::new(Builtin(Split))),
         "wythoff" => no_params(Box::new(Builtin(Wythoff))),
+        "kayles" => no_params(Box::new(Builtin(HeapEngine::new(
+            grundy_octal::HeapRules::kayles(),
+            "kayles",
+        )))),
+        "dawson" => no_params(Box::new(Builtin(HeapEngine::new(
+            grundy_octal::HeapRules::dawsons_kayles(),
+            "dawson",
+        )))),
+        "grundy" => no_params(Box::new(Builtin(HeapEngine::new(
+            grundy_octal::HeapRules::grundy(),
+            "grundy",
+        )))),
+        "octal" | "hex" => {
+            let code = params.unwrap_or("");
+            if code.is_empty() {
+                return Err(GameError::parameter(
+                    family,
+                    "give a code, e.g. octal:0.137 or hex:0.F6",
+                ));
+            }
+            let text = if family == "hex" && !code.starts_with("0x") {
+                format!("0x{code}")
+            } else {
+                code.to_string()
+            };
+            let rules = grundy_octal::OctalCode::parse(&text)
+                .map(grundy_octal::HeapRules::Octal)
+                .map_err(|e| GameError::parameter(family, e.to_string()))?;
+            Ok(Box::new(Builtin(HeapEngine::new(
+                rules,
+                format!("{family}:{code}"),
+            ))))
+        }
         "subtraction" => {
             let set = number_list(family, params.unwrap_or(""))?;
             Ok(Box::new(Builtin(Subtraction::new(&set)?)))
@@ -493,6 +532,98 @@ impl Analyze for Wythoff {
             winning_moves: Wythoff::winning_moves(*p),
             rule: "Wythoff: the losing pairs are (floor(k*phi), floor(k*phi) + k)".into(),
         })
+    }
+}
+
+impl Analyze for HeapEngine {
+    fn name(&self) -> String {
+        HeapEngine::name(self).to_string()
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &Vec<u64>, _limit: usize) -> Option<Result<u64, GameError>> {
+        Some(self.nim_value_of(p))
+    }
+    fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        self.nim_value_of(p).ok()
+    }
+    fn check(&self, p: &Vec<u64>) -> Result<(), String> {
+        self.heap_values(p).map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
+        // Take-and-break positions are multisets of smaller heaps: bound by 2^(tokens).
+        let total: u64 = p.iter().sum();
+        Some(if total >= 100 { u128::MAX } else { 1u128 << total })
+    }
+    fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let x = self.nim_value_of(p).ok()?;
+        let values = self.heap_values(p).ok()?;
+        let listed = p.iter().all(|&h| h <= crate::games::LISTED_HEAP_LIMIT);
+        let mut winning_moves = Vec::new();
+        if x != 0 && listed {
+            for (i, &h) in p.iter().enumerate() {
+                let target = x ^ values[i];
+                let mut found: Vec<Vec<u64>> = Vec::new();
+                self.rules()
+                    .heap_options(h, &mut |left| found.push(left.to_vec()));
+                for left in found {
+                    if self.nim_value_of(&left).ok()? == target {
+                        let mut next = p[..i].to_vec();
+                        next.extend_from_slice(&left);
+                        next.extend_from_slice(&p[i + 1..]);
+                        winning_moves.push(next);
+                    }
+                }
+            }
+        }
+        let mut rule = format!("Sprague–Grundy: the nim-sum of the heaps' values is {x}");
+        let huge = p.iter().any(|&h| h >= crate::games::SEQUENCE_LIMIT);
+        if let Some(per) = huge.then(|| self.proved_period().ok().flatten()).flatten() {
+            rule.push_str(&format!(
+                "; values from the proved period {} (from n = {})",
+                per.period, per.preperiod
+            ));
+        }
+        if !listed {
+            rule.push_str("; winning moves of heaps this large are not listed");
+        }
+        Some(ClosedForm {
+            outcome: outcome_of(x),
+            remoteness: None,
+            winning_moves,
+            rule,
+        })
+    }
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        Some(self.proved_period().map(|found| {
+            found.map(|p| PeriodSummary {
+                preperiod: p.preperiod,
+                period: p.period,
+                saltus: 0,
+                checked_to: p.checked_to,
+                values: p.initial_values().iter().map(|&v| u64::from(v)).collect(),
+                rule: p.rule.clone(),
+            })
+        }))
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        if to >= crate::games::SEQUENCE_LIMIT {
+            return Some(match self.proved_period() {
+                Ok(Some(p)) => Ok((from..=to).map(|n| u64::from(p.value_at(n))).collect()),
+                Ok(None) => Err(GameError::Unsupported(format!(
+                    "{}: --to {to} is beyond the values computed on demand and no period was proved; \
+                     use --out FILE to stream a long sequence",
+                    HeapEngine::name(self)
+                ))),
+                Err(e) => Err(e),
+            });
+        }
+        let heaps: Vec<u64> = (from..=to).collect();
+        Some(self.heap_values(&heaps))
     }
 }
 

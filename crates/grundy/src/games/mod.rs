@@ -9,11 +9,13 @@
 //! | [`Split`] | piles | nim-sequence table |
 //! | [`Digits`] | number, turns played, start | layer-by-layer sweep |
 //! | [`Wythoff`] | a pair | Beatty sequences of the golden ratio |
+//! | [`HeapEngine`] | heaps | octal/hex codes, Kayles, Grundy's game: nim-sequence engine, Guy–Smith periods |
 
 mod allbut;
 mod digits;
 mod euclid;
 mod nim;
+mod octal;
 mod split;
 mod subtraction;
 mod wythoff;
@@ -22,6 +24,7 @@ pub use allbut::{AllBut, ArithmeticPeriod};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use euclid::Euclid;
 pub use nim::Nim;
+pub use octal::{HeapEngine, LISTED_HEAP_LIMIT, PERIOD_SEARCH, SEQUENCE_LIMIT};
 pub use split::Split;
 pub use subtraction::{Period, RemotenessRule, Subtraction};
 pub use wythoff::Wythoff;
