@@ -346,3 +346,26 @@ fn allbut_heaps_with_value_lists_exactly_the_table_matches() {
         }
     }
 }
+
+#[test]
+fn heap_table_agrees_with_the_family_loops_and_the_search() {
+    use grundy::solve::HeapTable;
+    let game = Subtraction::new(&[2, 5, 7]).unwrap();
+    let table = HeapTable::build(500, |k, g, seen| {
+        for &s in game.set().iter().filter(|&&s| s as usize <= k) {
+            seen.insert(g[k - s as usize]);
+        }
+    });
+    let fast = game.nim_values(500);
+    let mut search = NimValues::new(&game);
+    for n in 0..=500usize {
+        assert_eq!(table.values()[n], u64::from(fast[n]), "heap {n}");
+        assert_eq!(table.values()[n], search.nim_value(&vec![n as u64]).unwrap(), "heap {n}");
+    }
+    let split = HeapTable::build(200, |p, g, seen| {
+        for k in 1..p {
+            seen.insert(if (p / k) % 2 == 1 { g[k] } else { 0 } ^ g[p % k]);
+        }
+    });
+    assert_eq!(split.values(), &Split::nim_values(200)[..]);
+}
