@@ -4,6 +4,7 @@
 //! Each subcommand lives in its own module under `commands/` with its clap `Args`
 //! and a `run` that returns the text to print.
 
+mod bfile;
 mod commands;
 mod load;
 mod render;
@@ -32,6 +33,9 @@ enum Command {
     /// Outcome and nim-value of each single heap in a range (heap games).
     #[command(after_help = grundy::dynamic::GAME_HELP)]
     Values(commands::values::Args),
+    /// Prove a heap game's nim-sequence periodic: preperiod, period, saltus.
+    #[command(after_help = PERIOD_HELP)]
+    Period(commands::period::Args),
     /// Play against a perfect opponent in the terminal (or scripted through a pipe).
     #[command(after_help = grundy::dynamic::GAME_HELP)]
     Play(commands::play::Args),
@@ -46,12 +50,23 @@ enum Command {
     Build(commands::build::Args),
 }
 
+const PERIOD_HELP: &str = "\
+GAME is a heap game with a nim-sequence:
+  octal:CODE              an octal code, e.g. octal:0.137 (kayles = octal:0.77, dawson = octal:0.07)
+  hex:CODE                a hexadecimal code, e.g. hex:0.F6
+  kayles, dawson, grundy, split
+  subtraction:S1,S2,...   proved by the window argument (window max(S))
+  allbut:E1,E2,...        arithmetic periodic: G(n + p) = G(n) + saltus
+Octal and hex codes are proved by the Guy-Smith theorem; grundy and split have no
+theorem, so their periods are never proved.";
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Moves(args) => commands::moves::run(args),
         Command::Values(args) => commands::values::run(args),
+        Command::Period(args) => commands::period::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Explain(args) => commands::explain::run(args),
         Command::Plot(args) => commands::plot::run(args),

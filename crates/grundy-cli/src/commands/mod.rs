@@ -3,6 +3,7 @@
 pub mod build;
 pub mod explain;
 pub mod moves;
+pub mod period;
 pub mod play;
 pub mod plot;
 pub mod solve;

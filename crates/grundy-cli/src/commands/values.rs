@@ -1,8 +1,18 @@
-//! `grundy values GAME --from A --to B [--format text|csv|json]`.
+//! `grundy values GAME --from A --to B [--format text|csv|json]`, and
+//! `grundy values GAME --to N --out FILE [--resume] [--from A]`, which streams the
+//! nim-sequence of a heap game to a file with checkpoints (see `crate::bfile`).
 
-use anyhow::Result;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
+use grundy::games::AllBut;
+use grundy_octal::{HeapRules, Method, Sequence};
 
+use crate::bfile::{Format as FileFormat, SeqWriter};
+use crate::commands::period::{progress_bar, seq_game, SeqGame};
 use crate::{load, render};
 
 /// Tabulate single heaps.
@@ -16,9 +26,18 @@ pub struct Args {
     /// The last heap size.
     #[arg(long)]
     pub to: u64,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// Output format of the table on stdout (text, the default, csv or json).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Stream the nim-values to FILE instead: `.bin` = binary (header, then 16-bit
+    /// little-endian values; 32-bit for allbut), anything else = a text b-file
+    /// (`n value` lines). Written to FILE.part with checkpoints in FILE.ckpt; memory is
+    /// about 2 bytes per value up to --to (the engine keeps every value).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Continue an interrupted --out run from its checkpoint (FILE.ckpt).
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// How `values` prints.
@@ -34,11 +53,195 @@ pub enum Format {
 
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
+    if let Some(out) = args.out.clone() {
+        if args.format.is_some() {
+            bail!("--format is for the table on stdout; with --out the file name picks the format (.bin binary, else a text b-file)");
+        }
+        return write_file(&args, out);
+    }
+    if args.resume {
+        bail!("--resume continues an --out FILE run; give --out FILE");
+    }
     let game = load::game(&args.game)?;
     let values = game.heap_values(args.from, args.to)?;
-    Ok(match args.format {
+    Ok(match args.format.unwrap_or(Format::Text) {
         Format::Text => render::values_text(&values),
         Format::Csv => render::values_csv(&values),
         Format::Json => render::values_json(game.as_ref(), &values),
     })
+}
+
+/// Set by Ctrl-C: stop at the next chunk boundary after a checkpoint.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Values computed between two looks at the clock and at Ctrl-C.
+const CHUNK: u64 = 1 << 14;
+
+fn write_file(args: &Args, out: PathBuf) -> Result<String> {
+    if args.from > args.to {
+        bail!("--from {} is past --to {}", args.from, args.to);
+    }
+    let game = seq_game(
+        &args.game,
+        "has no nim-sequence to stream: --out works for heap games",
+    )?;
+    let name = game.name();
+    let width = match game {
+        SeqGame::Heap(_) => 16,
+        SeqGame::AllBut(_) => 32,
+    };
+    // Ctrl-C: finish the chunk, checkpoint, stop. (Only one handler per process.)
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    let start = Instant::now();
+    let (writer, resumed) = match &game {
+        SeqGame::Heap(rules) => heap_file(args, &out, rules, &name)?,
+        SeqGame::AllBut(g) => allbut_file(args, &out, g, &name)?,
+    };
+    let count = writer.count();
+    let paths = writer.paths().clone();
+    let bytes = writer.finish()?;
+    let kind = match FileFormat::of(&out) {
+        FileFormat::Text => "text b-file",
+        FileFormat::Bin => {
+            if width == 16 {
+                "binary, 16-bit values"
+            } else {
+                "binary, 32-bit values"
+            }
+        }
+    };
+    let resumed = if resumed > 0 {
+        format!(" ({resumed} of them from the checkpoint)")
+    } else {
+        String::new()
+    };
+    Ok(format!(
+        "wrote G({})..G({}) of {name}: {count} values{resumed} to {} ({kind}, {bytes} bytes) in {:.2} s\n",
+        args.from,
+        args.to,
+        paths.done.display(),
+        start.elapsed().as_secs_f64()
+    ))
+}
+
+/// The writer, fresh or resumed; the second item is how many values it already had.
+fn open_writer(
+    args: &Args,
+    out: &Path,
+    name: &str,
+    width: u16,
+    on_value: impl FnMut(u64, u64) -> Result<()>,
+) -> Result<(SeqWriter, u64)> {
+    let w = if args.resume {
+        SeqWriter::resume(out, name, args.from, width, on_value)?
+    } else {
+        SeqWriter::create(out, name, args.from, width)?
+    };
+    let have = w.count();
+    let want = args.to - args.from + 1;
+    if have > want {
+        bail!(
+            "the checkpoint already holds {have} values (up to G({})), past --to {}; resume with --to {} or more",
+            args.from + have - 1,
+            args.to,
+            args.from + have - 1
+        );
+    }
+    Ok((w, have))
+}
+
+fn interrupted(w: &mut SeqWriter) -> Result<()> {
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        w.checkpoint()?;
+        bail!(
+            "interrupted after {} values, saved in {}: run the same command with --resume to continue",
+            w.durable(),
+            w.paths().part.display()
+        );
+    }
+    Ok(())
+}
+
+fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(SeqWriter, u64)> {
+    let end = args
+        .to
+        .checked_add(1)
+        .ok_or_else(|| anyhow!("--to is too large"))?;
+    let capacity = usize::try_from(end).map_err(|_| anyhow!("--to is too large for this machine"))?;
+    // The engine keeps every value, from heap 0 (the ones before --from too): reserve
+    // them all at once, so growing never copies.
+    let mut values: Vec<u16> = Vec::with_capacity(capacity);
+    if args.resume && args.from > 0 {
+        let mut head = Sequence::new(rules.clone(), Method::Auto);
+        head.extend_to(args.from, |_, _| {})?;
+        values.extend_from_slice(head.values());
+    }
+    let (mut w, had) = open_writer(args, out, name, 16, |_, v| {
+        values.push(u16::try_from(v).map_err(|_| anyhow!("value {v} does not fit 16 bits"))?);
+        Ok(())
+    })?;
+    if values.is_empty() {
+        // G(0) = 0 is where every sequence starts.
+        values.push(0);
+        if args.from == 0 {
+            w.push(0)?;
+        }
+    }
+    let mut seq = Sequence::from_prefix(rules.clone(), Method::Auto, values)?;
+    // Heaps before --from (a fresh run): computed, not written.
+    seq.extend_to(args.from.min(end), |_, _| {})?;
+    let bar = progress_bar(end - args.from, "values");
+    bar.set_position(w.count());
+    while seq.len() < end {
+        interrupted(&mut w)?;
+        let next = (seq.len() + CHUNK).min(end);
+        let mut failed = None;
+        seq.extend_to(next, |n, v| {
+            if n >= args.from && failed.is_none() {
+                if let Err(e) = w.push(u64::from(v)) {
+                    failed = Some(e);
+                }
+            }
+        })?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        bar.set_position(w.count());
+        w.maybe_checkpoint()?;
+    }
+    bar.finish_and_clear();
+    debug_assert_eq!(w.count(), end - args.from);
+    Ok((w, had))
+}
+
+fn allbut_file(args: &Args, out: &Path, g: &AllBut, name: &str) -> Result<(SeqWriter, u64)> {
+    let period = match g.default_period() {
+        Some(p) => p.clone(),
+        None => g
+            .period(args.to.saturating_add(1))
+            .ok_or_else(|| anyhow!("{name}: no arithmetic period proved within the values up to --to"))?,
+    };
+    let (mut w, had) = open_writer(args, out, name, 32, |n, v| {
+        let want = period.value_at(n);
+        if v != want {
+            bail!("stored G({n}) = {v} but {name} gives {want}: wrong game or damaged file; delete it and start over");
+        }
+        Ok(())
+    })?;
+    let end = args.to + 1;
+    let bar = progress_bar(end - args.from, "values");
+    bar.set_position(w.count());
+    let mut n = args.from + w.count();
+    while n < end {
+        interrupted(&mut w)?;
+        let next = n.saturating_add(CHUNK).min(end);
+        for h in n..next {
+            w.push(period.value_at(h))?;
+        }
+        n = next;
+        bar.set_position(w.count());
+        w.maybe_checkpoint()?;
+    }
+    bar.finish_and_clear();
+    Ok((w, had))
 }

@@ -1,0 +1,473 @@
+//! Streaming nim-sequence files with crash-safe checkpoints (`grundy values --out`).
+//!
+//! Two formats, picked by the file name:
+//!
+//! * `*.bin`: a header, then one little-endian unsigned integer per heap from the
+//!   first heap on. Header: the 8 bytes `GRUNDYNV`, the format version (u16 LE, 1),
+//!   the value width in bits (u16 LE: 16 for octal/hex/subtraction/Grundy/split
+//!   games, 32 for all-but games, whose values grow), the first heap (u64 LE), the
+//!   length of the game text (u16 LE) and the game text (UTF-8).
+//! * anything else: a text b-file in the OEIS convention, `n G(n)` per line, after
+//!   one `#` comment line naming the game.
+//!
+//! Values are appended to `FILE.part`. After each chunk the data is flushed and
+//! fsync'ed, then `FILE.ckpt` is replaced atomically (write a temp file, fsync,
+//! rename) with the game, the format, the number of values and the byte length of
+//! `FILE.part` that is durable. Killed at any moment (Ctrl-C, SIGKILL, power loss),
+//! the checkpoint describes a valid prefix of `FILE.part`: `--resume` truncates the
+//! file to that length, reads the values back and continues. When done, `FILE.part`
+//! is renamed to `FILE` and the checkpoint removed.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context, Result};
+
+/// The first bytes of a binary file.
+pub const MAGIC: &[u8; 8] = b"GRUNDYNV";
+/// The binary format version.
+pub const VERSION: u16 = 1;
+/// Checkpoints are written at most this often (and at the end).
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// How values are stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `n value` lines.
+    Text,
+    /// A header and fixed-width little-endian values.
+    Bin,
+}
+
+impl Format {
+    /// The format a file name asks for: `.bin` is binary, anything else text.
+    pub fn of(path: &Path) -> Format {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("bin") => Format::Bin,
+            _ => Format::Text,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::Bin => "bin",
+        }
+    }
+}
+
+/// The files of one output: `FILE`, `FILE.part`, `FILE.ckpt`.
+#[derive(Clone, Debug)]
+pub struct Paths {
+    /// The finished file.
+    pub done: PathBuf,
+    /// The data being written.
+    pub part: PathBuf,
+    /// The checkpoint.
+    pub ckpt: PathBuf,
+}
+
+impl Paths {
+    /// The paths for output file `file`.
+    pub fn new(file: &Path) -> Paths {
+        let with = |ext: &str| {
+            let mut s = file.as_os_str().to_owned();
+            s.push(ext);
+            PathBuf::from(s)
+        };
+        Paths {
+            done: file.to_path_buf(),
+            part: with(".part"),
+            ckpt: with(".ckpt"),
+        }
+    }
+}
+
+/// What a checkpoint records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Checkpoint {
+    game: String,
+    format: Format,
+    width: u16,
+    first: u64,
+    /// Values durable in FILE.part.
+    count: u64,
+    /// Bytes durable in FILE.part (header included).
+    bytes: u64,
+}
+
+const CKPT_HEADER: &str = "grundy values checkpoint v1";
+
+impl Checkpoint {
+    fn to_text(&self) -> String {
+        format!(
+            "{CKPT_HEADER}\ngame={}\nformat={}\nwidth={}\nfirst={}\ncount={}\nbytes={}\n",
+            self.game,
+            self.format.name(),
+            self.width,
+            self.first,
+            self.count,
+            self.bytes
+        )
+    }
+
+    fn parse(text: &str, path: &Path) -> Result<Checkpoint> {
+        let bad = |why: &str| anyhow!("{} is not a valid checkpoint ({why})", path.display());
+        let mut lines = text.lines();
+        if lines.next() != Some(CKPT_HEADER) {
+            return Err(bad("unknown header"));
+        }
+        let mut get = |key: &str| -> Result<String> {
+            let line = lines.next().ok_or_else(|| bad(&format!("missing {key}")))?;
+            line.strip_prefix(key)
+                .and_then(|r| r.strip_prefix('='))
+                .map(str::to_string)
+                .ok_or_else(|| bad(&format!("expected {key}=...")))
+        };
+        let game = get("game")?;
+        let format = match get("format")?.as_str() {
+            "text" => Format::Text,
+            "bin" => Format::Bin,
+            other => return Err(bad(&format!("unknown format '{other}'"))),
+        };
+        let num = |s: String, key: &str| s.parse::<u64>().map_err(|_| bad(&format!("bad {key}")));
+        let width = num(get("width")?, "width")?;
+        let first = num(get("first")?, "first")?;
+        let count = num(get("count")?, "count")?;
+        let bytes = num(get("bytes")?, "bytes")?;
+        if !matches!(width, 16 | 32) {
+            return Err(bad("width must be 16 or 32"));
+        }
+        Ok(Checkpoint {
+            game,
+            format,
+            width: width as u16,
+            first,
+            count,
+            bytes,
+        })
+    }
+}
+
+/// Appends values to `FILE.part` and checkpoints them; see the module docs.
+pub struct SeqWriter {
+    paths: Paths,
+    out: BufWriter<File>,
+    /// The state as written to `out` (not necessarily durable yet).
+    state: Checkpoint,
+    /// The count in the last checkpoint written.
+    durable: u64,
+    last_ckpt: Instant,
+    line: String,
+}
+
+impl SeqWriter {
+    /// Starts a new output. Refuses if a checkpoint of an earlier run exists.
+    pub fn create(file: &Path, game: &str, first: u64, width: u16) -> Result<SeqWriter> {
+        let paths = Paths::new(file);
+        if paths.ckpt.exists() {
+            bail!(
+                "{} exists from an interrupted run: pass --resume to continue it, or delete it (and {}) to start over",
+                paths.ckpt.display(),
+                paths.part.display()
+            );
+        }
+        let f =
+            File::create(&paths.part).with_context(|| format!("cannot create {}", paths.part.display()))?;
+        let format = Format::of(file);
+        let header = header(format, game, first, width)?;
+        let mut out = BufWriter::with_capacity(1 << 16, f);
+        out.write_all(&header)?;
+        let mut w = SeqWriter {
+            paths,
+            out,
+            state: Checkpoint {
+                game: game.to_string(),
+                format,
+                width,
+                first,
+                count: 0,
+                bytes: header.len() as u64,
+            },
+            durable: 0,
+            last_ckpt: Instant::now(),
+            line: String::new(),
+        };
+        w.checkpoint()?;
+        Ok(w)
+    }
+
+    /// Continues an interrupted output of the same game from the same first heap:
+    /// truncates `FILE.part` to the checkpointed length and calls `on_value(heap, value)`
+    /// for every value stored, in order.
+    pub fn resume(
+        file: &Path,
+        game: &str,
+        first: u64,
+        width: u16,
+        mut on_value: impl FnMut(u64, u64) -> Result<()>,
+    ) -> Result<SeqWriter> {
+        let paths = Paths::new(file);
+        let text = match fs::read_to_string(&paths.ckpt) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
+                "nothing to resume: {} does not exist (run without --resume to start)",
+                paths.ckpt.display()
+            ),
+            Err(e) => return Err(anyhow!("cannot read {}: {e}", paths.ckpt.display())),
+        };
+        let ck = Checkpoint::parse(&text, &paths.ckpt)?;
+        if ck.game != game {
+            bail!(
+                "{} is a run of {}, not {game}: resume with that game, or delete it to start over",
+                paths.ckpt.display(),
+                ck.game
+            );
+        }
+        let format = Format::of(file);
+        if ck.format != format || ck.width != width {
+            bail!(
+                "{} records a {} file of {}-bit values, which {} cannot continue",
+                paths.ckpt.display(),
+                ck.format.name(),
+                ck.width,
+                file.display()
+            );
+        }
+        if ck.first != first {
+            bail!(
+                "{} starts at heap {}, not {first}: resume with --from {}",
+                paths.ckpt.display(),
+                ck.first,
+                ck.first
+            );
+        }
+        let mut f = match OpenOptions::new().read(true).write(true).open(&paths.part) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && paths.done.exists() => bail!(
+                "{} is missing but {} exists: the run finished; delete {}",
+                paths.part.display(),
+                paths.done.display(),
+                paths.ckpt.display()
+            ),
+            Err(e) => return Err(anyhow!("cannot open {}: {e}", paths.part.display())),
+        };
+        let len = f.metadata()?.len();
+        if len < ck.bytes {
+            bail!(
+                "{} has {len} bytes but the checkpoint records {} durable bytes: the file was damaged; delete {} and {} to start over",
+                paths.part.display(),
+                ck.bytes,
+                paths.part.display(),
+                paths.ckpt.display()
+            );
+        }
+        // Whatever follows the checkpointed length was written after it: drop it.
+        f.set_len(ck.bytes)?;
+        f.sync_all()?;
+        f.seek(SeekFrom::Start(0))?;
+        let expected_header = header(format, game, first, width)?;
+        read_back(&mut f, &ck, &expected_header, &paths.part, &mut on_value)?;
+        f.seek(SeekFrom::End(0))?;
+        Ok(SeqWriter {
+            paths,
+            out: BufWriter::with_capacity(1 << 16, f),
+            durable: ck.count,
+            state: ck,
+            last_ckpt: Instant::now(),
+            line: String::new(),
+        })
+    }
+
+    /// Values written so far (heaps `first .. first + count`).
+    pub fn count(&self) -> u64 {
+        self.state.count
+    }
+
+    /// Appends the value of the next heap.
+    pub fn push(&mut self, value: u64) -> Result<()> {
+        let heap = self.state.first + self.state.count;
+        match self.state.format {
+            Format::Text => {
+                use std::fmt::Write as _;
+                self.line.clear();
+                let _ = writeln!(self.line, "{heap} {value}");
+                self.out.write_all(self.line.as_bytes())?;
+                self.state.bytes += self.line.len() as u64;
+            }
+            Format::Bin => {
+                if self.state.width == 16 {
+                    let v = u16::try_from(value)
+                        .map_err(|_| anyhow!("G({heap}) = {value} does not fit 16 bits"))?;
+                    self.out.write_all(&v.to_le_bytes())?;
+                } else {
+                    let v = u32::try_from(value)
+                        .map_err(|_| anyhow!("G({heap}) = {value} does not fit 32 bits"))?;
+                    self.out.write_all(&v.to_le_bytes())?;
+                }
+                self.state.bytes += u64::from(self.state.width / 8);
+            }
+        }
+        self.state.count += 1;
+        Ok(())
+    }
+
+    /// Checkpoints if the last checkpoint is old enough.
+    pub fn maybe_checkpoint(&mut self) -> Result<()> {
+        if self.last_ckpt.elapsed() >= CHECKPOINT_EVERY {
+            self.checkpoint()?;
+        }
+        Ok(())
+    }
+
+    /// Makes everything written so far durable and records it in `FILE.ckpt`.
+    pub fn checkpoint(&mut self) -> Result<()> {
+        self.out.flush()?;
+        self.out.get_ref().sync_data()?;
+        let mut tmp = self.paths.ckpt.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        {
+            let mut f = File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+            f.write_all(self.state.to_text().as_bytes())?;
+            f.sync_all()?;
+        }
+        fs::rename(&tmp, &self.paths.ckpt)?;
+        sync_dir(&self.paths.ckpt);
+        self.durable = self.state.count;
+        self.last_ckpt = Instant::now();
+        Ok(())
+    }
+
+    /// Values recorded in the last checkpoint.
+    pub fn durable(&self) -> u64 {
+        self.durable
+    }
+
+    /// The files written.
+    pub fn paths(&self) -> &Paths {
+        &self.paths
+    }
+
+    /// Completes the output: `FILE.part` becomes `FILE`, the checkpoint is removed.
+    /// Returns the file's size in bytes.
+    pub fn finish(mut self) -> Result<u64> {
+        self.out.flush()?;
+        self.out.get_ref().sync_all()?;
+        fs::rename(&self.paths.part, &self.paths.done).with_context(|| {
+            format!(
+                "cannot rename {} to {}",
+                self.paths.part.display(),
+                self.paths.done.display()
+            )
+        })?;
+        sync_dir(&self.paths.done);
+        fs::remove_file(&self.paths.ckpt)?;
+        sync_dir(&self.paths.done);
+        Ok(self.state.bytes)
+    }
+}
+
+fn header(format: Format, game: &str, first: u64, width: u16) -> Result<Vec<u8>> {
+    if game.contains('\n') {
+        bail!("the game text must be one line");
+    }
+    Ok(match format {
+        Format::Text => format!("# nim-values G(n) of {game}, computed by grundy values\n").into_bytes(),
+        Format::Bin => {
+            let len = u16::try_from(game.len()).map_err(|_| anyhow!("the game text is too long"))?;
+            let mut h = MAGIC.to_vec();
+            h.extend_from_slice(&VERSION.to_le_bytes());
+            h.extend_from_slice(&width.to_le_bytes());
+            h.extend_from_slice(&first.to_le_bytes());
+            h.extend_from_slice(&len.to_le_bytes());
+            h.extend_from_slice(game.as_bytes());
+            h
+        }
+    })
+}
+
+/// Reads the values of a (truncated) part file back, checking the header, the heap
+/// numbers and the count against the checkpoint.
+fn read_back(
+    f: &mut File,
+    ck: &Checkpoint,
+    expected_header: &[u8],
+    path: &Path,
+    on_value: &mut impl FnMut(u64, u64) -> Result<()>,
+) -> Result<()> {
+    let damaged = |why: String| {
+        anyhow!(
+            "{} does not match its checkpoint ({why}); delete it and the checkpoint to start over",
+            path.display()
+        )
+    };
+    let mut r = BufReader::with_capacity(1 << 16, f);
+    let mut head = vec![0u8; expected_header.len()];
+    r.read_exact(&mut head)
+        .map_err(|_| damaged("header cut short".into()))?;
+    if head != expected_header {
+        return Err(damaged("unexpected header".into()));
+    }
+    let mut count = 0u64;
+    match ck.format {
+        Format::Bin => {
+            let w = usize::from(ck.width / 8);
+            let data = ck.bytes - expected_header.len() as u64;
+            if data != ck.count * w as u64 {
+                return Err(damaged(format!("{data} data bytes for {} values", ck.count)));
+            }
+            let mut buf = [0u8; 4];
+            while count < ck.count {
+                r.read_exact(&mut buf[..w])
+                    .map_err(|_| damaged("data cut short".into()))?;
+                let v = if w == 2 {
+                    u64::from(u16::from_le_bytes([buf[0], buf[1]]))
+                } else {
+                    u64::from(u32::from_le_bytes(buf))
+                };
+                on_value(ck.first + count, v)?;
+                count += 1;
+            }
+        }
+        Format::Text => {
+            let mut line = String::new();
+            loop {
+                line.clear();
+                if r.read_line(&mut line)? == 0 {
+                    break;
+                }
+                let heap = ck.first + count;
+                let parsed = line
+                    .strip_suffix('\n')
+                    .and_then(|l| l.split_once(' '))
+                    .and_then(|(n, v)| Some((n.parse::<u64>().ok()?, v.parse::<u64>().ok()?)));
+                match parsed {
+                    Some((n, v)) if n == heap => on_value(n, v)?,
+                    _ => return Err(damaged(format!("line for heap {heap} is {:?}", line.trim_end()))),
+                }
+                count += 1;
+            }
+        }
+    }
+    if count != ck.count {
+        return Err(damaged(format!(
+            "{count} values, the checkpoint records {}",
+            ck.count
+        )));
+    }
+    Ok(())
+}
+
+/// Makes a rename or removal in `path`'s directory durable (best effort).
+fn sync_dir(path: &Path) {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
