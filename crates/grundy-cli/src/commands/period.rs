@@ -205,7 +205,14 @@ fn heap_period(game: &SeqGame, rules: &HeapRules, max: u64) -> Result<Found> {
             checked_to: computed,
             computed,
             apparent: None,
-            rule: format!("{rules}: no period found in the {computed} values computed (raise --max)."),
+            rule: if grundy_octal::proof_bound(rules, 0, 1).is_none() {
+                format!(
+                    "{rules}: no period found in the {computed} values computed; none could be proved \
+                     (no periodicity theorem is implemented for this game)."
+                )
+            } else {
+                format!("{rules}: no period found in the {computed} values computed (raise --max).")
+            },
         },
     })
 }
