@@ -360,7 +360,11 @@ fn heap_table_agrees_with_the_family_loops_and_the_search() {
     let mut search = NimValues::new(&game);
     for n in 0..=500usize {
         assert_eq!(table.values()[n], u64::from(fast[n]), "heap {n}");
-        assert_eq!(table.values()[n], search.nim_value(&vec![n as u64]).unwrap(), "heap {n}");
+        assert_eq!(
+            table.values()[n],
+            search.nim_value(&vec![n as u64]).unwrap(),
+            "heap {n}"
+        );
     }
     let split = HeapTable::build(200, |p, g, seen| {
         for k in 1..p {
