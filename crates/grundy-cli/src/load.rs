@@ -5,6 +5,21 @@
 use anyhow::Result;
 use grundy::dynamic::{parse_game, DynGame};
 
+/// The GAME and POSITION syntax of every game the command knows, for `--help`.
+pub fn game_help() -> &'static str {
+    static HELP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HELP.get_or_init(|| {
+        let (games, positions) = grundy::dynamic::GAME_HELP
+            .split_once("POSITION is")
+            .unwrap_or((grundy::dynamic::GAME_HELP, ""));
+        format!(
+            "{games}  {}\n  FILE.toml, FILE.luau    your own game: a game file or a sandboxed Luau script\n\
+             POSITION is{positions}",
+            grundy_retro::GAME_HELP
+        )
+    })
+}
+
 /// The game a GAME argument names.
 pub fn game(text: &str) -> Result<Box<dyn DynGame>> {
     if grundy_rules::is_rule_file(text) {

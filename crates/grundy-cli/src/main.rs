@@ -16,7 +16,7 @@ use clap::{Parser, Subcommand};
 
 /// Exact answers for two-player games: who wins, the nim-value, the remoteness and every winning move.
 #[derive(Parser)]
-#[command(name = "grundy", version, about, after_help = grundy::dynamic::GAME_HELP)]
+#[command(name = "grundy", version, about, after_help = load::game_help())]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -25,25 +25,25 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Solve a position: outcome, winner, nim-value, remoteness, winning moves.
-    #[command(after_help = grundy::dynamic::GAME_HELP)]
+    #[command(after_help = load::game_help())]
     Solve(commands::solve::Args),
     /// List every move from a position with its outcome and nim-value.
-    #[command(after_help = grundy::dynamic::GAME_HELP)]
+    #[command(after_help = load::game_help())]
     Moves(commands::moves::Args),
     /// Outcome and nim-value of each single heap in a range (heap games).
-    #[command(after_help = grundy::dynamic::GAME_HELP)]
+    #[command(after_help = load::game_help())]
     Values(commands::values::Args),
     /// Prove a heap game's nim-sequence periodic: preperiod, period, saltus.
     #[command(after_help = PERIOD_HELP)]
     Period(commands::period::Args),
     /// Play against a perfect opponent in the terminal (or scripted through a pipe).
-    #[command(after_help = grundy::dynamic::GAME_HELP)]
+    #[command(after_help = load::game_help())]
     Play(commands::play::Args),
     /// Explain why a position is won or lost: a strategy tree with the rule of each step.
-    #[command(after_help = grundy::dynamic::GAME_HELP)]
+    #[command(after_help = load::game_help())]
     Explain(commands::explain::Args),
     /// Draw a nim-sequence, an outcome map or a winner table as PNG or SVG.
-    #[command(after_help = grundy::dynamic::GAME_HELP)]
+    #[command(after_help = load::game_help())]
     Plot(commands::plot::Args),
     /// Solve every position of a game into a table file (tictactoe, connect4, dodgem, chase).
     #[command(after_help = grundy_retro::GAME_HELP)]
