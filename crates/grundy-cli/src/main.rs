@@ -60,8 +60,33 @@ GAME is a heap game with a nim-sequence:
 Octal and hex codes are proved by the Guy-Smith theorem; grundy and split have no
 theorem, so their periods are never proved.";
 
+/// Help and version print as clap renders them; every other argument error becomes
+/// one line (clap's first paragraph, e.g. the missing argument's name), exit status 2.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let text = e.to_string();
+    let first: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    eprintln!("{} (see grundy help)", first.join(" "));
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Moves(args) => commands::moves::run(args),

@@ -358,13 +358,9 @@ fn heap_table_agrees_with_the_family_loops_and_the_search() {
     });
     let fast = game.nim_values(500);
     let mut search = NimValues::new(&game);
-    for n in 0..=500usize {
-        assert_eq!(table.values()[n], u64::from(fast[n]), "heap {n}");
-        assert_eq!(
-            table.values()[n],
-            search.nim_value(&vec![n as u64]).unwrap(),
-            "heap {n}"
-        );
+    for (n, (&value, &fast)) in table.values().iter().zip(&fast).enumerate() {
+        assert_eq!(value, u64::from(fast), "heap {n}");
+        assert_eq!(value, search.nim_value(&vec![n as u64]).unwrap(), "heap {n}");
     }
     let split = HeapTable::build(200, |p, g, seen| {
         for k in 1..p {
