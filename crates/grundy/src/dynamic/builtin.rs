@@ -69,6 +69,10 @@ where
     fn impartial(&self) -> bool;
     /// Nim-value solver for impartial games (`None`: not impartial).
     fn nim_value(&self, p: &Self::Position, limit: usize) -> Option<Result<u64, GameError>>;
+    /// How many options `p` has (an upper bound will do); `None` if unknown.
+    fn option_count(&self, _p: &Self::Position) -> Option<u128> {
+        None
+    }
     /// An upper bound on the positions a search from `p` visits; `None` if unknown.
     fn search_size(&self, _p: &Self::Position) -> Option<u128> {
         None
@@ -104,6 +108,9 @@ pub struct ClosedForm<P> {
     pub rule: String,
 }
 
+/// The most options `options` and `moves` will list for one position.
+const OPTION_LIMIT: u128 = 1_000_000;
+
 /// Positions a search may visit when a closed form exists for the rest.
 const SEARCH_LIMIT: usize = 2_000_000;
 
@@ -125,6 +132,18 @@ where
             .check(&native)
             .map_err(|m| GameError::position(self.0.name(), p.to_string(), m))?;
         Ok(native)
+    }
+
+    /// Refuse to list the options of positions that have too many of them.
+    fn check_option_count(&self, p: &G::Position) -> Result<(), GameError> {
+        match self.0.option_count(p) {
+            Some(n) if n > OPTION_LIMIT => Err(GameError::Unsupported(format!(
+                "{}: position {} has {n} moves, too many to list (at most {OPTION_LIMIT})",
+                self.0.name(),
+                p.encode()
+            ))),
+            _ => Ok(()),
+        }
     }
 
     fn fits_search(&self, p: &G::Position) -> bool {
@@ -192,6 +211,7 @@ where
 
     fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
         let native = self.decode(p)?;
+        self.check_option_count(&native)?;
         let mut out = Vec::new();
         self.0.options(&native, &mut out)?;
         Ok(out.iter().map(Codec::encode).collect())
@@ -271,6 +291,7 @@ where
             }
         }
         // Too big to search: each option by its own closed form.
+        self.check_option_count(&native)?;
         let mut out = Vec::new();
         self.0.options(&native, &mut out)?;
         out.iter()

@@ -155,6 +155,9 @@ fn outcome_of(nimber: u64) -> Outcome {
 }
 
 impl Analyze for Nim {
+    fn option_count(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(p.iter().map(|&h| h as u128).sum())
+    }
     fn name(&self) -> String {
         "nim".into()
     }
@@ -292,6 +295,9 @@ impl AllBut {
 }
 
 impl Analyze for AllBut {
+    fn option_count(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(p.iter().map(|&h| h as u128).sum())
+    }
     fn name(&self) -> String {
         format!("allbut:{}", join(self.excluded()))
     }
@@ -381,6 +387,9 @@ impl Analyze for AllBut {
 }
 
 impl Analyze for Split {
+    fn option_count(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(p.iter().map(|&h| h as u128).sum())
+    }
     fn name(&self) -> String {
         "split".into()
     }
@@ -457,6 +466,10 @@ impl Analyze for Split {
 const SPLIT_LIMIT: u64 = 100_000;
 
 impl Analyze for Euclid {
+    fn option_count(&self, &(a, b): &(u64, u64)) -> Option<u128> {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        Some(if a == 0 { 0 } else { (b / a) as u128 })
+    }
     fn name(&self) -> String {
         "euclid".into()
     }
@@ -502,6 +515,9 @@ impl Analyze for Euclid {
 }
 
 impl Analyze for Wythoff {
+    fn option_count(&self, &(a, b): &(u64, u64)) -> Option<u128> {
+        Some(a as u128 + b as u128 + a.min(b) as u128)
+    }
     fn name(&self) -> String {
         "wythoff".into()
     }
@@ -536,6 +552,11 @@ impl Analyze for Wythoff {
 }
 
 impl Analyze for HeapEngine {
+    fn option_count(&self, p: &Vec<u64>) -> Option<u128> {
+        // At most (h / 2 + 1) ways to leave two heaps, for each of the removal sizes.
+        let sizes = self.rules().max_removed().unwrap_or(1).max(1) as u128;
+        Some(p.iter().map(|&h| (h as u128 / 2 + 1) * sizes).sum())
+    }
     fn name(&self) -> String {
         HeapEngine::name(self).to_string()
     }
