@@ -468,7 +468,7 @@ const SPLIT_LIMIT: u64 = 100_000;
 impl Analyze for Euclid {
     fn option_count(&self, &(a, b): &(u64, u64)) -> Option<u128> {
         let (a, b) = if a <= b { (a, b) } else { (b, a) };
-        Some(if a == 0 { 0 } else { (b / a) as u128 })
+        Some(b.checked_div(a).unwrap_or(0) as u128)
     }
     fn name(&self) -> String {
         "euclid".into()
