@@ -112,7 +112,8 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             // One line, naming what is wrong; usage errors from clap also exit with 2.
-            eprintln!("error: {e:#}");
+            // Positions and file names are echoed in messages: keep it to one line.
+            eprintln!("error: {}", format!("{e:#}").replace(['\n', '\r'], " "));
             ExitCode::from(2)
         }
     }

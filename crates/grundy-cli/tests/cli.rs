@@ -168,3 +168,33 @@ fn help_documents_the_syntax() {
     assert!(out.contains("POSITION is comma-separated integers"), "{out}");
     assert!(out.contains("subtraction:S1,S2"), "{out}");
 }
+
+#[test]
+fn huge_inputs_are_answered_or_refused_never_hang() {
+    // Closed forms answer; searches that would not end are skipped (remoteness null).
+    let v = json(&["solve", "nim", "1000000", "--json"]);
+    assert_eq!(v["outcome"], "win");
+    assert_eq!(v["remoteness"], Value::Null);
+    assert_eq!(
+        json(&["solve", "allbut:3", "1000000", "--json"])["outcome"],
+        "win"
+    );
+    assert_eq!(
+        json(&["solve", "subtraction:1000000", "5", "--json"])["outcome"],
+        "lose"
+    );
+    assert_eq!(
+        json(&[
+            "solve",
+            "kayles",
+            "9223372036854775807,9223372036854775807,2",
+            "--json"
+        ])["nimber"],
+        2
+    );
+    fails_with(&["values", "nim", "--to", "1000000000000000000"], "--out");
+    fails_with(&["moves", "nim", "1000000000"], "too many to list");
+    fails_with(&["moves", "euclid", "1,9223372036854775807"], "too many to list");
+    fails_with(&["solve", "hex:0.F6", "100000"], "three heaps");
+    fails_with(&["solve", "nim", "1\n2"], "bad position");
+}

@@ -111,6 +111,12 @@ pub struct ClosedForm<P> {
 /// The most options `options` and `moves` will list for one position.
 const OPTION_LIMIT: u128 = 1_000_000;
 
+/// Moves a search may examine (positions times moves per position).
+const SEARCH_WORK: u128 = 50_000_000;
+
+/// Heap sizes `values` lists at once; longer runs stream with `--out`.
+const VALUES_LIMIT: u64 = 10_000_000;
+
 /// Positions a search may visit when a closed form exists for the rest.
 const SEARCH_LIMIT: usize = 2_000_000;
 
@@ -146,8 +152,12 @@ where
         }
     }
 
+    /// A search is tried when its positions times their moves stay within budget.
     fn fits_search(&self, p: &G::Position) -> bool {
-        self.0.search_size(p).is_none_or(|n| n <= SEARCH_LIMIT as u128)
+        let moves = self.0.option_count(p).unwrap_or(1).max(1);
+        self.0
+            .search_size(p)
+            .is_none_or(|n| n <= SEARCH_LIMIT as u128 && n.saturating_mul(moves) <= SEARCH_WORK)
     }
 
     /// Evaluate `p` and its options by search, under `play`.
@@ -272,13 +282,25 @@ where
             return Ok(Vec::new());
         }
         if self.fits_search(&native) {
+            // Each option's nim-value is its own search unless a closed form gives it.
+            let per_option_nimbers = self.0.closed_nim_value(&native).is_some()
+                || self
+                    .0
+                    .search_size(&native)
+                    .unwrap_or(u128::MAX)
+                    .saturating_mul(self.0.option_count(&native).unwrap_or(u128::MAX))
+                    <= SEARCH_WORK;
             match self.search(&native, play) {
                 Ok((_, options)) => {
                     return options
                         .into_iter()
                         .map(|(o, e)| {
                             Ok(MoveInfo {
-                                nimber: self.nimber(&o, play)?,
+                                nimber: if per_option_nimbers {
+                                    self.nimber(&o, play)?
+                                } else {
+                                    None
+                                },
                                 position: o.encode(),
                                 outcome: e.outcome,
                                 remoteness: Some(e.remoteness),
@@ -311,6 +333,11 @@ where
         if from > to {
             return Err(GameError::Unsupported(format!(
                 "empty range: --from {from} is above --to {to}"
+            )));
+        }
+        if to - from >= VALUES_LIMIT {
+            return Err(GameError::Unsupported(format!(
+                "--from {from} --to {to} lists more than {VALUES_LIMIT} heaps; stream long runs with --out FILE"
             )));
         }
         match self.0.heap_nim_values(from, to) {

@@ -331,7 +331,15 @@ impl Analyze for AllBut {
             return None;
         }
         let x = self.closed_nim_value(p)?;
-        let value = |h: u64| self.closed_nim_value(&vec![h]).unwrap_or(0);
+        // Without a period, one table up to the largest heap serves every lookup.
+        let table = match self.proved_period() {
+            Some(_) => Vec::new(),
+            None => self.nim_values(p.iter().copied().max().unwrap_or(0) as usize),
+        };
+        let value = |h: u64| match self.proved_period() {
+            Some(rule) => rule.value_at(h),
+            None => table[h as usize],
+        };
         let mut winning_moves = Vec::new();
         for (i, &h) in p.iter().enumerate() {
             let target = x ^ value(h);
@@ -407,7 +415,7 @@ impl Analyze for Split {
     }
     fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
         // Piles only shrink: at most 2^(total chips) multisets, a loose but safe bound.
-        let total: u64 = p.iter().sum();
+        let total = p.iter().fold(0u64, |t, &h| t.saturating_add(h));
         Some(if total >= 120 { u128::MAX } else { 1u128 << total })
     }
     fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
@@ -553,9 +561,7 @@ impl Analyze for Wythoff {
 
 impl Analyze for HeapEngine {
     fn option_count(&self, p: &Vec<u64>) -> Option<u128> {
-        // At most (h / 2 + 1) ways to leave two heaps, for each of the removal sizes.
-        let sizes = self.rules().max_removed().unwrap_or(1).max(1) as u128;
-        Some(p.iter().map(|&h| (h as u128 / 2 + 1) * sizes).sum())
+        Some(p.iter().map(|&h| self.option_bound(h)).sum())
     }
     fn name(&self) -> String {
         HeapEngine::name(self).to_string()
@@ -574,7 +580,7 @@ impl Analyze for HeapEngine {
     }
     fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
         // Take-and-break positions are multisets of smaller heaps: bound by 2^(tokens).
-        let total: u64 = p.iter().sum();
+        let total = p.iter().fold(0u64, |t, &h| t.saturating_add(h));
         Some(if total >= 100 { u128::MAX } else { 1u128 << total })
     }
     fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
@@ -583,7 +589,9 @@ impl Analyze for HeapEngine {
         }
         let x = self.nim_value_of(p).ok()?;
         let values = self.heap_values(p).ok()?;
-        let listed = p.iter().all(|&h| h <= crate::games::LISTED_HEAP_LIMIT);
+        let listed = p
+            .iter()
+            .all(|&h| self.option_bound(h) <= crate::games::LISTED_HEAP_LIMIT as u128);
         let mut winning_moves = Vec::new();
         if x != 0 && listed {
             for (i, &h) in p.iter().enumerate() {

@@ -12,6 +12,9 @@ pub struct AllBut {
 /// How many values the default period search computes.
 pub const DEFAULT_PERIOD_SEARCH: u64 = 1 << 20;
 
+/// Largest excluded move for which periods are searched (a state is that long).
+pub const MAX_PERIOD_WINDOW: usize = 1024;
+
 impl AllBut {
     /// The all-but game excluding `excluded` (any order, repeats ignored).
     pub fn new(excluded: &[u64]) -> Result<Self, GameError> {
@@ -47,10 +50,8 @@ impl AllBut {
         let mut removed: Vec<u64> = Vec::with_capacity(self.excluded.len());
         for k in 0..=n {
             removed.clear();
-            for &e in &self.excluded {
-                if e as usize <= k {
-                    removed.push(g[k - e as usize]);
-                }
+            for &e in self.excluded.iter().take_while(|&&e| e as usize <= k) {
+                removed.push(g[k - e as usize]);
             }
             removed.sort_unstable();
             let mut m = global_mex;
@@ -164,32 +165,44 @@ impl AllBut {
     /// `n` with period `p` and saltus the growth of `m`: a proof, not a guess.
     pub fn period(&self, max_n: u64) -> Option<ArithmeticPeriod> {
         let window = self.excluded.last().copied().unwrap_or(1).max(1) as usize;
+        if window > MAX_PERIOD_WINDOW {
+            return None; // each state is as long as the window: too costly to compare
+        }
         let cap = self.excluded.len() as u32 + 1;
         let values = self.nim_values(max_n as usize);
         let mut count: Vec<u32> = Vec::new();
         let mut mex = 0u64;
-        let mut seen: rustc_hash::FxHashMap<Vec<i64>, usize> = Default::default();
+        // States are remembered by hash; a hit is confirmed on the full states.
+        let mut seen: rustc_hash::FxHashMap<u64, usize> = Default::default();
         for n in 0..values.len() {
             if n >= window {
                 let state = self.state(&values[n - window..n], &count, mex);
-                if let Some(&earlier) = seen.get(&state) {
-                    let period = (n - earlier) as u64;
-                    let saltus = values[n - 1] - values[earlier - 1];
-                    // Trim the preperiod back to where the rule first holds.
-                    let mut pre = earlier as u64;
-                    while pre > 0 && values[pre as usize - 1] + saltus == values[(pre - 1 + period) as usize]
-                    {
-                        pre -= 1;
+                let hash = {
+                    use std::hash::{BuildHasher, BuildHasherDefault};
+                    BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(&state)
+                };
+                if let Some(&earlier) = seen.get(&hash) {
+                    if self.state_at(&values, earlier, cap) == state {
+                        let period = (n - earlier) as u64;
+                        let saltus = values[n - 1] - values[earlier - 1];
+                        // Trim the preperiod back to where the rule first holds.
+                        let mut pre = earlier as u64;
+                        while pre > 0
+                            && values[pre as usize - 1] + saltus == values[(pre - 1 + period) as usize]
+                        {
+                            pre -= 1;
+                        }
+                        return Some(ArithmeticPeriod {
+                            preperiod: pre,
+                            period,
+                            saltus,
+                            values: values[..(pre + period) as usize].to_vec(),
+                            checked_to: n as u64,
+                        });
                     }
-                    return Some(ArithmeticPeriod {
-                        preperiod: pre,
-                        period,
-                        saltus,
-                        values: values[..(pre + period) as usize].to_vec(),
-                        checked_to: n as u64,
-                    });
+                } else {
+                    seen.insert(hash, n);
                 }
-                seen.insert(state, n);
             }
             let v = values[n] as usize;
             if count.len() <= v {
@@ -201,6 +214,20 @@ impl AllBut {
             }
         }
         None
+    }
+
+    /// The deciding state before heap `n`, rebuilt from the values (to confirm a hash hit).
+    fn state_at(&self, values: &[u64], n: usize, cap: u32) -> Vec<i64> {
+        let window = self.excluded.last().copied().unwrap_or(1).max(1) as usize;
+        let mut count: Vec<u32> = Vec::new();
+        for &v in &values[..n] {
+            if count.len() <= v as usize {
+                count.resize(v as usize + 1, 0);
+            }
+            count[v as usize] = (count[v as usize] + 1).min(cap);
+        }
+        let mex = count.iter().position(|&c| c == 0).unwrap_or(count.len()) as u64;
+        self.state(&values[n - window..n], &count, mex)
     }
 
     /// The state that decides the future, with values measured from `mex`.

@@ -24,11 +24,13 @@ struct EngineState {
     period: Option<Option<Period>>,
 }
 
+/// Heaps up to this size for games whose moves may leave three heaps (cubic work).
+pub const THREE_HEAP_LIMIT: u64 = 1_000;
 /// Heaps up to this size are answered from the computed sequence.
 pub const SEQUENCE_LIMIT: u64 = 10_000_000;
 /// How many values the period search computes before giving up.
 pub const PERIOD_SEARCH: u64 = 1 << 20;
-/// Heaps whose options are listed one by one (a breaking move has about n/2 ways).
+/// Options listed one by one for a heap (a breaking move has about n/2 ways).
 pub const LISTED_HEAP_LIMIT: u64 = 1_000_000;
 
 impl HeapEngine {
@@ -67,7 +69,7 @@ impl HeapEngine {
             // No theorem proves a period for Grundy's game or the split game, and
             // three-heap moves make each value quadratic: search what can end.
             let limit = match &self.rules {
-                HeapRules::Octal(code) if code.digits().iter().any(|d| d & 8 != 0) => 1 << 12,
+                HeapRules::Octal(_) if self.leaves_three_heaps() => THREE_HEAP_LIMIT,
                 HeapRules::Octal(_) | HeapRules::Subtraction(_) => PERIOD_SEARCH,
                 _ => 0,
             };
@@ -78,9 +80,39 @@ impl HeapEngine {
         Ok(state.period.clone().flatten())
     }
 
+    /// True when a move may leave three heaps (hexadecimal bit 8): each value then
+    /// costs time quadratic in the heap.
+    pub fn leaves_three_heaps(&self) -> bool {
+        matches!(&self.rules, HeapRules::Octal(code) if code.digits().iter().any(|d| d & 8 != 0))
+    }
+
+    /// An upper bound on the options of a heap of `h`: about h / 2 ways to leave
+    /// two heaps, h^2 / 12 to leave three, for each number of tokens removed.
+    pub fn option_bound(&self, h: u64) -> u128 {
+        let sizes = self.rules.max_removed().unwrap_or(1).max(1) as u128;
+        let h = h as u128;
+        let per_size = if self.leaves_three_heaps() {
+            h * h / 12 + h + 1
+        } else {
+            h / 2 + 1
+        };
+        per_size * sizes
+    }
+
     /// Nim-values of the heaps `heaps`, in order.
     pub fn heap_values(&self, heaps: &[u64]) -> Result<Vec<u64>, GameError> {
         let max = heaps.iter().copied().max().unwrap_or(0);
+        if self.leaves_three_heaps() && max > THREE_HEAP_LIMIT {
+            // Each value costs quadratic time: only a proved period answers beyond the limit.
+            return match self.proved_period()? {
+                Some(p) => Ok(heaps.iter().map(|&h| u64::from(p.value_at(h))).collect()),
+                None => Err(GameError::Unsupported(format!(
+                    "{}: heap {max} is too large for a game whose moves leave three heaps (at most \
+                     {THREE_HEAP_LIMIT} without a proved period)",
+                    self.name
+                ))),
+            };
+        }
         if max >= SEQUENCE_LIMIT {
             return match self.proved_period()? {
                 Some(p) => Ok(heaps.iter().map(|&h| u64::from(p.value_at(h))).collect()),
@@ -113,7 +145,10 @@ impl HeapEngine {
 impl Game for HeapEngine {
     type Position = Vec<u64>;
     fn options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<(), GameError> {
-        if let Some(&h) = p.iter().find(|&&h| h > LISTED_HEAP_LIMIT) {
+        if let Some(&h) = p
+            .iter()
+            .find(|&&h| self.option_bound(h) > LISTED_HEAP_LIMIT as u128)
+        {
             if self.rules.has_breaking_moves() {
                 return Err(GameError::Unsupported(format!(
                     "{}: a heap of {h} has too many options to list (at most {LISTED_HEAP_LIMIT})",

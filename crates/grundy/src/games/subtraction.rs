@@ -40,6 +40,9 @@ impl RemotenessRule {
     }
 }
 
+/// Values times window length that a period search may hash.
+const PERIOD_WORK: u64 = 300_000_000;
+
 /// How many values [`Subtraction::nim_table`] computes looking for a period first.
 const PERIOD_PROBE: u64 = 1 << 16;
 
@@ -188,6 +191,8 @@ impl Subtraction {
     /// A subtraction game's sequence is always ultimately periodic (there are
     /// finitely many windows), with period at most the number of windows.
     pub fn period(&self, max_n: u64) -> Option<Period> {
+        // Hashing windows costs max(S) per value: bound the total work.
+        let max_n = max_n.min(PERIOD_WORK / *self.set.last().unwrap());
         // Most periods show early: try growing prefixes before the full length.
         let mut n = 4096.min(max_n);
         loop {
