@@ -201,18 +201,24 @@ impl Analyze for Nim {
 const TABLE_LIMIT: u64 = 10_000_000;
 
 impl Subtraction {
-    fn proved_period(&self) -> Option<crate::games::Period> {
-        self.default_period().cloned()
+    fn proved_period(&self) -> Option<&crate::games::Period> {
+        self.default_period()
     }
 
-    fn heap_value(&self, n: u64, period: &Option<crate::games::Period>) -> Result<u64, GameError> {
-        match period {
-            Some(per) => Ok(per.value_at(n)),
-            None if n <= TABLE_LIMIT => Ok(u64::from(self.nim_values(n as usize)[n as usize])),
-            None => Err(GameError::Unsupported(format!(
-                "heap {n} is beyond the {TABLE_LIMIT} values computed and no period was proved"
-            ))),
+    /// Nim-values of `heaps`: from the proved period, else from one table up to the
+    /// largest heap (never a table per heap).
+    fn heap_values(&self, heaps: impl Iterator<Item = u64> + Clone) -> Result<Vec<u64>, GameError> {
+        if let Some(per) = self.proved_period() {
+            return Ok(heaps.map(|n| per.value_at(n)).collect());
         }
+        let max = heaps.clone().max().unwrap_or(0);
+        if max > TABLE_LIMIT {
+            return Err(GameError::Unsupported(format!(
+                "heap {max} is beyond the {TABLE_LIMIT} values computed and no period was proved"
+            )));
+        }
+        let table = self.nim_values(max as usize);
+        Ok(heaps.map(|n| u64::from(table[n as usize])).collect())
     }
 }
 
@@ -230,9 +236,12 @@ impl Analyze for Subtraction {
         Some(heap_product(p))
     }
     fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
-        let period = self.proved_period();
-        p.iter()
-            .try_fold(0, |x, &h| Some(x ^ self.heap_value(h, &period).ok()?))
+        Some(
+            self.heap_values(p.iter().copied())
+                .ok()?
+                .into_iter()
+                .fold(0, |x, v| x ^ v),
+        )
     }
     fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
         if play == Play::Misere {
@@ -274,7 +283,7 @@ impl Analyze for Subtraction {
             period: p.period,
             saltus: 0,
             checked_to: p.checked_to,
-            values: p.values,
+            values: p.values.clone(),
             rule: format!(
                 "a subtraction game's value at n depends only on the max(S) = {} values before it, \
                  and that window repeated",
@@ -283,8 +292,7 @@ impl Analyze for Subtraction {
         })))
     }
     fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
-        let period = self.proved_period();
-        Some((from..=to).map(|n| self.heap_value(n, &period)).collect())
+        Some(self.heap_values(from..=to))
     }
 }
 
