@@ -6,8 +6,13 @@ use thiserror::Error;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum GameError {
     /// The GAME text names no known game.
-    #[error("unknown game '{0}' (see grundy help: nim, subtraction:1,3,4, allbut:1,2, euclid, split, digits:turns=M, wythoff, octal:0.137, kayles, grundy, ...)")]
-    UnknownGame(String),
+    #[error("unknown game '{game}' ({hint})")]
+    UnknownGame {
+        /// The GAME text as given.
+        game: String,
+        /// The closest known names, or the list of them (from the catalogue).
+        hint: String,
+    },
     /// A parameter of a game is malformed or impossible.
     #[error("bad parameter for {game}: {message}")]
     BadParameter {

@@ -47,6 +47,7 @@
 //!   the plain memoized search; the tests check it.
 #![deny(missing_docs)]
 
+pub mod catalogue;
 pub mod dynamic;
 mod error;
 pub mod explain;

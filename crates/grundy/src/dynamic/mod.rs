@@ -18,12 +18,20 @@
 //! ```
 
 mod builtin;
-mod registry;
 
 use std::fmt;
 
 pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec};
-pub use registry::{parse_game, GAME_HELP};
+
+/// Read GAME text naming one of the core's families (see [`crate::catalogue`]).
+///
+/// ```
+/// let game = grundy::dynamic::parse_game("euclid").unwrap();
+/// assert!(grundy::dynamic::parse_game("subtraction:0").is_err());
+/// ```
+pub fn parse_game(text: &str) -> Result<Box<dyn DynGame>, GameError> {
+    crate::catalogue::Catalogue::core().parse(text)
+}
 
 use crate::{GameError, Outcome, Play};
 

@@ -1,4 +1,9 @@
+use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax, Value};
+use crate::dynamic::{searched_nim_value, Analyze, ClosedForm, PeriodSummary};
+use crate::dynamic::{Builtin, DynGame};
 use crate::games::{heap_components, sum_options};
+use crate::games::{heap_product, join, outcome_of, TABLE_LIMIT};
+use crate::Play;
 use crate::{Game, GameError, Impartial};
 
 /// An all-but subtraction game: a move takes any positive number of tokens from one
@@ -268,5 +273,136 @@ impl Game for AllBut {
 impl Impartial for AllBut {
     fn components(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         heap_components(p, out)
+    }
+}
+
+/// All-but games: take any positive number except those listed.
+pub(crate) const FAMILY: Family = Family {
+    name: "allbut",
+    usage: "allbut:E1,E2,...",
+    summary: "take any positive number except those listed (allbut: for none)",
+    position: "heaps",
+    params: &[Param {
+        key: "except",
+        kind: Kind::List {
+            min: 0,
+            max: u64::MAX,
+        },
+        default: Some(Value::EmptyList),
+        help: "the amounts a move may not take",
+    }],
+    syntax: Syntax::Bare,
+    shape: Shape::Heaps,
+    build: build,
+};
+
+fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
+    Ok(Box::new(Builtin(AllBut::new(p.list("except").unwrap_or(&[]))?)))
+}
+
+// The dynamic seam: what this family answers without search.
+impl AllBut {
+    fn proved_period(&self) -> Option<&crate::games::ArithmeticPeriod> {
+        self.default_period()
+    }
+}
+
+impl Analyze for AllBut {
+    fn option_count(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(p.iter().map(|&h| h as u128).sum())
+    }
+    fn name(&self) -> String {
+        format!("allbut:{}", join(self.excluded()))
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &Vec<u64>, limit: usize) -> Option<Result<u64, GameError>> {
+        Some(searched_nim_value(self, p, limit))
+    }
+    fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(heap_product(p))
+    }
+    fn check(&self, p: &Vec<u64>) -> Result<(), String> {
+        match p.iter().find(|&&h| h > TABLE_LIMIT) {
+            Some(h) if self.proved_period().is_none() => Err(format!(
+                "heap {h} is too large: no period proved, and tables stop at {TABLE_LIMIT}"
+            )),
+            _ => Ok(()),
+        }
+    }
+    fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        if let Some(rule) = self.proved_period() {
+            return Some(p.iter().fold(0, |x, &h| x ^ rule.value_at(h)));
+        }
+        let max = p.iter().copied().max().unwrap_or(0);
+        let g = self.nim_values(max as usize);
+        Some(p.iter().fold(0, |x, &h| x ^ g[h as usize]))
+    }
+    fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let x = self.closed_nim_value(p)?;
+        // Without a period, one table up to the largest heap serves every lookup.
+        let table = match self.proved_period() {
+            Some(_) => Vec::new(),
+            None => self.nim_values(p.iter().copied().max().unwrap_or(0) as usize),
+        };
+        let value = |h: u64| match self.proved_period() {
+            Some(rule) => rule.value_at(h),
+            None => table[h as usize],
+        };
+        let mut winning_moves = Vec::new();
+        for (i, &h) in p.iter().enumerate() {
+            let target = x ^ value(h);
+            // The heaps below h with the target value, then keep the allowed moves.
+            let candidates: Vec<u64> = match self.proved_period() {
+                Some(rule) => rule.heaps_with_value(target, h),
+                None => (0..h).filter(|&m| value(m) == target).collect(),
+            };
+            for m in candidates {
+                if self.excluded().binary_search(&(h - m)).is_err() {
+                    let mut next = p.clone();
+                    next[i] = m;
+                    winning_moves.push(next);
+                }
+            }
+        }
+        Some(ClosedForm {
+            outcome: outcome_of(x),
+            remoteness: None,
+            winning_moves,
+            rule: match self.proved_period() {
+                Some(r) => format!(
+                    "nim-sequence proved arithmetic periodic (period {}, saltus {} from n = {}); nim-sum {x}",
+                    r.period, r.saltus, r.preperiod
+                ),
+                None => format!("nim-sequence table; nim-sum {x}"),
+            },
+        })
+    }
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        Some(Ok(self.proved_period().map(|r| PeriodSummary {
+            preperiod: r.preperiod,
+            period: r.period,
+            saltus: r.saltus,
+            checked_to: r.checked_to,
+            values: r.values.clone(),
+            rule: "the state that decides each value (the last max(E) values, the least unseen value, \
+                   and the counts that can still matter) repeated, shifted by the saltus"
+                .into(),
+        })))
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        if let Some(rule) = self.proved_period() {
+            return Some(Ok((from..=to).map(|n| rule.value_at(n)).collect()));
+        }
+        if to > TABLE_LIMIT {
+            return Some(Err(GameError::Unsupported(format!(
+                "--to {to} is too large (at most {TABLE_LIMIT})"
+            ))));
+        }
+        Some(Ok(self.nim_values(to as usize)[from as usize..].to_vec()))
     }
 }

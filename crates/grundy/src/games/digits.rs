@@ -1,6 +1,10 @@
 use rustc_hash::FxHashMap;
 
+use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax, Value};
+use crate::dynamic::{Analyze, ClosedForm, Codec, DynPosition};
+use crate::dynamic::{Builtin, DynGame};
 use crate::solve::{Evaluation, LayeredGame};
+use crate::Play;
 use crate::{Game, GameError, Outcome};
 
 /// The digit game: a `width`-digit number (leading zeros kept) and `turns` turns.
@@ -221,5 +225,89 @@ impl LayeredGame for DigitsLayers {
         for d in 0..self.game.width {
             visit(Digits::increment(index as u32, d) as usize);
         }
+    }
+}
+
+/// The digit game with a move counter.
+pub(crate) const FAMILY: Family = Family {
+    name: "digits",
+    usage: "digits:turns=M[,width=D]",
+    summary: "a D-digit number (default 4) and M turns; add 1 to a digit (9->0); the first player wins if the number ends strictly above the start",
+    position: "N (a start) or number,played,start",
+    params: &[
+        Param {
+            key: "turns",
+            kind: Kind::Int { min: 0, max: u64::MAX },
+            default: None,
+            help: "how many turns are played",
+        },
+        Param {
+            key: "width",
+            kind: Kind::Int { min: 0, max: u32::MAX as u64 },
+            default: Some(Value::Int(4)),
+            help: "how many digits the number has (1 to 9)",
+        },
+    ],
+    syntax: Syntax::KeyValue,
+    shape: Shape::Other,
+    build: build,
+};
+
+fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
+    let turns = p
+        .int("turns")
+        .ok_or_else(|| GameError::parameter("digits", "turns=M is required, e.g. digits:turns=3"))?;
+    let width = p.int("width").unwrap_or(4) as u32;
+    Ok(Box::new(Builtin(Digits::new(turns, width)?)))
+}
+
+// The dynamic seam: what this family answers without search.
+impl Codec for DigitsPosition {
+    fn encode(&self) -> DynPosition {
+        DynPosition::Ints(vec![self.number as i64, self.played as i64, self.start as i64])
+    }
+    fn decode(p: &DynPosition) -> Result<Self, String> {
+        let ints = p.ints().ok_or("expected N or number,played,start")?;
+        let small = |x: i64| u32::try_from(x).map_err(|_| format!("{x} is not a number of at most 9 digits"));
+        match *ints {
+            [n] => Ok(DigitsPosition::start(small(n)?)),
+            [number, played, start] => Ok(DigitsPosition {
+                number: small(number)?,
+                played: u64::try_from(played).map_err(|_| format!("{played} turns played is negative"))?,
+                start: small(start)?,
+            }),
+            _ => Err(format!(
+                "expected N or number,played,start; got {} numbers",
+                ints.len()
+            )),
+        }
+    }
+}
+
+impl Analyze for Digits {
+    fn name(&self) -> String {
+        format!("digits:turns={},width={}", self.turns(), self.width())
+    }
+    fn impartial(&self) -> bool {
+        false
+    }
+    fn nim_value(&self, _p: &DigitsPosition, _limit: usize) -> Option<Result<u64, GameError>> {
+        None
+    }
+    fn check(&self, p: &DigitsPosition) -> Result<(), String> {
+        Digits::check(self, p)
+    }
+    fn search_size(&self, p: &DigitsPosition) -> Option<u128> {
+        Some((self.turns() - p.played) as u128 * self.numbers() as u128)
+    }
+    fn closed_form(&self, p: &DigitsPosition, _play: Play) -> Option<ClosedForm<DigitsPosition>> {
+        // The game always ends by its rule, never for want of a move: misère changes nothing.
+        let e = self.evaluate(p);
+        Some(ClosedForm {
+            outcome: e.outcome,
+            remoteness: Some(e.remoteness),
+            winning_moves: self.winning_moves(p),
+            rule: "layer-by-layer sweep back from the last turn (cycles of layers skipped)".into(),
+        })
     }
 }

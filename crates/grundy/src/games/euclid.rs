@@ -1,4 +1,8 @@
+use crate::catalogue::{Family, Shape, Syntax};
+use crate::dynamic::{searched_nim_value, Analyze, ClosedForm};
+use crate::dynamic::Builtin;
 use crate::solve::Evaluation;
+use crate::Play;
 use crate::{Game, GameError, Impartial, Outcome};
 
 /// Euclid's game: two non-negative integers; a move subtracts a positive multiple of
@@ -123,5 +127,67 @@ impl Euclid {
             .filter(|&rest| Self::evaluate((a, rest)).outcome == Outcome::Lose)
             .map(|rest| if p.0 <= p.1 { (a, rest) } else { (rest, a) })
             .collect()
+    }
+}
+
+/// Euclid's game.
+pub(crate) const FAMILY: Family = Family {
+    name: "euclid",
+    usage: "euclid",
+    summary: "a pair; subtract a multiple of the smaller from the larger; making 0 wins",
+    position: "a pair a,b",
+    params: &[],
+    syntax: Syntax::None,
+    shape: Shape::Pair,
+    build: |_| Ok(Box::new(Builtin(Euclid))),
+};
+
+// The dynamic seam: what this family answers without search.
+impl Analyze for Euclid {
+    fn option_count(&self, &(a, b): &(u64, u64)) -> Option<u128> {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        Some(b.checked_div(a).unwrap_or(0) as u128)
+    }
+    fn name(&self) -> String {
+        "euclid".into()
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &(u64, u64), limit: usize) -> Option<Result<u64, GameError>> {
+        Some(searched_nim_value(self, p, limit))
+    }
+    fn check(&self, &(a, b): &(u64, u64)) -> Result<(), String> {
+        if a == 0 && b == 0 {
+            return Err("at least one number must be positive".into());
+        }
+        if a > i64::MAX as u64 || b > i64::MAX as u64 {
+            return Err(format!("numbers must be at most {}", i64::MAX));
+        }
+        Ok(())
+    }
+    fn search_size(&self, &(a, b): &(u64, u64)) -> Option<u128> {
+        // Reachable positions: about the sum of the quotients along the chain, squared
+        // by the options of each; the product bounds the work of a search.
+        let (mut a, mut b) = if a <= b { (a, b) } else { (b, a) };
+        let mut total: u128 = 1;
+        while a > 0 {
+            total = total.saturating_add((b / a) as u128 * (b / a) as u128);
+            (a, b) = (b % a, a);
+        }
+        Some(total)
+    }
+    fn closed_form(&self, p: &(u64, u64), play: Play) -> Option<ClosedForm<(u64, u64)>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let e = Euclid::evaluate(*p);
+        Some(ClosedForm {
+            outcome: e.outcome,
+            remoteness: Some(e.remoteness),
+            winning_moves: Euclid::winning_moves(*p),
+            rule: "quotient rule: a quotient >= 2 (or an exact division) wins; quotient 1 forces the move"
+                .into(),
+        })
     }
 }

@@ -14,15 +14,41 @@
 mod allbut;
 mod digits;
 mod euclid;
+mod fibonacci;
 mod nim;
+mod lasker;
 mod octal;
 mod split;
 mod subtraction;
 mod wythoff;
 
+use crate::catalogue::Family;
+use crate::Outcome;
+
+/// Every built-in family of the core, in the order `grundy help` lists them. A new
+/// family is a new module that declares its [`Family`], plus one line here.
+pub const FAMILIES: &[Family] = &[
+    nim::FAMILY,
+    subtraction::FAMILY,
+    allbut::FAMILY,
+    euclid::FAMILY,
+    split::FAMILY,
+    digits::FAMILY,
+    wythoff::FAMILY,
+    octal::OCTAL,
+    octal::HEX,
+    octal::KAYLES,
+    octal::DAWSON,
+    octal::GRUNDY,
+    lasker::FAMILY,
+    fibonacci::FAMILY,
+];
+
 pub use allbut::{AllBut, ArithmeticPeriod};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use euclid::Euclid;
+pub use fibonacci::{FibonacciNim, FibonacciPosition};
+pub use lasker::Lasker;
 pub use nim::Nim;
 pub use octal::{HeapEngine, LISTED_HEAP_LIMIT, PERIOD_SEARCH, SEQUENCE_LIMIT};
 pub use split::Split;
@@ -51,4 +77,28 @@ pub(crate) fn sum_options(
 /// Each heap of a sum is a component of its own; empty heaps vanish.
 pub(crate) fn heap_components(heaps: &[u64], out: &mut Vec<Vec<u64>>) {
     out.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
+}
+
+/// Heap sizes up to this are answered from a table; beyond it from a proved period.
+pub(crate) const TABLE_LIMIT: u64 = 10_000_000;
+
+/// A list of numbers in GAME syntax: `1,3,4`.
+pub(crate) fn join(xs: &[u64]) -> String {
+    xs.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// Product of (h + 1): the number of sub-positions of a sum of heaps.
+pub(crate) fn heap_product(heaps: &[u64]) -> u128 {
+    heaps
+        .iter()
+        .fold(1u128, |acc, &h| acc.saturating_mul(h as u128 + 1))
+}
+
+/// The outcome of a position of nim-value `nimber` under normal play.
+pub(crate) fn outcome_of(nimber: u64) -> Outcome {
+    if nimber == 0 {
+        Outcome::Lose
+    } else {
+        Outcome::Win
+    }
 }

@@ -1,4 +1,9 @@
+use crate::catalogue::{Family, Shape, Syntax};
+use crate::dynamic::Builtin;
+use crate::dynamic::{Analyze, ClosedForm};
 use crate::games::{heap_components, sum_options};
+use crate::games::{heap_product, outcome_of};
+use crate::Play;
 use crate::{Game, GameError, Impartial, Outcome};
 
 /// Nim: heaps of tokens; a move takes any positive number of tokens from one heap.
@@ -78,5 +83,61 @@ impl Nim {
             }
         }
         out
+    }
+}
+
+/// Nim: take any number of tokens from one heap.
+pub(crate) const FAMILY: Family = Family {
+    name: "nim",
+    usage: "nim",
+    summary: "heaps; take any number from one heap",
+    position: "heaps: 3,4,5",
+    params: &[],
+    syntax: Syntax::None,
+    shape: Shape::Heaps,
+    build: |_| Ok(Box::new(Builtin(Nim))),
+};
+
+// The dynamic seam: what this family answers without search.
+impl Analyze for Nim {
+    fn option_count(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(p.iter().map(|&h| h as u128).sum())
+    }
+    fn name(&self) -> String {
+        "nim".into()
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &Vec<u64>, _limit: usize) -> Option<Result<u64, GameError>> {
+        Some(Ok(Nim::nim_value(p)))
+    }
+    fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        Some(Nim::nim_value(p))
+    }
+    fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(heap_product(p))
+    }
+    fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
+        let (outcome, rule) = match play {
+            Play::Normal => (
+                outcome_of(Nim::nim_value(p)),
+                format!("Bouton: the nim-sum (XOR) of the heaps is {}", Nim::nim_value(p)),
+            ),
+            Play::Misere => (
+                Nim::misere_outcome(p),
+                "misère Nim: play as in normal Nim until every heap would be at most 1, then leave an odd number of 1s".into(),
+            ),
+        };
+        let winning_moves = Nim::winning_moves(p, play == Play::Misere);
+        Some(ClosedForm {
+            outcome,
+            remoteness: None,
+            winning_moves,
+            rule,
+        })
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        Some(Ok((from..=to).collect()))
     }
 }

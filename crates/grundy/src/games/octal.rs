@@ -2,7 +2,12 @@ use std::sync::Mutex;
 
 use grundy_octal::{find_period, HeapRules, Method, Period, Sequence};
 
+use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
+use crate::dynamic::{Analyze, ClosedForm, PeriodSummary};
+use crate::dynamic::{Builtin, DynGame};
 use crate::games::heap_components;
+use crate::games::outcome_of;
+use crate::Play;
 use crate::{Game, GameError, Impartial};
 
 /// A take-and-break heap game run on the nim-sequence engine of `grundy-octal`:
@@ -164,5 +169,194 @@ impl Game for HeapEngine {
 impl Impartial for HeapEngine {
     fn components(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         heap_components(p, out)
+    }
+}
+
+fn heap_engine(rules: HeapRules, name: impl Into<String>) -> Result<Box<dyn DynGame>, GameError> {
+    Ok(Box::new(Builtin(HeapEngine::new(rules, name))))
+}
+
+/// Build `octal:CODE` or `hex:CODE`.
+fn code_game(family: &str, p: &Params) -> Result<Box<dyn DynGame>, GameError> {
+    let code = p.text("code").unwrap_or("");
+    if code.is_empty() {
+        return Err(GameError::parameter(
+            family,
+            "give a code, e.g. octal:0.137 or hex:0.F6",
+        ));
+    }
+    let text = if family == "hex" && !code.starts_with("0x") {
+        format!("0x{code}")
+    } else {
+        code.to_string()
+    };
+    let rules = grundy_octal::OctalCode::parse(&text)
+        .map(HeapRules::Octal)
+        .map_err(|e| GameError::parameter(family, e.to_string()))?;
+    heap_engine(rules, format!("{family}:{code}"))
+}
+
+const CODE: &[Param] = &[Param {
+    key: "code",
+    kind: Kind::Text,
+    default: None,
+    help: "the code in Winning Ways notation",
+}];
+
+/// Octal games.
+pub(crate) const OCTAL: Family = Family {
+    name: "octal",
+    usage: "octal:CODE",
+    summary: "a take-and-break game in Winning Ways notation (octal:0.137, octal:.07, octal:4.07): digit k says whether removing k tokens may leave 0 heaps (bit 1), 1 heap (bit 2) or 2 heaps (bit 4); digit 0 is before the point",
+    position: "heaps",
+    params: CODE,
+    syntax: Syntax::Bare,
+    shape: Shape::SplittingHeaps,
+    build: |p| code_game("octal", p),
+};
+
+/// Hexadecimal games.
+pub(crate) const HEX: Family = Family {
+    name: "hex",
+    usage: "hex:CODE",
+    summary: "the same with hexadecimal digits, bit 8 = leave 3 heaps (hex:0.F6)",
+    position: "heaps",
+    params: CODE,
+    syntax: Syntax::Bare,
+    shape: Shape::SplittingHeaps,
+    build: |p| code_game("hex", p),
+};
+
+/// Kayles.
+pub(crate) const KAYLES: Family = Family {
+    name: "kayles",
+    usage: "kayles",
+    summary: "Kayles (octal 0.77): knock down one pin or two adjacent pins of a row",
+    position: "heaps",
+    params: &[],
+    syntax: Syntax::None,
+    shape: Shape::SplittingHeaps,
+    build: |_| heap_engine(HeapRules::kayles(), "kayles"),
+};
+
+/// Dawson's Kayles.
+pub(crate) const DAWSON: Family = Family {
+    name: "dawson",
+    usage: "dawson",
+    summary: "Dawson's Kayles (octal 0.07)",
+    position: "heaps",
+    params: &[],
+    syntax: Syntax::None,
+    shape: Shape::SplittingHeaps,
+    build: |_| heap_engine(HeapRules::dawsons_kayles(), "dawson"),
+};
+
+/// Grundy's game.
+pub(crate) const GRUNDY: Family = Family {
+    name: "grundy",
+    usage: "grundy",
+    summary: "Grundy's game: split a heap into two unequal heaps",
+    position: "heaps",
+    params: &[],
+    syntax: Syntax::None,
+    shape: Shape::SplittingHeaps,
+    build: |_| heap_engine(HeapRules::grundy(), "grundy"),
+};
+
+// The dynamic seam: what this family answers without search.
+impl Analyze for HeapEngine {
+    fn option_count(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(p.iter().map(|&h| self.option_bound(h)).sum())
+    }
+    fn name(&self) -> String {
+        HeapEngine::name(self).to_string()
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &Vec<u64>, _limit: usize) -> Option<Result<u64, GameError>> {
+        Some(self.nim_value_of(p))
+    }
+    fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        self.nim_value_of(p).ok()
+    }
+    fn check(&self, p: &Vec<u64>) -> Result<(), String> {
+        self.heap_values(p).map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
+        // Take-and-break positions are multisets of smaller heaps: bound by 2^(tokens).
+        let total = p.iter().fold(0u64, |t, &h| t.saturating_add(h));
+        Some(if total >= 100 { u128::MAX } else { 1u128 << total })
+    }
+    fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let x = self.nim_value_of(p).ok()?;
+        let values = self.heap_values(p).ok()?;
+        let listed = p
+            .iter()
+            .all(|&h| self.option_bound(h) <= crate::games::LISTED_HEAP_LIMIT as u128);
+        let mut winning_moves = Vec::new();
+        if x != 0 && listed {
+            for (i, &h) in p.iter().enumerate() {
+                let target = x ^ values[i];
+                let mut found: Vec<Vec<u64>> = Vec::new();
+                self.rules()
+                    .heap_options(h, &mut |left| found.push(left.to_vec()));
+                for left in found {
+                    if self.nim_value_of(&left).ok()? == target {
+                        let mut next = p[..i].to_vec();
+                        next.extend_from_slice(&left);
+                        next.extend_from_slice(&p[i + 1..]);
+                        winning_moves.push(next);
+                    }
+                }
+            }
+        }
+        let mut rule = format!("Sprague–Grundy: the nim-sum of the heaps' values is {x}");
+        let huge = p.iter().any(|&h| h >= crate::games::SEQUENCE_LIMIT);
+        if let Some(per) = huge.then(|| self.proved_period().ok().flatten()).flatten() {
+            rule.push_str(&format!(
+                "; values from the proved period {} (from n = {})",
+                per.period, per.preperiod
+            ));
+        }
+        if !listed {
+            rule.push_str("; winning moves of heaps this large are not listed");
+        }
+        Some(ClosedForm {
+            outcome: outcome_of(x),
+            remoteness: None,
+            winning_moves,
+            rule,
+        })
+    }
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        Some(self.proved_period().map(|found| {
+            found.map(|p| PeriodSummary {
+                preperiod: p.preperiod,
+                period: p.period,
+                saltus: 0,
+                checked_to: p.checked_to,
+                values: p.initial_values().iter().map(|&v| u64::from(v)).collect(),
+                rule: p.rule.clone(),
+            })
+        }))
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        if to >= crate::games::SEQUENCE_LIMIT {
+            return Some(match self.proved_period() {
+                Ok(Some(p)) => Ok((from..=to).map(|n| u64::from(p.value_at(n))).collect()),
+                Ok(None) => Err(GameError::Unsupported(format!(
+                    "{}: --to {to} is beyond the values computed on demand and no period was proved; \
+                     use --out FILE to stream a long sequence",
+                    HeapEngine::name(self)
+                ))),
+                Err(e) => Err(e),
+            });
+        }
+        let heaps: Vec<u64> = (from..=to).collect();
+        Some(self.heap_values(&heaps))
     }
 }

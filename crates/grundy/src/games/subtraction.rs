@@ -1,4 +1,9 @@
+use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax, Value};
+use crate::dynamic::{searched_nim_value, Analyze, ClosedForm, PeriodSummary};
+use crate::dynamic::{Builtin, DynGame};
 use crate::games::{heap_components, sum_options};
+use crate::games::{heap_product, join, outcome_of, TABLE_LIMIT};
+use crate::Play;
 use crate::{Game, GameError, Impartial};
 
 /// A subtraction game: a move takes `s` tokens from one heap, for some `s` in a
@@ -325,5 +330,130 @@ impl Game for Subtraction {
 impl Impartial for Subtraction {
     fn components(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         heap_components(p, out)
+    }
+}
+
+/// Subtraction games: take s tokens from one heap, s in the set.
+pub(crate) const FAMILY: Family = Family {
+    name: "subtraction",
+    usage: "subtraction:S1,S2,...",
+    summary: "take s tokens from one heap, s in the set (e.g. subtraction:1,3,4)",
+    position: "heaps",
+    params: &[Param {
+        key: "subtract",
+        kind: Kind::List {
+            min: 0,
+            max: u64::MAX,
+        },
+        default: Some(Value::EmptyList),
+        help: "the amounts a move may take",
+    }],
+    syntax: Syntax::Bare,
+    shape: Shape::Heaps,
+    build: build,
+};
+
+fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
+    Ok(Box::new(Builtin(Subtraction::new(
+        p.list("subtract").unwrap_or(&[]),
+    )?)))
+}
+
+// The dynamic seam: what this family answers without search.
+/// Heap sizes up to this are answered from a table; beyond it from the proved period.
+
+impl Subtraction {
+    fn proved_period(&self) -> Option<&crate::games::Period> {
+        self.default_period()
+    }
+
+    /// Nim-values of `heaps`: from the proved period, else from one table up to the
+    /// largest heap (never a table per heap).
+    fn heap_values(&self, heaps: impl Iterator<Item = u64> + Clone) -> Result<Vec<u64>, GameError> {
+        if let Some(per) = self.proved_period() {
+            return Ok(heaps.map(|n| per.value_at(n)).collect());
+        }
+        let max = heaps.clone().max().unwrap_or(0);
+        if max > TABLE_LIMIT {
+            return Err(GameError::Unsupported(format!(
+                "heap {max} is beyond the {TABLE_LIMIT} values computed and no period was proved"
+            )));
+        }
+        let table = self.nim_values(max as usize);
+        Ok(heaps.map(|n| u64::from(table[n as usize])).collect())
+    }
+}
+
+impl Analyze for Subtraction {
+    fn name(&self) -> String {
+        format!("subtraction:{}", join(self.set()))
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &Vec<u64>, limit: usize) -> Option<Result<u64, GameError>> {
+        Some(searched_nim_value(self, p, limit))
+    }
+    fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(heap_product(p))
+    }
+    fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        Some(
+            self.heap_values(p.iter().copied())
+                .ok()?
+                .into_iter()
+                .fold(0, |x, v| x ^ v),
+        )
+    }
+    fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let period = self.proved_period()?;
+        let x = p.iter().fold(0, |x, &h| x ^ period.value_at(h));
+        let mut winning_moves = Vec::new();
+        for (i, &h) in p.iter().enumerate() {
+            for &s in self.set().iter().take_while(|&&s| s <= h) {
+                if period.value_at(h) ^ period.value_at(h - s) == x {
+                    let mut next = p.clone();
+                    next[i] = h - s;
+                    winning_moves.push(next);
+                }
+            }
+        }
+        // One heap: remoteness grows arithmetically (proved); a sum needs a search.
+        let remoteness = match p.iter().filter(|&&h| h > 0).collect::<Vec<_>>()[..] {
+            [] => Some(0),
+            [&h] => self.remoteness_rule().map(|rule| rule.remoteness_at(h)),
+            _ => None,
+        };
+        Some(ClosedForm {
+            outcome: outcome_of(x),
+            remoteness,
+            winning_moves,
+            rule: format!(
+                "nim-sequence proved periodic (period {} from n = {}; a repeated window of max(S) = {} values); nim-sum {x}",
+                period.period,
+                period.preperiod,
+                self.set().last().unwrap()
+            ),
+        })
+    }
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        Some(Ok(self.proved_period().map(|p| PeriodSummary {
+            preperiod: p.preperiod,
+            period: p.period,
+            saltus: 0,
+            checked_to: p.checked_to,
+            values: p.values.clone(),
+            rule: format!(
+                "a subtraction game's value at n depends only on the max(S) = {} values before it, \
+                 and that window repeated",
+                self.set().last().unwrap()
+            ),
+        })))
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        Some(self.heap_values(from..=to))
     }
 }

@@ -1,3 +1,7 @@
+use crate::catalogue::{Family, Shape, Syntax};
+use crate::dynamic::{searched_nim_value, Analyze, ClosedForm};
+use crate::dynamic::Builtin;
+use crate::Play;
 use crate::{Game, GameError, Impartial, Outcome};
 
 /// Wythoff's game: two heaps; a move takes any positive number of tokens from one
@@ -88,5 +92,55 @@ impl Wythoff {
         out.sort_unstable();
         out.dedup();
         out
+    }
+}
+
+/// Wythoff's game.
+pub(crate) const FAMILY: Family = Family {
+    name: "wythoff",
+    usage: "wythoff",
+    summary: "two heaps; take from one heap, or the same from both",
+    position: "a pair a,b",
+    params: &[],
+    syntax: Syntax::None,
+    shape: Shape::Pair,
+    build: |_| Ok(Box::new(Builtin(Wythoff))),
+};
+
+// The dynamic seam: what this family answers without search.
+impl Analyze for Wythoff {
+    fn option_count(&self, &(a, b): &(u64, u64)) -> Option<u128> {
+        Some(a as u128 + b as u128 + a.min(b) as u128)
+    }
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn nim_value(&self, p: &(u64, u64), limit: usize) -> Option<Result<u64, GameError>> {
+        Some(searched_nim_value(self, p, limit))
+    }
+    fn check(&self, &(a, b): &(u64, u64)) -> Result<(), String> {
+        const MAX: u64 = (1 << 62) - 1;
+        if a > MAX || b > MAX {
+            return Err(format!("heaps must be at most {MAX}"));
+        }
+        Ok(())
+    }
+    fn search_size(&self, &(a, b): &(u64, u64)) -> Option<u128> {
+        // Each of the (a+1)(b+1) positions has up to a+b+min(a,b) options.
+        Some((a as u128 + 1) * (b as u128 + 1) * (a as u128 + b as u128 + 1) / 64)
+    }
+    fn closed_form(&self, p: &(u64, u64), play: Play) -> Option<ClosedForm<(u64, u64)>> {
+        if play == Play::Misere {
+            return None;
+        }
+        Some(ClosedForm {
+            outcome: Wythoff::outcome(*p),
+            remoteness: None,
+            winning_moves: Wythoff::winning_moves(*p),
+            rule: "Wythoff: the losing pairs are (floor(k*phi), floor(k*phi) + k)".into(),
+        })
     }
 }

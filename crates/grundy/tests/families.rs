@@ -1,0 +1,110 @@
+//! The families added through the catalogue, each closed form against brute force.
+
+use grundy::catalogue::Catalogue;
+use grundy::games::{FibonacciNim, FibonacciPosition, Lasker};
+use grundy::solve::Search;
+use grundy::{Outcome, Play};
+
+/// Lasker's Nim by brute force: mex over taking any number and every split in two.
+fn lasker_brute(n: usize) -> Vec<u64> {
+    let mut g = vec![0u64; n + 1];
+    for h in 1..=n {
+        let mut seen = vec![false; 2 * h + 2];
+        for m in 0..h {
+            seen[g[m] as usize] = true;
+        }
+        for a in 1..h {
+            seen[(g[a] ^ g[h - a]) as usize] = true;
+        }
+        g[h] = seen.iter().position(|&s| !s).unwrap() as u64;
+    }
+    g
+}
+
+#[test]
+fn lasker_closed_form_matches_brute_force() {
+    let brute = lasker_brute(400);
+    for (n, &v) in brute.iter().enumerate() {
+        assert_eq!(Lasker::heap_value(n as u64), v, "heap {n}");
+    }
+}
+
+#[test]
+fn lasker_winning_moves_match_the_search() {
+    let mut search = Search::new(Lasker);
+    for a in 0..7u64 {
+        for b in 0..7u64 {
+            for c in 0..4u64 {
+                let p = vec![a, b, c];
+                let mut expected = search.winning_moves(&p).unwrap();
+                let mut got = Lasker::winning_moves(&p);
+                expected.sort();
+                got.sort();
+                assert_eq!(got, expected, "{p:?}");
+                let e = search.evaluate(&p).unwrap();
+                assert_eq!(e.outcome == Outcome::Lose, Lasker::winning_moves(&p).is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn lasker_through_the_catalogue_answers_huge_heaps() {
+    let game = Catalogue::core().parse("lasker").unwrap();
+    let p = game.parse_position("1000000000000000003").unwrap();
+    let a = game.analyze(&p, Play::Normal).unwrap();
+    assert_eq!(a.nimber, Some(1_000_000_000_000_000_004));
+    let period = game.period().unwrap().unwrap().unwrap();
+    assert_eq!((period.preperiod, period.period, period.saltus), (1, 4, 4));
+    for n in 0..200 {
+        assert_eq!(period.value_at(n), Lasker::heap_value(n));
+    }
+}
+
+fn fib(n: u64, max_take: u64) -> FibonacciPosition {
+    FibonacciPosition { n, max_take }
+}
+
+#[test]
+fn fibonacci_rule_and_moves_match_the_search() {
+    let mut search = Search::new(FibonacciNim);
+    for n in 0..70u64 {
+        for m in 0..=2 * n + 1 {
+            let p = fib(n, m);
+            let e = search.evaluate(&p).unwrap();
+            assert_eq!(FibonacciNim::outcome(p), e.outcome, "{p:?}");
+            let mut expected = search.winning_moves(&p).unwrap();
+            expected.sort_by_key(|q| (q.n, q.max_take));
+            let mut got = FibonacciNim::winning_moves(p);
+            got.sort_by_key(|q| (q.n, q.max_take));
+            assert_eq!(got, expected, "{p:?}");
+        }
+    }
+}
+
+#[test]
+fn fibonacci_fresh_heaps_are_lost_exactly_at_fibonacci_numbers() {
+    let fibs = [1u64, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144];
+    for n in 2..150u64 {
+        let lost = FibonacciNim::outcome(fib(n, n - 1)) == Outcome::Lose;
+        assert_eq!(lost, fibs.contains(&n), "{n}");
+    }
+    // Huge heaps: every listed move leaves a lost position, by the same rule.
+    let big = fib(1_000_000_000_000_000_000, 999_999_999_999_999_999);
+    let moves = FibonacciNim::winning_moves(big);
+    assert!(!moves.is_empty());
+    for q in moves {
+        assert_eq!(FibonacciNim::outcome(q), Outcome::Lose, "{q:?}");
+    }
+}
+
+#[test]
+fn fibonacci_through_the_catalogue() {
+    let game = Catalogue::core().parse("fibonacci").unwrap();
+    let p = game.parse_position("20").unwrap();
+    let a = game.analyze(&p, Play::Normal).unwrap();
+    // 20 = 13 + 5 + 2: take 2, leaving 18 with at most 4 to take.
+    assert_eq!(a.outcome, Outcome::Win);
+    assert!(a.winning_moves.contains(&game.parse_position("18,4").unwrap()));
+    assert!(game.parse_position("1,2,3").is_err());
+}
