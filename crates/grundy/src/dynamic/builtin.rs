@@ -1,6 +1,8 @@
 //! The adapter from a native game (generic, fast) to a [`DynGame`].
 
-use crate::dynamic::{Analysis, DynGame, DynPosition, HeapValue, MoveInfo, PeriodSummary};
+use crate::dynamic::{
+    Analysis, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo, PeriodSummary, Theory,
+};
 use crate::solve::{Evaluation, NimValues, Search};
 use crate::{Game, GameError, Impartial, Misere, Outcome, Play};
 
@@ -92,6 +94,18 @@ where
     /// The nim-values of single heaps `from..=to`, for heap games.
     fn heap_nim_values(&self, _from: u64, _to: u64) -> Option<Result<Vec<u64>, GameError>> {
         None
+    }
+    /// The engine's description of a heap game, when the engine computes it.
+    fn heap_rules(&self) -> Option<grundy_octal::HeapRules> {
+        None
+    }
+    /// A closed-form theory that explanations and plots can show.
+    fn theory(&self) -> Option<Theory> {
+        None
+    }
+    /// The position for people; POSITION syntax by default.
+    fn show(&self, p: &Self::Position) -> String {
+        p.encode().to_string()
     }
 }
 
@@ -217,6 +231,30 @@ where
 
     fn check(&self, p: &DynPosition) -> Result<(), GameError> {
         self.decode(p).map(|_| ())
+    }
+
+    fn show(&self, p: &DynPosition) -> String {
+        match G::Position::decode(p) {
+            Ok(native) => self.0.show(&native),
+            Err(_) => p.to_string(),
+        }
+    }
+
+    fn heap_sequence(&self) -> Option<HeapSequence> {
+        if let Some(rules) = self.0.heap_rules() {
+            return Some(HeapSequence::Engine(rules));
+        }
+        match self.0.period() {
+            Some(Ok(Some(p))) => Some(HeapSequence::Periodic(p)),
+            _ => None,
+        }
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            heap_values: self.0.heap_nim_values(0, 0).is_some(),
+            theory: self.0.theory(),
+        }
     }
 
     fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {

@@ -23,6 +23,7 @@ use std::fmt;
 
 pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec};
 
+
 /// Read GAME text naming one of the core's families (see [`crate::catalogue`]).
 ///
 /// ```
@@ -170,8 +171,45 @@ impl PeriodSummary {
     }
 }
 
+/// A closed-form theory that explanations and plots can show step by step.
+///
+/// Declared by a family (never guessed from its name), and forwarded by every
+/// wrapper, so a game file for Euclid's game explains itself as Euclid's game does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Theory {
+    /// Euclid's game: a quotient of at least 2 wins, a quotient of 1 forces the move.
+    EuclidQuotient,
+    /// Wythoff's game: the losing pairs are (floor(k*phi), floor(k*phi) + k).
+    WythoffPairs,
+}
+
+/// Where a heap game's nim-sequence comes from, for commands that stream it or
+/// prove its period (`grundy period`, `grundy values --out`).
+#[derive(Clone, Debug)]
+pub enum HeapSequence {
+    /// Computed value after value by the `grundy-octal` engine from these rules.
+    Engine(grundy_octal::HeapRules),
+    /// Given for every heap by a proved (possibly arithmetic) period.
+    Periodic(PeriodSummary),
+}
+
+/// What a game can answer beyond its rules: the capabilities the shell asks for
+/// instead of looking at names.
+#[derive(Clone, Debug, Default)]
+pub struct Capabilities {
+    /// Positions are heaps whose nim-values add, and [`DynGame::heap_values`] answers.
+    pub heap_values: bool,
+    /// A closed-form theory to show step by step.
+    pub theory: Option<Theory>,
+}
+
 /// A game chosen at run time. Object safe; built-in games, rule files and scripts
 /// all implement it.
+///
+/// Every capability is a required method, with no default: a wrapper that forgot
+/// one would not compile. Wrappers implement [`Wrapper`] instead, whose one blanket
+/// implementation forwards everything.
 pub trait DynGame: Send + Sync {
     /// The game in GAME syntax (`subtraction:1,3,4`), or a file's name.
     fn name(&self) -> String;
@@ -180,17 +218,13 @@ pub trait DynGame: Send + Sync {
     fn is_impartial(&self) -> bool;
 
     /// The natural starting position, if the game has one (`start` in POSITION syntax).
-    fn start(&self) -> Option<DynPosition> {
-        None
-    }
+    fn start(&self) -> Option<DynPosition>;
 
     /// Reject what is not a position of this game, with the reason.
     fn check(&self, p: &DynPosition) -> Result<(), GameError>;
 
-    /// The position in POSITION syntax.
-    fn show(&self, p: &DynPosition) -> String {
-        p.to_string()
-    }
+    /// The position for people (a board for a board game); POSITION syntax by default.
+    fn show(&self, p: &DynPosition) -> String;
 
     /// Read a position: POSITION syntax or `start`.
     fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
@@ -217,25 +251,77 @@ pub trait DynGame: Send + Sync {
 
     /// Only the outcome: cheaper than [`DynGame::analyze`] where a closed form
     /// decides it (no nim-value, remoteness or move list is computed).
-    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
-        Ok(self.analyze(p, play)?.outcome)
-    }
+    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError>;
 
     /// The proved period of a heap game's nim-sequence, if the game has one
-    /// (`Ok(None)`: no period proved within the default search).
-    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
-        None
-    }
+    /// (`None`: not a heap game with a period theory; `Ok(None)`: none proved
+    /// within the default search).
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>>;
 
     /// Every option of a position with its value.
     fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError>;
 
     /// Outcome and nim-value of every single heap in `from..=to` (heap games only).
+    fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError>;
+
+    /// Where the nim-sequence comes from, for streaming and period proofs.
+    fn heap_sequence(&self) -> Option<HeapSequence>;
+
+    /// The capabilities the shell may ask for.
+    fn capabilities(&self) -> Capabilities;
+}
+
+/// A game that is another game under a new name or start (a game file, say).
+///
+/// The one blanket implementation of [`DynGame`] for wrappers forwards every
+/// capability to [`Wrapper::inner`], so no wrapper can drop one.
+pub trait Wrapper: Send + Sync {
+    /// The wrapped game.
+    fn inner(&self) -> &dyn DynGame;
+    /// The wrapper's name.
+    fn name(&self) -> String;
+    /// The wrapper's start.
+    fn start(&self) -> Option<DynPosition>;
+}
+
+impl<W: Wrapper> DynGame for W {
+    fn name(&self) -> String {
+        Wrapper::name(self)
+    }
+    fn is_impartial(&self) -> bool {
+        self.inner().is_impartial()
+    }
+    fn start(&self) -> Option<DynPosition> {
+        Wrapper::start(self)
+    }
+    fn check(&self, p: &DynPosition) -> Result<(), GameError> {
+        self.inner().check(p)
+    }
+    fn show(&self, p: &DynPosition) -> String {
+        self.inner().show(p)
+    }
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        self.inner().options(p)
+    }
+    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
+        self.inner().analyze(p, play)
+    }
+    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
+        self.inner().outcome(p, play)
+    }
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        self.inner().period()
+    }
+    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
+        self.inner().moves(p, play)
+    }
     fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError> {
-        let _ = (from, to);
-        Err(GameError::Unsupported(format!(
-            "{} is not a heap game: values lists single heaps of heap games",
-            self.name()
-        )))
+        self.inner().heap_values(from, to)
+    }
+    fn heap_sequence(&self) -> Option<HeapSequence> {
+        self.inner().heap_sequence()
+    }
+    fn capabilities(&self) -> Capabilities {
+        self.inner().capabilities()
     }
 }
