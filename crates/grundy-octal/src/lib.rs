@@ -100,11 +100,16 @@
 
 mod engine;
 mod period;
+mod periodic;
 mod rules;
 
-pub use engine::{Method, Sequence, SequenceError, Stats};
-pub use period::{detect_period, find_period, find_period_in, proof_bound, Period};
-pub use rules::{HeapRules, OctalCode, ParseError};
+pub use engine::{nim_values, Method, Sequence, SequenceError, Stats};
+pub use period::{
+    all_but_period, detect_period, find_period, find_period_in, proof_bound, prove_period, Period,
+    MAX_ALL_BUT_WINDOW,
+};
+pub use periodic::{Periodic, PeriodicError, ProvedPeriod};
+pub use rules::{HeapRules, OctalCode, ParseError, MAX_CODE_DIGITS};
 
 /// A move in a position of several heaps: replace heap number `heap_index`
 /// by the heaps `leaves` (empty = removed entirely).
