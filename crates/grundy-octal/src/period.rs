@@ -95,7 +95,7 @@ fn narrow(v: Option<u64>) -> u16 {
 /// With t = the most tokens one move removes and e' = max(e, 1):
 /// octal codes with two-heap moves: 2e' + p + t; hexadecimal codes with
 /// three-heap moves: 3e' + 2p + t; codes without breaking moves: e' + t;
-/// subtraction games: e + max(S). (Using e' instead of e only matters for
+/// subtraction games, and codes whose digits are all 0 or 3: e + max(S). (Using e' instead of e only matters for
 /// e = 0, where a heap of size e - p + p = p could otherwise map to an empty
 /// heap; it keeps the statement true without special cases.)
 ///
@@ -112,8 +112,11 @@ pub fn proof_bound(rules: &HeapRules, e: u64, p: u64) -> Option<u64> {
         HeapRules::Octal(code) if code.tail().is_some() => None,
         HeapRules::Octal(code) => {
             let t = code.max_removed();
-            let e1 = e.max(1);
             let d = code.digits();
+            // A code of 0s and 3s is a subtraction game: the moves of every
+            // n >= t are the same, so e = 0 needs no special case.
+            let subtraction = d.iter().all(|&x| x == 0 || x == 3);
+            let e1 = if subtraction { e } else { e.max(1) };
             let bound = if d.iter().any(|x| x & 8 != 0) {
                 e1.saturating_mul(3)
                     .saturating_add(p.saturating_mul(2))
