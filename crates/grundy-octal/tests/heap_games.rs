@@ -350,3 +350,18 @@ fn subtraction_codes_and_sets_have_one_prover() {
     assert_eq!(prove_period(&HeapRules::split(), 1000).unwrap(), None);
     assert!(all_but_period(&HeapRules::kayles(), 10).is_err());
 }
+
+#[test]
+fn wide_values_match_the_u16_engine_on_finite_games() {
+    for code in [
+        "0.77", "0.07", "0.137", "4.07", "0x0.F6", "0.6111", "S(2,5,7)", "grundy", "split", "0.16",
+    ] {
+        let rules: HeapRules = code.parse().unwrap();
+        let len = if code == "0x0.F6" { 150 } else { 1500 };
+        assert_eq!(
+            nim_values(&rules, len).unwrap(),
+            engine_u16(&rules, len),
+            "{code}"
+        );
+    }
+}
