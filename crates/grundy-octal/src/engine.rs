@@ -46,6 +46,13 @@ pub enum SequenceError {
         /// The requested length.
         n: u64,
     },
+    /// The requested computation does not apply to this game (e.g. the
+    /// all-but prover on a game that is not all-but).
+    #[error("{reason}")]
+    NotApplicable {
+        /// What was asked, and why it does not apply.
+        reason: String,
+    },
     /// A prefix given to [`Sequence::from_prefix`] is not a nim-sequence of
     /// the game.
     #[error("invalid prefix: {reason}")]
@@ -74,6 +81,9 @@ struct Compiled {
     split3: Vec<usize>,
     unequal: bool,
     split_game: bool,
+    /// The tail digit (0 = none) and the first k it applies to.
+    tail: u8,
+    tail_from: usize,
 }
 
 impl Compiled {
@@ -85,6 +95,8 @@ impl Compiled {
             split3: vec![],
             unequal: false,
             split_game: false,
+            tail: 0,
+            tail_from: 0,
         };
         match rules {
             HeapRules::Octal(code) => {
@@ -101,6 +113,10 @@ impl Compiled {
                     if d & 8 != 0 {
                         c.split3.push(k);
                     }
+                }
+                if let Some(t) = code.tail() {
+                    c.tail = t;
+                    c.tail_from = code.digits().len();
                 }
             }
             HeapRules::Grundy => {
@@ -122,7 +138,7 @@ impl Compiled {
     }
 
     fn sparse_applies(&self) -> bool {
-        !self.split2.is_empty() && self.split3.is_empty() && !self.split_game
+        !self.split2.is_empty() && self.split3.is_empty() && !self.split_game && self.tail == 0
     }
 
     #[inline]
@@ -177,6 +193,8 @@ pub struct Sequence {
     last_reclass: usize,
     next_reclass: usize,
     stats: Stats,
+    /// The generic naive kernel, used for codes with a tail digit only.
+    wide: Option<Box<Naive>>,
 }
 
 impl Sequence {
@@ -203,6 +221,7 @@ impl Sequence {
             last_reclass: 0,
             next_reclass: 32,
             stats: Stats::default(),
+            wide: None,
         }
     }
 
@@ -379,6 +398,12 @@ impl Sequence {
 
     /// G(n) by examining every option (G(0..n) must be known).
     fn naive_value(&mut self, n: usize) -> Result<u16, SequenceError> {
+        if self.c.tail != 0 {
+            // Codes with a tail digit: the generic kernel (one branch per heap).
+            let kernel = self.wide.get_or_insert_with(|| Box::new(Naive::new(&self.c)));
+            let v = kernel.value(&self.c, &self.values[..n], &mut self.stats);
+            return u16::try_from(v).map_err(|_| SequenceError::ValueOverflow { n: n as u64 });
+        }
         let w = self.words();
         self.seen[..w].fill(0);
         self.mark_singles(n);
@@ -774,5 +799,206 @@ fn mark_pairs(g: &[u16], m: usize, half: usize, seen: &mut [u64], small: bool) {
         for (x, y) in lo.iter().zip(hi.iter().rev()) {
             mark(seen, x ^ y);
         }
+    }
+}
+
+/// G(0), ..., G(len - 1) of any heap game with `u64` values, by the naive
+/// method: for games whose values grow without bound (codes with a tail
+/// digit such as all-but games, `0.(3)` and Lasker's Nim `4.(3)`), where the
+/// `u16` storage of [`Sequence`] overflows near 65536. Costs 8 bytes a value.
+///
+/// Work per heap: the finite digits' options, plus O(1) amortised for a tail
+/// digit without splitting (1, 2, 3): the tail's options are every smaller
+/// heap from some point on, kept in a running set. A splitting tail (4, 8)
+/// adds all pairs (triples) of each new remainder to the running set: O(n)
+/// (O(n^2)) per heap.
+///
+/// ```
+/// use grundy_octal::{nim_values, HeapRules};
+/// // All-but {1}: G = 0, 0, 1, 1, 2, 2, ... (G(n) = floor(n / 2)).
+/// let g = nim_values(&HeapRules::all_but(&[1]).unwrap(), 8).unwrap();
+/// assert_eq!(g, vec![0, 0, 1, 1, 2, 2, 3, 3]);
+/// let lasker = nim_values(&HeapRules::lasker(), 9).unwrap();
+/// assert_eq!(lasker, vec![0, 1, 2, 4, 3, 5, 6, 8, 7]);
+/// ```
+pub fn nim_values(rules: &HeapRules, len: u64) -> Result<Vec<u64>, SequenceError> {
+    let Ok(len) = usize::try_from(len) else {
+        return Err(SequenceError::TooLarge { n: len });
+    };
+    let c = Compiled::new(rules);
+    let mut kernel = Naive::new(&c);
+    let mut stats = Stats::default();
+    let mut g: Vec<u64> = Vec::new();
+    g.try_reserve_exact(len)
+        .map_err(|_| SequenceError::TooLarge { n: len as u64 })?;
+    for _ in 0..len {
+        let v = kernel.value(&c, &g, &mut stats);
+        g.push(v);
+    }
+    Ok(g)
+}
+
+/// A growable bitset with a list of the words written since the last clear.
+#[derive(Debug, Clone, Default)]
+struct Bits {
+    words: Vec<u64>,
+    dirty: Vec<usize>,
+}
+
+impl Bits {
+    #[inline]
+    fn insert(&mut self, v: u64) {
+        let i = usize::try_from(v >> 6).expect("value fits memory");
+        if i >= self.words.len() {
+            self.words.resize((i + 1).next_power_of_two(), 0);
+        }
+        if self.words[i] == 0 {
+            self.dirty.push(i);
+        }
+        self.words[i] |= 1 << (v & 63);
+    }
+
+    #[inline]
+    fn word(&self, i: usize) -> u64 {
+        self.words.get(i).copied().unwrap_or(0)
+    }
+
+    fn clear(&mut self) {
+        for &i in &self.dirty {
+            self.words[i] = 0;
+        }
+        self.dirty.clear();
+    }
+}
+
+/// The naive mex for every game and any value width: `u16` inside
+/// [`Sequence`] for codes with a tail digit, `u64` in [`nim_values`].
+///
+/// A tail digit t from k = K on gives a heap n the options of removing any
+/// k >= K, leaving a remainder r = n - k in 0..=n-K. Those options only grow
+/// with n, so they are kept in a running set (`tail_seen`, with its least
+/// missing value `tail_mex`) and each heap adds the options of one new
+/// remainder; the per-heap options (finite digits) go into a scratch set
+/// cleared word by word.
+#[derive(Debug, Clone)]
+struct Naive {
+    seen: Bits,
+    tail_seen: Bits,
+    tail_mex: u64,
+    /// Remainders 0..tail_done are in `tail_seen`.
+    tail_done: usize,
+}
+
+impl Naive {
+    fn new(_c: &Compiled) -> Self {
+        Naive {
+            seen: Bits::default(),
+            tail_seen: Bits::default(),
+            tail_mex: 0,
+            tail_done: 0,
+        }
+    }
+
+    /// G(n) for n = g.len(), given G(0..n). Calls must come in increasing
+    /// n (a smaller n restarts the running tail set).
+    fn value<V: Copy + Into<u64>>(&mut self, c: &Compiled, g: &[V], stats: &mut Stats) -> u64 {
+        let n = g.len();
+        let at = |i: usize| -> u64 { g[i].into() };
+        self.seen.clear();
+        let seen = &mut self.seen;
+        for &k in &c.take_all {
+            if k == n {
+                seen.insert(0);
+            }
+        }
+        for &k in &c.take_some {
+            if k < n {
+                seen.insert(at(n - k));
+            }
+        }
+        for &k in &c.split2 {
+            if n >= k + 2 {
+                let m = n - k;
+                let half = c.half(m);
+                for a in 1..=half {
+                    seen.insert(at(a) ^ at(m - a));
+                }
+                stats.options += half as u64;
+            }
+        }
+        for &k in &c.split3 {
+            if n >= k + 3 {
+                let m = n - k;
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        seen.insert(at(a) ^ at(b) ^ at(m - a - b));
+                    }
+                    stats.options += ((m - a) / 2 + 1 - a) as u64;
+                }
+            }
+        }
+        if c.split_game {
+            for k in 1..n {
+                let gk = if (n / k) % 2 == 1 { at(k) } else { 0 };
+                seen.insert(gk ^ at(n % k));
+            }
+            stats.options += n.saturating_sub(1) as u64;
+        }
+        let mut start = 0;
+        if c.tail != 0 && n >= c.tail_from {
+            let last = n - c.tail_from;
+            if self.tail_done > last + 1 {
+                // Called out of order: rebuild the running set.
+                self.tail_seen = Bits::default();
+                self.tail_mex = 0;
+                self.tail_done = 0;
+            }
+            while self.tail_done <= last {
+                self.add_tail(c.tail, self.tail_done, &at, stats);
+                self.tail_done += 1;
+            }
+            while self.tail_seen.word((self.tail_mex >> 6) as usize) >> (self.tail_mex & 63) & 1 == 1 {
+                self.tail_mex += 1;
+            }
+            start = self.tail_mex;
+        }
+        // The least value in neither set, from `start` (every value below
+        // it is in the running tail set).
+        let tail_on = c.tail != 0 && n >= c.tail_from;
+        let mut i = (start >> 6) as usize;
+        let mut word = self.seen.word(i) | if tail_on { self.tail_seen.word(i) } else { 0 };
+        word |= (1u64 << (start & 63)) - 1;
+        while word == u64::MAX {
+            i += 1;
+            word = self.seen.word(i) | if tail_on { self.tail_seen.word(i) } else { 0 };
+        }
+        (i as u64) * 64 + u64::from(word.trailing_ones())
+    }
+
+    /// Adds the options of removing some k >= K that leave remainder r.
+    fn add_tail(&mut self, t: u8, r: usize, at: &impl Fn(usize) -> u64, stats: &mut Stats) {
+        let ts = &mut self.tail_seen;
+        if t & 1 != 0 && r == 0 {
+            ts.insert(0);
+        }
+        if t & 2 != 0 && r > 0 {
+            ts.insert(at(r));
+            stats.options += 1;
+        }
+        if t & 4 != 0 {
+            for a in 1..=r / 2 {
+                ts.insert(at(a) ^ at(r - a));
+            }
+            stats.options += (r / 2) as u64;
+        }
+        if t & 8 != 0 {
+            for a in 1..=r / 3 {
+                for b in a..=(r - a) / 2 {
+                    ts.insert(at(a) ^ at(b) ^ at(r - a - b));
+                }
+            }
+        }
+        // The running set is never cleared: forget which words were written.
+        ts.dirty.clear();
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! A pure computation engine (no file or terminal I/O) for *heap games*:
 //! impartial games where a move takes one heap of n tokens and leaves a
-//! multiset of smaller heaps. By the Sprague–Grundy theorem a position made of
+//! multiset of smaller heaps. Every heap game of the workspace is described
+//! here, once: subtraction, all-but, octal and hexadecimal codes, Nim,
+//! Lasker's Nim, Grundy's game and the split game. By the Sprague–Grundy theorem a position made of
 //! heaps h1, ..., hk has nim-value G(h1) ^ ... ^ G(hk), so everything follows
 //! from the *nim-sequence* G(0), G(1), G(2), ...
 //!
@@ -17,9 +19,18 @@
 //!   for k = 0 (they would be a pass) and are **rejected** by the parser.
 //! * **Hexadecimal codes** (`0x0.F6`, or any code containing `A`-`F` such as
 //!   `0.F6`): as octal, plus bit 8 = leave three non-empty heaps.
+//! * **A repeating tail digit**, written in parentheses at the end: the
+//!   digit for every larger k. `0.(3)` is Nim, **Lasker's Nim** (take any
+//!   number, or split a heap in two without taking) is `4.(3)`
+//!   ([`HeapRules::lasker`]), and the **all-but game** excluding E (take any
+//!   positive number except those in E) has digit 0 at each k in E, 3 at the
+//!   other k <= max(E), and tail 3: `allbut:2` = `0.30(3)`
+//!   ([`HeapRules::all_but`]). Trailing digits equal to the tail are
+//!   dropped (`0.33(3)` = `0.(3)`); `(0)` is no tail.
 //! * **Grundy's game** (split a heap into two unequal heaps), finite
-//!   **subtraction games** `S(1,3,4)`, and the **split game** (see
-//!   [`HeapRules::Split`]).
+//!   **subtraction games** `S(1,3,4)` (the same game as the code `0.3033`,
+//!   kept as a variant for sets with large elements), and the **split
+//!   game** (see [`HeapRules::Split`]).
 //!
 //! ```
 //! use grundy_octal::HeapRules;
@@ -32,6 +43,11 @@
 //! // Errors are one line and name the bad part:
 //! let err = "0.18".parse::<HeapRules>().unwrap_err();
 //! assert_eq!(err.to_string(), "invalid octal digit '8' at position 3 in \"0.18\"");
+//! // Lasker's Nim, a heap of 3: take 1, 2 or 3, or split into 1 + 2.
+//! let mut opts = Vec::new();
+//! HeapRules::lasker().heap_options(3, &mut |heaps| opts.push(heaps.to_vec()));
+//! assert_eq!(opts, vec![vec![1, 2], vec![2], vec![1], vec![]]);
+//! assert_eq!(HeapRules::all_but(&[2]).unwrap(), "0.30(3)".parse().unwrap());
 //! ```
 //!
 //! ## 2. Computing the nim-sequence: [`Sequence`]
@@ -40,12 +56,19 @@
 //! callback, so a caller can write files, checkpoints and progress bars;
 //! [`Sequence::from_prefix`] resumes from saved values. Values are `u16`
 //! (2 bytes per heap; a value above 65535 is reported as
-//! [`SequenceError::ValueOverflow`]).
+//! [`SequenceError::ValueOverflow`]). Games whose values grow without bound
+//! (codes with a tail digit: all-but games, Nim, Lasker's Nim) overflow near
+//! heap 65536 there; [`nim_values`] computes any game with `u64` values
+//! (8 bytes per heap, naive method).
 //!
 //! Two methods ([`Method`]):
 //!
 //! * **Naive**: G(n) = mex of all option values, with a bitset mex and a
-//!   branch-free pair loop; Θ(n) work per heap for breaking games.
+//!   branch-free pair loop; Θ(n) work per heap for breaking games. A tail
+//!   digit's options (every remainder up to n - K) only grow with n, so they
+//!   are kept in a running set: O(1) amortised extra work per heap for a
+//!   tail of 1, 2 or 3, O(n) for a splitting tail 4 (Lasker's Nim costs
+//!   O(n) per heap for its k = 0 splits).
 //! * **Sparse space** (Gangolli–Plambeck, Flammenkamp): a mask `M` splits
 //!   values into *common* (odd parity of `v & M`) and *rare* (even parity).
 //!   For a split a + b = m, G(a) ^ G(b) is common iff exactly one of G(a),
@@ -61,7 +84,7 @@
 //!   the mex is rare. The mask is re-chosen as
 //!   the sequence grows (minimising the rare count with a Walsh–Hadamard
 //!   transform of the value counts). Any mask gives the correct values; it
-//!   only changes the speed.
+//!   only changes the speed. Not used for codes with a tail digit.
 //!
 //! ```
 //! use grundy_octal::{HeapRules, Method, Sequence};
@@ -73,23 +96,52 @@
 //! assert_eq!(&sparse.values()[..12], &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2]);
 //! ```
 //!
-//! ## 3. Periods: [`find_period`], [`detect_period`], [`Period`]
+//! ## 3. Periods: [`Periodic`], [`prove_period`], [`find_period`], [`all_but_period`]
 //!
-//! For octal games the Guy–Smith theorem says: if G(n + p) = G(n) for all
-//! e <= n < 2e + p + t (t = the most tokens one move removes), then G is
-//! periodic from e on (see [`proof_bound`] for the exact bounds used for
-//! every kind of game). [`find_period`] computes the sequence until the
-//! smallest such period is proved and returns a [`Period`] that can evaluate
-//! G(n) for any n.
+//! [`Periodic`] is the one eventually arithmetic-periodic sequence type:
+//! G(n + period) = G(n) + saltus for n >= preperiod, stored as its first
+//! preperiod + period values, with one checked `value_at` (`None` only when
+//! the value does not fit a `u64`; never wraps or saturates) and
+//! `heaps_with_value` (the heaps below a bound with a given value, from the
+//! period: the winning moves of a huge heap). A proof is a
+//! [`ProvedPeriod`]: a `Periodic`, how many values the proof used
+//! (`checked_to`) and the argument in words. [`prove_period`] chooses the
+//! argument:
+//!
+//! * **Guy–Smith** for finite octal and hexadecimal codes: if
+//!   G(n + p) = G(n) for all e <= n < 2e + p + t (t = the most tokens one
+//!   move removes), G is periodic from e on (see [`proof_bound`] for the
+//!   exact bounds used for every kind of game). For subtraction games (and
+//!   codes without breaking moves) this is the *window argument*: G(n)
+//!   depends on the t values before it, so a repeated window repeats for
+//!   ever. [`find_period`] computes the sequence until the smallest period
+//!   is proved and returns a [`Period`] (proved or only apparent, `u16`
+//!   values), whose [`Period::proof`] is the `ProvedPeriod`.
+//! * **The deciding state** for all-but games ([`all_but_period`]): the
+//!   last max(E) values, the mex so far and capped value counts decide the
+//!   future up to a shift of all values, so a repeated state (values
+//!   measured from the mex) proves an arithmetic period with saltus.
+//! * **Lasker's Nim**: the closed form [`Periodic::laskers_nim`] (Winning
+//!   Ways, ch. 4), compared with computed values.
+//!
+//! Grundy's game, the split game and other tail codes have no theorem here:
+//! [`find_period`] reports an apparent period with `proved = false`, and
+//! [`prove_period`] returns `None`.
 //!
 //! ```
-//! use grundy_octal::{find_period, HeapRules, Method};
+//! use grundy_octal::{find_period, prove_period, HeapRules, Method};
 //! let p = find_period(&"S(1,3,4)".parse().unwrap(), 1000, Method::Auto)
 //!     .unwrap()
 //!     .unwrap();
 //! assert_eq!((p.preperiod, p.period, p.proved), (0, 7, true));
 //! assert_eq!(p.value_at(10u64.pow(18)), [0, 1, 0, 1, 2, 3, 2][(10u64.pow(18) % 7) as usize]);
 //! println!("{}", p.rule);
+//! // All-but {2}: G(n + 4) = G(n) + 2 (values 0, 1, 0, 1, 2, 3, 2, 3, 4, ...).
+//! let ab = prove_period(&HeapRules::all_but(&[2]).unwrap(), 10_000).unwrap().unwrap();
+//! let g = &ab.periodic;
+//! assert_eq!((g.preperiod(), g.period(), g.saltus()), (0, 4, 2));
+//! assert_eq!(g.value_at(4 * 10u64.pow(17) + 1), Some(2 * 10u64.pow(17) + 1));
+//! assert_eq!(g.heaps_with_value(4, 100).collect::<Vec<_>>(), vec![8, 10]);
 //! ```
 //!
 //! ## 4. Positions
@@ -100,11 +152,16 @@
 
 mod engine;
 mod period;
+mod periodic;
 mod rules;
 
-pub use engine::{Method, Sequence, SequenceError, Stats};
-pub use period::{detect_period, find_period, find_period_in, proof_bound, Period};
-pub use rules::{HeapRules, OctalCode, ParseError};
+pub use engine::{nim_values, Method, Sequence, SequenceError, Stats};
+pub use period::{
+    all_but_period, detect_period, find_period, find_period_in, proof_bound, prove_period, Period,
+    MAX_ALL_BUT_WINDOW,
+};
+pub use periodic::{Periodic, PeriodicError, ProvedPeriod};
+pub use rules::{HeapRules, OctalCode, ParseError, MAX_CODE_DIGITS};
 
 /// A move in a position of several heaps: replace heap number `heap_index`
 /// by the heaps `leaves` (empty = removed entirely).

@@ -1,10 +1,18 @@
-//! Periodicity of nim-sequences, proved by the Guy–Smith theorem.
+//! Periodicity of nim-sequences: the Guy–Smith theorem (finite codes and
+//! subtraction games), the deciding-state argument (all-but games), and the
+//! Lasker closed form, all from [`prove_period`].
 
-use crate::engine::{Method, Sequence, SequenceError};
+use crate::engine::{nim_values, Method, Sequence, SequenceError};
+use crate::periodic::{Periodic, ProvedPeriod};
 use crate::rules::HeapRules;
 
-/// A (proved or apparent) period of a nim-sequence: G(n + period) = G(n)
-/// for every n >= preperiod.
+/// A (proved or apparent) period of a nim-sequence found by [`find_period`]:
+/// G(n + period) = G(n) for every n >= preperiod.
+///
+/// Its values are those of a [`Sequence`] (`u16`) and its saltus is 0; the
+/// sequence itself is [`Period::periodic`], whose `value_at` is the one
+/// evaluation of the crate. [`Period::proof`] gives the proof record shared
+/// with the other provers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Period {
     /// The smallest e such that G(n + p) = G(n) for all n >= e
@@ -23,12 +31,27 @@ pub struct Period {
     /// One sentence describing the result in words.
     pub rule: String,
     values: Vec<u16>,
+    periodic: Periodic,
 }
 
 impl Period {
     /// G(0), ..., G(preperiod + period - 1): everything needed for any n.
     pub fn initial_values(&self) -> &[u16] {
         &self.values
+    }
+
+    /// The sequence (saltus 0), proved or apparent as [`Period::proved`] says.
+    pub fn periodic(&self) -> &Periodic {
+        &self.periodic
+    }
+
+    /// The proof record, if the period is proved.
+    pub fn proof(&self) -> Option<ProvedPeriod> {
+        self.proved.then(|| ProvedPeriod {
+            periodic: self.periodic.clone(),
+            checked_to: self.checked_to,
+            rule: self.rule.clone(),
+        })
     }
 
     /// G(n) for any n, from the period.
@@ -43,36 +66,26 @@ impl Period {
     /// assert_eq!(p.value_at_decimal("1000000000000000000000000000000000000000000"), Some(p.value_at(n)));
     /// ```
     pub fn value_at(&self, n: u64) -> u16 {
-        self.value_at_u128(n as u128)
+        self.value_at_u128(u128::from(n))
     }
 
     /// G(n) for a 128-bit n.
     pub fn value_at_u128(&self, n: u128) -> u16 {
-        let (e, p) = (self.preperiod as u128, self.period as u128);
-        if n < e + p {
-            self.values[n as usize]
-        } else {
-            self.values[(e + (n - e) % p) as usize]
-        }
+        narrow(self.periodic.value_at_u128(n))
     }
 
     /// G(n) for n written in decimal with any number of digits; `None` if
     /// the text is not a non-negative decimal integer.
     pub fn value_at_decimal(&self, n: &str) -> Option<u16> {
-        let n = n.trim();
-        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        if let Ok(v) = n.parse::<u128>() {
-            return Some(self.value_at_u128(v));
-        }
-        // n > 2^128 > e + p: reduce modulo p digit by digit.
-        let p = self.period as u128;
-        let r = n.bytes().fold(0u128, |r, b| (r * 10 + (b - b'0') as u128) % p);
-        let e = self.preperiod as u128;
-        let idx = e + (r + p - e % p) % p;
-        Some(self.values[idx as usize])
+        self.periodic.value_at_decimal(n).map(|v| narrow(Some(v)))
     }
+}
+
+/// A value of a `Period`: saltus 0 and `u16` values, so always present and
+/// below 65536.
+fn narrow(v: Option<u64>) -> u16 {
+    v.and_then(|v| u16::try_from(v).ok())
+        .expect("a Period has saltus 0 and u16 values")
 }
 
 /// The Guy–Smith bound: if G(n + p) = G(n) for all `e <= n < bound`, the
@@ -82,15 +95,28 @@ impl Period {
 /// With t = the most tokens one move removes and e' = max(e, 1):
 /// octal codes with two-heap moves: 2e' + p + t; hexadecimal codes with
 /// three-heap moves: 3e' + 2p + t; codes without breaking moves: e' + t;
-/// subtraction games: e + max(S). (Using e' instead of e only matters for
+/// subtraction games, and codes whose digits are all 0 or 3: e + max(S). (Using e' instead of e only matters for
 /// e = 0, where a heap of size e - p + p = p could otherwise map to an empty
 /// heap; it keeps the statement true without special cases.)
+///
+/// The subtraction bound is the *window argument*: G(n) depends only on the
+/// max(S) values before n, so two equal windows of max(S) values at e and
+/// e + p repeat for ever. It is the Guy–Smith bound for a code without
+/// breaking moves (`S(1,3,4)` = `0.3033`, t = 4; digit 3 needs no e' since
+/// taking the whole heap is one more subtraction), so one prover serves both.
+///
+/// Codes with a tail digit (all-but games, Lasker's Nim) have no such bound:
+/// see [`all_but_period`] and [`prove_period`].
 pub fn proof_bound(rules: &HeapRules, e: u64, p: u64) -> Option<u64> {
     match rules {
+        HeapRules::Octal(code) if code.tail().is_some() => None,
         HeapRules::Octal(code) => {
             let t = code.max_removed();
-            let e1 = e.max(1);
             let d = code.digits();
+            // A code of 0s and 3s is a subtraction game: the moves of every
+            // n >= t are the same, so e = 0 needs no special case.
+            let subtraction = d.iter().all(|&x| x == 0 || x == 3);
+            let e1 = if subtraction { e } else { e.max(1) };
             let bound = if d.iter().any(|x| x & 8 != 0) {
                 e1.saturating_mul(3)
                     .saturating_add(p.saturating_mul(2))
@@ -163,6 +189,14 @@ fn make(rules: &HeapRules, values: &[u16], e: usize, p: usize, proved: bool, che
             n - p
         )
     };
+    let values = values[..e + p].to_vec();
+    let periodic = Periodic::new(
+        e as u64,
+        p as u64,
+        0,
+        values.iter().map(|&v| u64::from(v)).collect(),
+    )
+    .expect("e + p values, p >= 1");
     Period {
         preperiod: e as u64,
         period: p as u64,
@@ -170,7 +204,8 @@ fn make(rules: &HeapRules, values: &[u16], e: usize, p: usize, proved: bool, che
         computed: n as u64,
         proved,
         rule,
-        values: values[..e + p].to_vec(),
+        values,
+        periodic,
     }
 }
 
@@ -214,4 +249,191 @@ pub fn find_period_in<F: FnMut(u64, u16)>(
         }
         seq.extend_to(next.min(limit), &mut on_value)?;
     }
+}
+
+/// The largest max(E) for which [`all_but_period`] searches (each deciding
+/// state is that long).
+pub const MAX_ALL_BUT_WINDOW: u64 = 1024;
+
+/// Proves that the nim-sequence of an all-but game (take any positive
+/// number except those in a finite set E; [`HeapRules::all_but`], or Nim
+/// `0.(3)`) is arithmetic periodic (Siegel showed it always is), computing
+/// at most G(0..=max_n) with [`nim_values`]. `Ok(None)` if no period is
+/// proved within `max_n` or max(E) > [`MAX_ALL_BUT_WINDOW`]. An error if
+/// `rules` is not an all-but game.
+///
+/// The value at `n` is decided by a finite state: the last `max(E)` values,
+/// the least value not yet seen (`m`), and the counts (capped at `|E| + 1`: a
+/// value seen more often can never be the mex again, since at most `|E|`
+/// options are excluded) of the values in the window or above `m`. The next
+/// state depends only on this one, and shifting every value by a constant
+/// shifts the whole future by it. So when the state at `n + p`, with values
+/// measured from its `m`, equals the state at `n`, the sequence repeats from
+/// `n` with period `p` and saltus the growth of `m`: a proof, not a guess.
+///
+/// ```
+/// use grundy_octal::{all_but_period, HeapRules};
+/// let p = all_but_period(&HeapRules::all_but(&[1]).unwrap(), 1000).unwrap().unwrap();
+/// let g = &p.periodic;
+/// assert_eq!((g.preperiod(), g.period(), g.saltus()), (0, 2, 1));
+/// assert_eq!(p.value_at(10u64.pow(18) + 1), Some(10u64.pow(18) / 2));
+/// ```
+pub fn all_but_period(rules: &HeapRules, max_n: u64) -> Result<Option<ProvedPeriod>, SequenceError> {
+    let Some(excluded) = rules.all_but_excluded() else {
+        return Err(SequenceError::NotApplicable {
+            reason: format!("{rules} is not an all-but game"),
+        });
+    };
+    let window = excluded.last().copied().unwrap_or(1).max(1);
+    if window > MAX_ALL_BUT_WINDOW {
+        return Ok(None); // each state is as long as the window: too costly to compare
+    }
+    let window = window as usize;
+    let cap = excluded.len() as u32 + 1;
+    let values = nim_values(rules, max_n.saturating_add(1))?;
+    let mut count: Vec<u32> = Vec::new();
+    let mut mex = 0u64;
+    // States are remembered by hash; a hit is confirmed on the full states.
+    let mut seen: std::collections::HashMap<u64, usize> = Default::default();
+    for n in 0..values.len() {
+        if n >= window {
+            let state = deciding_state(&values[n - window..n], &count, mex);
+            let hash = {
+                use std::hash::{Hash, Hasher};
+                // Fixed keys: the search is deterministic.
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                state.hash(&mut h);
+                h.finish()
+            };
+            if let Some(&earlier) = seen.get(&hash) {
+                if state_at(&values, earlier, window, cap) == state {
+                    let period = (n - earlier) as u64;
+                    let saltus = values[n - 1] - values[earlier - 1];
+                    // Trim the preperiod back to where the rule first holds.
+                    let mut pre = earlier as u64;
+                    while pre > 0 && values[pre as usize - 1] + saltus == values[(pre - 1 + period) as usize]
+                    {
+                        pre -= 1;
+                    }
+                    let periodic =
+                        Periodic::new(pre, period, saltus, values[..(pre + period) as usize].to_vec())
+                            .expect("pre + period values, period >= 1");
+                    let rule = format!(
+                        "{rules}: {periodic}, proved by a repeated deciding state (the last max(E) values, the \
+                         mex, capped counts) after {n} values."
+                    );
+                    return Ok(Some(ProvedPeriod {
+                        periodic,
+                        checked_to: n as u64,
+                        rule,
+                    }));
+                }
+            } else {
+                seen.insert(hash, n);
+            }
+        }
+        let v = values[n] as usize;
+        if count.len() <= v {
+            count.resize(v + 1, 0);
+        }
+        count[v] = (count[v] + 1).min(cap);
+        while (mex as usize) < count.len() && count[mex as usize] > 0 {
+            mex += 1;
+        }
+    }
+    Ok(None)
+}
+
+/// The deciding state before heap `n`, rebuilt from the values (to confirm a hash hit).
+fn state_at(values: &[u64], n: usize, window: usize, cap: u32) -> Vec<i64> {
+    let mut count: Vec<u32> = Vec::new();
+    for &v in &values[..n] {
+        if count.len() <= v as usize {
+            count.resize(v as usize + 1, 0);
+        }
+        count[v as usize] = (count[v as usize] + 1).min(cap);
+    }
+    let mex = count.iter().position(|&c| c == 0).unwrap_or(count.len()) as u64;
+    deciding_state(&values[n - window..n], &count, mex)
+}
+
+/// The state that decides the future, with values measured from `mex`.
+///
+/// A value below `mex` that is not in the window never occurs again (the next
+/// value is `mex` or a value in the window), so its count is left out.
+fn deciding_state(last: &[u64], count: &[u32], mex: u64) -> Vec<i64> {
+    let rel = |v: u64| v as i64 - mex as i64;
+    let mut state: Vec<i64> = last.iter().map(|&v| rel(v)).collect();
+    let mut relevant: Vec<u64> = last.to_vec();
+    relevant.extend(
+        (mex as usize..count.len())
+            .filter(|&v| count[v] > 0)
+            .map(|v| v as u64),
+    );
+    relevant.sort_unstable();
+    relevant.dedup();
+    for v in relevant {
+        state.push(rel(v));
+        state.push(i64::from(count[v as usize]));
+    }
+    state
+}
+
+/// How many values [`prove_period`] compares the Lasker closed form with.
+const LASKER_CHECK: u64 = 1000;
+
+/// Proves a period of any heap game, from the one place that knows which
+/// argument applies:
+///
+/// * finite octal/hex codes and subtraction games: the smallest period
+///   proved by the Guy–Smith theorem (the window argument for subtraction
+///   games), see [`find_period`]; saltus 0;
+/// * all-but games and Nim (`0.(3)`): the deciding-state argument, see
+///   [`all_but_period`]; saltus > 0;
+/// * Lasker's Nim (`4.(3)`): the closed form [`Periodic::laskers_nim`]
+///   (a theorem from the literature), compared with the computed values up
+///   to G(min(max_n, 1000)) as a safeguard;
+/// * anything else (Grundy's game, the split game, other tail codes):
+///   `Ok(None)`, no theorem is implemented.
+///
+/// `Ok(None)` also when no period is proved within G(0..=max_n).
+///
+/// ```
+/// use grundy_octal::{prove_period, HeapRules};
+/// let kayles = prove_period(&HeapRules::kayles(), 10_000).unwrap().unwrap();
+/// assert_eq!((kayles.periodic.preperiod(), kayles.periodic.period()), (71, 12));
+/// let lasker = prove_period(&HeapRules::lasker(), 10_000).unwrap().unwrap();
+/// assert_eq!(lasker.value_at(4 * 10u64.pow(17) + 3), Some(4 * 10u64.pow(17) + 4));
+/// assert_eq!(prove_period(&HeapRules::grundy(), 10_000).unwrap(), None);
+/// ```
+pub fn prove_period(rules: &HeapRules, max_n: u64) -> Result<Option<ProvedPeriod>, SequenceError> {
+    if rules.all_but_excluded().is_some() {
+        return all_but_period(rules, max_n);
+    }
+    if *rules == HeapRules::lasker() {
+        let periodic = Periodic::laskers_nim();
+        let checked_to = max_n.min(LASKER_CHECK).saturating_add(1);
+        let values = nim_values(rules, checked_to)?;
+        if values
+            .iter()
+            .enumerate()
+            .any(|(n, &v)| periodic.value_at(n as u64) != Some(v))
+        {
+            return Err(SequenceError::NotApplicable {
+                reason: "the Lasker closed form disagrees with the computed values (a bug)".into(),
+            });
+        }
+        let rule = format!(
+            "{rules}: {periodic} (Lasker's Nim: Lasker 1931; Winning Ways, ch. 4), compared with G(0..{checked_to})."
+        );
+        return Ok(Some(ProvedPeriod {
+            periodic,
+            checked_to,
+            rule,
+        }));
+    }
+    if proof_bound(rules, 0, 1).is_none() {
+        return Ok(None);
+    }
+    Ok(find_period(rules, max_n, Method::Auto)?.and_then(|p| p.proof()))
 }
