@@ -1,21 +1,23 @@
 //! GAME arguments: a built-in game's name, or a path to a rule file (`.toml`,
 //! `.luau`, `.lua`), loaded by `grundy-rules` with the sandbox limits from the
 //! environment (`GRUNDY_LUA_MEMORY`, `GRUNDY_LUA_TIMEOUT_MS`).
+//!
+//! Names come from the one catalogue (`grundy_rules::catalogue`); this module knows
+//! no game by name.
 
 use anyhow::Result;
-use grundy::dynamic::{parse_game, DynGame};
+use grundy::dynamic::DynGame;
 
 /// The GAME and POSITION syntax of every game the command knows, for `--help`.
 pub fn game_help() -> &'static str {
     static HELP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     HELP.get_or_init(|| {
-        let (games, positions) = grundy::dynamic::GAME_HELP
-            .split_once("POSITION is")
-            .unwrap_or((grundy::dynamic::GAME_HELP, ""));
+        let catalogue = grundy_rules::catalogue();
         format!(
-            "{games}  {}\n  FILE.toml, FILE.luau    your own game: a game file or a sandboxed Luau script\n\
-             POSITION is{positions}",
-            grundy_retro::GAME_HELP
+            "{}{}\n  FILE.toml, FILE.luau    your own game: a game file or a sandboxed Luau script\n{}",
+            catalogue.help(),
+            grundy_retro::GAME_HELP,
+            catalogue.position_help()
         )
     })
 }
@@ -28,5 +30,5 @@ pub fn game(text: &str) -> Result<Box<dyn DynGame>> {
     if let Some(game) = grundy_retro::parse_game(text) {
         return Ok(game?);
     }
-    Ok(parse_game(text)?)
+    Ok(grundy_rules::catalogue().parse(text)?)
 }

@@ -3,7 +3,10 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use grundy::dynamic::{Analysis, DynGame, DynPosition, MoveInfo};
+use grundy::dynamic::{
+    not_a_heap_game, Analysis, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
+    PeriodSummary,
+};
 use grundy::{GameError, Outcome, Play};
 
 use crate::games::{Chase, Dodgem, Placement};
@@ -484,5 +487,21 @@ impl DynGame for Solved {
                 })
             })
             .collect()
+    }
+    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
+        self.normal(play)?;
+        Ok(self.value(p)?.0)
+    }
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        None
+    }
+    fn heap_values(&self, _from: u64, _to: u64) -> Result<Vec<HeapValue>, GameError> {
+        Err(not_a_heap_game(&self.name()))
+    }
+    fn heap_sequence(&self) -> Option<HeapSequence> {
+        None
+    }
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::default()
     }
 }

@@ -1,57 +1,22 @@
-//! Declarative game files in TOML: a known family with parameters, or a sum.
+//! Declarative game files in TOML: a family of the catalogue with its parameters,
+//! or a sum of several.
+//!
+//! Every key a family takes, with its type and range, comes from its declaration in
+//! the catalogue ([`grundy::catalogue`]); nothing here lists families or keys.
 
 use std::ops::Range;
 
-use grundy::dynamic::{parse_game, Analysis, DynGame, DynPosition, HeapValue, MoveInfo};
-use grundy::{GameError, Play};
-use serde::Deserialize;
-use toml::Spanned;
+use grundy::catalogue::{Catalogue, Family, Raw, Shape};
+use grundy::dynamic::{DynGame, DynPosition, Wrapper};
+use grundy::GameError;
+use toml::de::{DeTable, DeValue};
 
 use crate::error::one_line;
 use crate::sum::{Arity, Component, SumGame};
 use crate::RulesError;
 
-/// The keys of one game of a family (the top level of a file, or a `[[sum]]` entry).
-#[derive(Deserialize, Default, Clone)]
-#[serde(deny_unknown_fields)]
-struct Family {
-    family: Option<Spanned<String>>,
-    subtract: Option<Spanned<Vec<u64>>>,
-    except: Option<Spanned<Vec<u64>>>,
-    code: Option<Spanned<String>>,
-    turns: Option<Spanned<u64>>,
-    width: Option<Spanned<u64>>,
-    heaps: Option<Spanned<u64>>,
-}
-
-/// A whole file: the family keys at the top level, or `[[sum]]` entries.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileSpec {
-    name: Option<Spanned<String>>,
-    description: Option<String>,
-    start: Option<Spanned<toml::Value>>,
-    family: Option<Spanned<String>>,
-    subtract: Option<Spanned<Vec<u64>>>,
-    except: Option<Spanned<Vec<u64>>>,
-    code: Option<Spanned<String>>,
-    turns: Option<Spanned<u64>>,
-    width: Option<Spanned<u64>>,
-    heaps: Option<Spanned<u64>>,
-    sum: Option<Spanned<Vec<Spanned<Family>>>>,
-}
-
-/// The families a file may name, with the keys each takes.
-pub(crate) const FAMILIES: &[(&str, &[&str])] = &[
-    ("nim", &[]),
-    ("subtraction", &["subtract"]),
-    ("allbut", &["except"]),
-    ("octal", &["code"]),
-    ("split", &[]),
-    ("digits", &["turns", "width"]),
-    ("euclid", &[]),
-    ("wythoff", &[]),
-];
+/// Keys of a file that are not parameters of a family.
+const FILE_KEYS: &[&str] = &["name", "description", "start", "family", "sum"];
 
 struct Source<'a> {
     file: &'a str,
@@ -82,91 +47,191 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, before[start..].chars().count() + 1)
 }
 
-/// The key whose value starts at `span`, read back from the text (`key = value`).
-fn key_at(text: &str, span: &Range<usize>) -> Option<String> {
-    let before = &text[..span.start.min(text.len())];
-    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
-    let (key, _) = line.rsplit_once('=')?;
-    let key = key.trim().trim_matches('"');
-    (!key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || "_-.".contains(c)))
-        .then(|| key.to_string())
+/// One table of the file (the top level, or a `[[sum]]` entry): its keys in file
+/// order, each with the span of the key and of the value.
+struct Table<'a> {
+    entries: Vec<Entry<'a>>,
+    span: Range<usize>,
+}
+
+struct Entry<'a> {
+    key: String,
+    key_span: Range<usize>,
+    value: DeValue<'a>,
+    span: Range<usize>,
+}
+
+impl<'a> Table<'a> {
+    fn new(table: DeTable<'a>, span: Range<usize>) -> Table<'a> {
+        let mut entries: Vec<Entry> = table
+            .into_iter()
+            .map(|(k, v)| {
+                let key_span = k.span();
+                let span = v.span();
+                Entry {
+                    key: k.into_inner().into_owned(),
+                    key_span,
+                    value: v.into_inner(),
+                    span,
+                }
+            })
+            .collect();
+        entries.sort_by_key(|e| e.key_span.start);
+        Table { entries, span }
+    }
+
+    fn get(&self, key: &str) -> Option<&Entry<'a>> {
+        self.entries.iter().find(|e| e.key == key)
+    }
+
+    fn text(&self, src: &Source, key: &str) -> Result<Option<(String, Range<usize>)>, RulesError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(e) => match &e.value {
+                DeValue::String(s) => Ok(Some((s.to_string(), e.span.clone()))),
+                v => Err(src.error(
+                    Some(e.span.clone()),
+                    format!("key '{key}': invalid type: {}, expected a string", type_name(v)),
+                )),
+            },
+        }
+    }
+}
+
+fn type_name(v: &DeValue) -> &'static str {
+    match v {
+        DeValue::String(_) => "string",
+        DeValue::Integer(_) => "integer",
+        DeValue::Float(_) => "float",
+        DeValue::Boolean(_) => "boolean",
+        DeValue::Datetime(_) => "datetime",
+        DeValue::Array(_) => "array",
+        DeValue::Table(_) => "table",
+    }
+}
+
+fn integer(v: &DeValue) -> Option<i128> {
+    match v {
+        DeValue::Integer(i) => i128::from_str_radix(i.as_str(), i.radix()).ok(),
+        _ => None,
+    }
+}
+
+/// A parameter's value as the catalogue reads it.
+fn raw(v: &DeValue) -> Result<Raw, String> {
+    match v {
+        DeValue::Integer(_) => integer(v)
+            .map(Raw::Int)
+            .ok_or_else(|| "the integer is out of range".into()),
+        DeValue::String(s) => Ok(Raw::Text(s.to_string())),
+        DeValue::Array(items) => items
+            .iter()
+            .map(|x| {
+                integer(x.get_ref()).ok_or_else(|| {
+                    format!(
+                        "invalid type: {} in a list, expected integers",
+                        type_name(x.get_ref())
+                    )
+                })
+            })
+            .collect::<Result<_, _>>()
+            .map(Raw::List),
+        other => Err(format!("invalid type: {}", type_name(other))),
+    }
 }
 
 /// Load a game from the text of a TOML game file; `file` names it in errors.
 pub fn game_from_toml(file: &str, text: &str) -> Result<Box<dyn DynGame>, RulesError> {
+    game_from_toml_in(&crate::catalogue(), file, text)
+}
+
+/// Load a game file whose families come from `catalogue`.
+pub fn game_from_toml_in(
+    catalogue: &Catalogue,
+    file: &str,
+    text: &str,
+) -> Result<Box<dyn DynGame>, RulesError> {
     let src = Source { file, text };
-    let spec: FileSpec = toml::from_str(text).map_err(|e| {
-        let mut message = e.message().to_string();
-        if let Some(key) = e.span().as_ref().and_then(|s| key_at(text, s)) {
-            if !message.contains(&format!("`{key}`")) {
-                message = format!("key '{key}': {message}");
-            }
-        }
-        src.error(e.span(), message)
-    })?;
-    let top = Family {
-        family: spec.family,
-        subtract: spec.subtract,
-        except: spec.except,
-        code: spec.code,
-        turns: spec.turns,
-        width: spec.width,
-        heaps: spec.heaps,
+    let parsed = DeTable::parse(text).map_err(|e| src.error(e.span(), e.message()))?;
+    let span = parsed.span();
+    let top = Table::new(parsed.into_inner(), span);
+    let params = |t: &Table| -> Vec<(String, Range<usize>)> {
+        t.entries
+            .iter()
+            .filter(|e| !FILE_KEYS.contains(&e.key.as_str()))
+            .map(|e| (e.key.clone(), e.span.clone()))
+            .collect()
     };
-    let inner: Box<dyn DynGame> = match spec.sum {
+    let inner: Box<dyn DynGame> = match top.get("sum") {
         Some(sum) => {
-            if let Some((key, span)) = top.present().into_iter().next() {
+            if let Some(e) = top.entries.iter().find(|e| e.key == "family") {
+                return Err(src.error(
+                    Some(e.span.clone()),
+                    "key 'family' cannot stand beside [[sum]]: put it inside one component",
+                ));
+            }
+            if let Some((key, span)) = params(&top).into_iter().next() {
                 return Err(src.error(
                     Some(span),
                     format!("key '{key}' cannot stand beside [[sum]]: put it inside one component"),
                 ));
             }
-            if sum.get_ref().is_empty() {
-                return Err(src.error(Some(sum.span()), "key 'sum': a sum needs at least one component"));
+            let DeValue::Array(items) = &sum.value else {
+                return Err(src.error(
+                    Some(sum.span.clone()),
+                    format!(
+                        "key 'sum': invalid type: {}, expected [[sum]] tables",
+                        type_name(&sum.value)
+                    ),
+                ));
+            };
+            if items.is_empty() {
+                return Err(src.error(
+                    Some(sum.span.clone()),
+                    "key 'sum': a sum needs at least one component",
+                ));
             }
-            let count = sum.get_ref().len();
+            let count = items.len();
             let mut components = Vec::new();
-            for (i, c) in sum.into_inner().into_iter().enumerate() {
-                let span = c.span();
-                components.push(component(&src, c.into_inner(), span, i + 1, i + 1 == count)?);
+            for (i, item) in items.iter().enumerate() {
+                let DeValue::Table(t) = item.get_ref() else {
+                    return Err(src.error(Some(item.span()), "key 'sum': each component is a table"));
+                };
+                let table = Table::new(t.clone(), item.span());
+                components.push(component(catalogue, &src, &table, i + 1, i + 1 == count)?);
             }
             Box::new(SumGame::new(String::new(), components).into_dyn())
         }
         None => {
-            if let Some(h) = &top.heaps {
+            if let Some(h) = top.get("heaps") {
                 return Err(src.error(
-                    Some(h.span()),
+                    Some(h.span.clone()),
                     "key 'heaps' belongs in a [[sum]] component (how many integers it takes)",
                 ));
             }
-            build(&src, &top, 0..0)?
+            build(catalogue, &src, &top, &[])?.1
         }
     };
-    let name = match spec.name {
-        Some(n) if n.get_ref().trim().is_empty() => {
-            return Err(src.error(Some(n.span()), "key 'name': the name is empty"));
+    let name = match top.text(&src, "name")? {
+        Some((n, span)) if n.trim().is_empty() => {
+            return Err(src.error(Some(span), "key 'name': the name is empty"));
         }
-        Some(n) => n.into_inner(),
+        Some((n, _)) => n,
         None => file_stem(file),
     };
-    let start = match spec.start {
+    top.text(&src, "description")?;
+    let start = match top.get("start") {
         None => inner.start(),
-        Some(s) => {
-            let span = s.span();
-            let p = start_position(s.get_ref())
-                .map_err(|m| src.error(Some(span.clone()), format!("key 'start': {m}")))?;
+        Some(e) => {
+            let p = start_position(&e.value)
+                .map_err(|m| src.error(Some(e.span.clone()), format!("key 'start': {m}")))?;
             inner
                 .check(&p)
-                .map_err(|e| src.error(Some(span), format!("key 'start': {e}")))?;
+                .map_err(|err| src.error(Some(e.span.clone()), format!("key 'start': {err}")))?;
             Some(p)
         }
     };
-    Ok(Box::new(FileGame {
-        inner,
-        name,
-        description: spec.description,
-        start,
-    }))
+    Ok(Box::new(FileGame { inner, name, start }))
 }
 
 fn file_stem(file: &str) -> String {
@@ -176,243 +241,195 @@ fn file_stem(file: &str) -> String {
 }
 
 /// A `start` value: an integer, an array of integers, or POSITION text.
-fn start_position(v: &toml::Value) -> Result<DynPosition, String> {
+fn start_position(v: &DeValue) -> Result<DynPosition, String> {
+    let int = |v: &DeValue| {
+        integer(v)
+            .and_then(|n| i64::try_from(n).ok())
+            .ok_or_else(|| format!("a {} is not an integer", type_name(v)))
+    };
     match v {
-        toml::Value::Integer(n) => Ok(DynPosition::Ints(vec![*n])),
-        toml::Value::String(s) => DynPosition::parse(s),
-        toml::Value::Array(items) => items
+        DeValue::Integer(_) => Ok(DynPosition::Ints(vec![int(v)?])),
+        DeValue::String(s) => DynPosition::parse(s),
+        DeValue::Array(items) => items
             .iter()
-            .map(|x| x.as_integer().ok_or_else(|| format!("{x} is not an integer")))
+            .map(|x| int(x.get_ref()))
             .collect::<Result<Vec<_>, _>>()
             .map(DynPosition::Ints),
         other => Err(format!(
             "a {} is not a position (an integer, an array of integers or a string)",
-            other.type_str()
+            type_name(other)
         )),
     }
 }
 
-impl Family {
-    /// The family keys present, with their spans, in file order.
-    fn present(&self) -> Vec<(&'static str, Range<usize>)> {
-        let mut v = Vec::new();
-        if let Some(x) = &self.family {
-            v.push(("family", x.span()));
-        }
-        if let Some(x) = &self.subtract {
-            v.push(("subtract", x.span()));
-        }
-        if let Some(x) = &self.except {
-            v.push(("except", x.span()));
-        }
-        if let Some(x) = &self.code {
-            v.push(("code", x.span()));
-        }
-        if let Some(x) = &self.turns {
-            v.push(("turns", x.span()));
-        }
-        if let Some(x) = &self.width {
-            v.push(("width", x.span()));
-        }
-        if let Some(x) = &self.heaps {
-            v.push(("heaps", x.span()));
-        }
-        v.sort_by_key(|(_, s)| s.start);
-        v
-    }
-}
-
-fn join<T: ToString>(xs: &[T]) -> String {
-    xs.iter().map(T::to_string).collect::<Vec<_>>().join(",")
-}
-
-/// Build the game of a family (the `heaps` key is the caller's business).
-fn build(src: &Source, f: &Family, table: Range<usize>) -> Result<Box<dyn DynGame>, RulesError> {
-    let family = f.family.as_ref().ok_or_else(|| {
-        src.error(
-            Some(table.clone()),
-            format!(
-                "missing key 'family' (one of: {}), or [[sum]] components",
-                FAMILIES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-            ),
-        )
-    })?;
-    let name = family.get_ref().as_str();
-    let Some((_, keys)) = FAMILIES.iter().find(|(n, _)| *n == name) else {
+/// Build the family a table names; `extra` are keys the caller handles (`heaps`).
+fn build(
+    catalogue: &Catalogue,
+    src: &Source,
+    t: &Table,
+    extra: &[&str],
+) -> Result<(&'static Family, Box<dyn DynGame>), RulesError> {
+    let names = catalogue.names().join(", ");
+    let Some((name, at)) = t.text(src, "family")? else {
         return Err(src.error(
-            Some(family.span()),
-            format!(
-                "key 'family': unknown family '{name}' (one of: {})",
-                FAMILIES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-            ),
+            Some(t.span.clone()),
+            format!("missing key 'family' (one of: {names}), or [[sum]] components"),
         ));
     };
-    for (key, span) in f.present() {
-        if key != "family" && key != "heaps" && !keys.contains(&key) {
-            let takes = if keys.is_empty() {
-                "it takes no parameters".to_string()
-            } else {
-                format!("it takes: {}", keys.join(", "))
-            };
-            return Err(src.error(
-                Some(span),
-                format!("key '{key}' does not apply to family '{name}' ({takes})"),
-            ));
-        }
-    }
-    let required = |key: &str, present: bool| {
-        if present {
-            Ok(())
-        } else {
-            Err(src.error(Some(family.span()), format!("family '{name}' needs key '{key}'")))
-        }
-    };
-    // Each family compiles to the GAME text of the built-in engine: no speed is lost.
-    let (text, at) = match name {
-        "subtraction" => {
-            required("subtract", f.subtract.is_some())?;
-            let s = f.subtract.as_ref().unwrap();
-            (format!("subtraction:{}", join(s.get_ref())), s.span())
-        }
-        "allbut" => match &f.except {
-            Some(e) => (format!("allbut:{}", join(e.get_ref())), e.span()),
-            None => ("allbut:".to_string(), family.span()),
-        },
-        "octal" => {
-            required("code", f.code.is_some())?;
-            let c = f.code.as_ref().unwrap();
-            (format!("octal:{}", c.get_ref().trim()), c.span())
-        }
-        "digits" => {
-            required("turns", f.turns.is_some())?;
-            let t = f.turns.as_ref().unwrap();
-            let mut text = format!("digits:turns={}", t.get_ref());
-            let mut at = t.span();
-            if let Some(w) = &f.width {
-                text.push_str(&format!(",width={}", w.get_ref()));
-                if *w.get_ref() == 0 || *w.get_ref() > 9 {
-                    at = w.span();
-                }
-            }
-            (text, at)
-        }
-        other => (other.to_string(), family.span()),
-    };
-    parse_game(&text).map_err(|e| {
-        let key = match name {
-            "subtraction" => "subtract",
-            "allbut" if f.except.is_some() => "except",
-            "octal" => "code",
-            "digits" if at == f.turns.as_ref().unwrap().span() => "turns",
-            "digits" => "width",
-            _ => "family",
-        };
-        let message = match e {
-            GameError::UnknownGame(_) if name == "octal" => {
-                format!("the octal engine is not available in this build (GAME text '{text}' is unknown)")
-            }
+    let Some(family) = catalogue.find(&name) else {
+        let hint = match catalogue.unknown(&name) {
+            GameError::UnknownGame { hint, .. } => hint,
             e => e.to_string(),
         };
-        src.error(Some(at), format!("key '{key}': {message}"))
-    })
+        return Err(src.error(
+            Some(at),
+            format!("key 'family': unknown family '{name}' ({hint})"),
+        ));
+    };
+    let mut given = Vec::new();
+    for e in &t.entries {
+        let key = e.key.as_str();
+        if FILE_KEYS.contains(&key) || extra.contains(&key) {
+            continue;
+        }
+        if !family.params.iter().any(|p| p.key == key) {
+            if catalogue
+                .families()
+                .any(|f| f.params.iter().any(|p| p.key == key))
+                || key == "heaps"
+            {
+                let takes = if family.params.is_empty() {
+                    "it takes no parameters".to_string()
+                } else {
+                    format!("it takes: {}", family.keys().join(", "))
+                };
+                return Err(src.error(
+                    Some(e.span.clone()),
+                    format!("key '{key}' does not apply to family '{name}' ({takes})"),
+                ));
+            }
+            let mut expected: Vec<&str> = FILE_KEYS.to_vec();
+            expected.extend(family.keys());
+            expected.extend_from_slice(extra);
+            return Err(src.error(
+                Some(e.key_span.clone()),
+                format!("unknown field `{key}`, expected one of {}", expected.join(", ")),
+            ));
+        }
+        let value =
+            raw(&e.value).map_err(|m| src.error(Some(e.span.clone()), format!("key '{key}': {m}")))?;
+        given.push((key.to_string(), value));
+    }
+    let params = family.params(given).map_err(|(key, m)| {
+        let span = t.get(&key).map(|e| e.span.clone());
+        src.error(span, format!("key '{key}': {m}"))
+    })?;
+    // Each family builds the built-in engine: no speed is lost.
+    let game = (family.build)(&params).map_err(|e| {
+        // Blame the first parameter given, else the family.
+        let (key, span) = family
+            .params
+            .iter()
+            .find_map(|p| t.get(p.key).map(|e| (p.key, e.span.clone())))
+            .unwrap_or(("family", at.clone()));
+        src.error(Some(span), format!("key '{key}': {e}"))
+    })?;
+    Ok((family, game))
 }
 
 /// One `[[sum]]` entry: its game and how many integers of the position it takes.
 fn component(
+    catalogue: &Catalogue,
     src: &Source,
-    f: Family,
-    span: Range<usize>,
+    t: &Table,
     index: usize,
     last: bool,
 ) -> Result<Component, RulesError> {
-    let game = build(src, &f, span.clone())?;
-    let family = f.family.as_ref().unwrap();
-    let at = family.span();
-    let name = family.get_ref().as_str();
+    let (family, game) = build(catalogue, src, t, &["heaps"])?;
+    let at = t.get("family").map(|e| e.span.clone());
+    let name = family.name;
     if !game.is_impartial() {
         return Err(src.error(
-            Some(at),
+            at,
             format!(
                 "sum component {index} ({name}) is not impartial: a sum adds nim-values, so every component must be impartial"
             ),
         ));
     }
-    let arity = match name {
-        "euclid" | "wythoff" => {
-            if let Some(h) = &f.heaps {
-                if *h.get_ref() != 2 {
-                    return Err(src.error(
-                        Some(h.span()),
-                        format!("key 'heaps': a {name} position is a pair, so it takes 2 integers"),
-                    ));
-                }
+    let heaps = match t.get("heaps") {
+        None => None,
+        Some(e) => match integer(&e.value) {
+            Some(h) if h >= 1 && h <= u32::MAX as i128 => Some((h as usize, e.span.clone())),
+            Some(_) => return Err(src.error(Some(e.span.clone()), "key 'heaps': must be at least 1")),
+            None => {
+                return Err(src.error(
+                    Some(e.span.clone()),
+                    format!(
+                        "key 'heaps': invalid type: {}, expected an integer",
+                        type_name(&e.value)
+                    ),
+                ))
+            }
+        },
+    };
+    let arity = match family.shape {
+        Shape::Pair => {
+            if let Some((h, span)) = heaps.filter(|(h, _)| *h != 2) {
+                let _ = h;
+                return Err(src.error(
+                    Some(span),
+                    format!("key 'heaps': a {name} position is a pair, so it takes 2 integers"),
+                ));
             }
             Arity::Fixed(2)
         }
-        "split" | "octal" => {
+        Shape::SplittingHeaps => {
             // Moves split a heap into several: the number of integers grows.
             if !last {
                 return Err(src.error(
-                    Some(at),
+                    at,
                     format!(
                         "sum component {index} ({name}) must be the last: its moves split heaps, so it takes all the remaining integers"
                     ),
                 ));
             }
-            if let Some(h) = &f.heaps {
+            if let Some((_, span)) = heaps {
                 return Err(src.error(
-                    Some(h.span()),
+                    Some(span),
                     format!("key 'heaps' does not apply to {name}: as the last component it takes all the remaining heaps"),
                 ));
             }
             Arity::Rest
         }
-        _ => match &f.heaps {
-            Some(h) if *h.get_ref() == 0 => {
-                return Err(src.error(Some(h.span()), "key 'heaps': must be at least 1"));
-            }
-            Some(h) => Arity::Fixed(*h.get_ref() as usize),
-            None => Arity::Fixed(1),
-        },
+        Shape::Heaps => Arity::Fixed(heaps.map_or(1, |(h, _)| h)),
+        Shape::Other => {
+            return Err(src.error(
+                at,
+                format!(
+                    "sum component {index} ({name}) cannot be summed: its positions are not heaps or pairs"
+                ),
+            ))
+        }
     };
     Ok(Component { game, arity })
 }
 
-/// A game read from a file: the engine, under the file's name and start.
+/// A game read from a file: the engine, under the file's name and start. Every
+/// capability is forwarded by [`Wrapper`]'s one implementation.
 pub(crate) struct FileGame {
     pub(crate) inner: Box<dyn DynGame>,
     pub(crate) name: String,
-    #[allow(dead_code)]
-    pub(crate) description: Option<String>,
     pub(crate) start: Option<DynPosition>,
 }
 
-impl DynGame for FileGame {
+impl Wrapper for FileGame {
+    fn inner(&self) -> &dyn DynGame {
+        self.inner.as_ref()
+    }
     fn name(&self) -> String {
         self.name.clone()
     }
-    fn is_impartial(&self) -> bool {
-        self.inner.is_impartial()
-    }
     fn start(&self) -> Option<DynPosition> {
         self.start.clone()
-    }
-    fn check(&self, p: &DynPosition) -> Result<(), GameError> {
-        self.inner.check(p)
-    }
-    fn show(&self, p: &DynPosition) -> String {
-        self.inner.show(p)
-    }
-    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
-        self.inner.options(p)
-    }
-    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
-        self.inner.analyze(p, play)
-    }
-    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
-        self.inner.moves(p, play)
-    }
-    fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError> {
-        self.inner.heap_values(from, to)
     }
 }

@@ -160,9 +160,14 @@ use std::path::Path;
 use grundy::dynamic::DynGame;
 
 pub use error::RulesError;
-pub use file::game_from_toml;
+pub use file::{game_from_toml, game_from_toml_in};
 pub use script::{Limits, ScriptDyn, ScriptGame};
 pub use sum::{Arity, Component, SumGame};
+
+/// Every family a GAME text or a game file may name: the core's table, in order.
+pub fn catalogue() -> grundy::catalogue::Catalogue {
+    grundy::catalogue::Catalogue::new(&[grundy::games::FAMILIES])
+}
 
 /// True when a GAME argument names a rule file: it ends in `.toml`, `.luau` or `.lua`.
 ///

@@ -4,11 +4,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use grundy::dynamic::{
-    searched_nim_value, Analysis, Analyze, Builtin, DynGame, DynPosition, HeapValue, MoveInfo,
-};
+use grundy::dynamic::{searched_nim_value, Analyze, Builtin, DynPosition};
 use grundy::solve::MexSet;
-use grundy::{Game, GameError, Impartial, Outcome, Play};
+use grundy::{Game, GameError, Impartial, Outcome};
 use mlua::{Function, Lua, LuaOptions, StdLib, Value, VmState};
 use rustc_hash::FxHashMap;
 
@@ -529,7 +527,7 @@ impl ScriptGame {
 
     /// The script game as a run-time game (with the script's `show`).
     pub fn into_dyn(self) -> ScriptDyn {
-        ScriptDyn(Builtin(self))
+        Builtin(self)
     }
 
     /// The game's name: the script's `name`, else the file's stem.
@@ -849,6 +847,9 @@ impl Analyze for ScriptGame {
     fn name(&self) -> String {
         self.name.clone()
     }
+    fn show(&self, p: &DynPosition) -> Option<String> {
+        Some(ScriptGame::show(self, p))
+    }
     fn check(&self, p: &DynPosition) -> Result<(), String> {
         self.shape.check(p)
     }
@@ -894,36 +895,6 @@ impl Analyze for ScriptGame {
     }
 }
 
-/// A [`ScriptGame`] behind the dynamic seam: the solvers of [`Builtin`], and the
-/// script's `show` for display.
-pub struct ScriptDyn(pub Builtin<ScriptGame>);
-
-impl DynGame for ScriptDyn {
-    fn name(&self) -> String {
-        self.0.name()
-    }
-    fn is_impartial(&self) -> bool {
-        self.0.is_impartial()
-    }
-    fn start(&self) -> Option<DynPosition> {
-        self.0.start()
-    }
-    fn check(&self, p: &DynPosition) -> Result<(), GameError> {
-        self.0.check(p)
-    }
-    fn show(&self, p: &DynPosition) -> String {
-        self.0 .0.show(p)
-    }
-    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
-        self.0.options(p)
-    }
-    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
-        self.0.analyze(p, play)
-    }
-    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
-        self.0.moves(p, play)
-    }
-    fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError> {
-        self.0.heap_values(from, to)
-    }
-}
+/// A [`ScriptGame`] behind the dynamic seam: the solvers of [`Builtin`], with the
+/// script's `show` (through [`Analyze::show`]).
+pub type ScriptDyn = Builtin<ScriptGame>;

@@ -22,7 +22,7 @@
 //! assert_eq!(tree.rule, "moves to nim-sum 0 (heap 5 -> 3)");
 //! ```
 
-use crate::dynamic::{DynGame, DynPosition, MoveInfo};
+use crate::dynamic::{DynGame, DynPosition, MoveInfo, Theory};
 use crate::{GameError, Outcome, Play};
 
 /// How far a strategy tree goes.
@@ -132,7 +132,7 @@ pub fn options_with_values(
 /// The strategy tree of `p`, within `limits`.
 pub fn explain(game: &dyn DynGame, p: &DynPosition, play: Play, limits: Limits) -> Result<Node, GameError> {
     let analysis = game.analyze(p, play)?;
-    let ctx = Context::new(game, play, &analysis.method);
+    let ctx = Context::new(game, play);
     ctx.node(p, analysis.outcome, analysis.remoteness, 1, limits)
 }
 
@@ -151,9 +151,11 @@ struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    fn new(game: &'a dyn DynGame, play: Play, method: &str) -> Context<'a> {
+    fn new(game: &'a dyn DynGame, play: Play) -> Context<'a> {
         let normal = play == Play::Normal;
-        let heaps = normal && game.is_impartial() && game.heap_values(0, 0).is_ok();
+        let capabilities = game.capabilities();
+        let theory = capabilities.theory;
+        let heaps = normal && game.is_impartial() && capabilities.heap_values;
         let period = if heaps {
             match game.period() {
                 Some(Ok(Some(s))) if s.saltus == 0 && s.period > 0 => Some(s),
@@ -166,8 +168,8 @@ impl<'a> Context<'a> {
             game,
             play,
             heaps,
-            euclid: normal && (game.name() == "euclid" || method.starts_with("quotient rule")),
-            wythoff: normal && game.name() == "wythoff",
+            euclid: normal && theory == Some(Theory::EuclidQuotient),
+            wythoff: normal && theory == Some(Theory::WythoffPairs),
             period,
         }
     }

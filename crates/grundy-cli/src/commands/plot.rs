@@ -146,7 +146,7 @@ fn map(text: &str, to: u64, format: Format, size: Size) -> Result<(Vec<u8>, Stri
         }
         cells.push(row);
     }
-    let guides = if matches!(game.name().as_str(), "euclid" | "wythoff") {
+    let guides = if game.capabilities().theory.is_some() {
         vec![
             Guide {
                 label: "b = a·φ".into(),

@@ -1,7 +1,8 @@
 //! The adapter from a native game (generic, fast) to a [`DynGame`].
 
 use crate::dynamic::{
-    Analysis, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo, PeriodSummary, Theory,
+    not_a_heap_game, Analysis, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
+    PeriodSummary, Theory,
 };
 use crate::solve::{Evaluation, NimValues, Search};
 use crate::{Game, GameError, Impartial, Misere, Outcome, Play};
@@ -103,9 +104,9 @@ where
     fn theory(&self) -> Option<Theory> {
         None
     }
-    /// The position for people; POSITION syntax by default.
-    fn show(&self, p: &Self::Position) -> String {
-        p.encode().to_string()
+    /// The position for people (`None`: the position as given, in POSITION syntax).
+    fn show(&self, _p: &Self::Position) -> Option<String> {
+        None
     }
 }
 
@@ -234,10 +235,10 @@ where
     }
 
     fn show(&self, p: &DynPosition) -> String {
-        match G::Position::decode(p) {
-            Ok(native) => self.0.show(&native),
-            Err(_) => p.to_string(),
-        }
+        G::Position::decode(p)
+            .ok()
+            .and_then(|native| self.0.show(&native))
+            .unwrap_or_else(|| p.to_string())
     }
 
     fn heap_sequence(&self) -> Option<HeapSequence> {
@@ -252,7 +253,7 @@ where
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            heap_values: self.0.heap_nim_values(0, 0).is_some(),
+            heap_values: matches!(self.0.heap_nim_values(0, 0), Some(Ok(_))),
             theory: self.0.theory(),
         }
     }
@@ -388,10 +389,7 @@ where
                     outcome: if nimber == 0 { Outcome::Lose } else { Outcome::Win },
                 })
                 .collect()),
-            None => Err(GameError::Unsupported(format!(
-                "{} is not a heap game: values lists single heaps of heap games",
-                self.0.name()
-            ))),
+            None => Err(not_a_heap_game(&self.0.name())),
         }
     }
 }

@@ -23,7 +23,6 @@ use std::fmt;
 
 pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec};
 
-
 /// Read GAME text naming one of the core's families (see [`crate::catalogue`]).
 ///
 /// ```
@@ -202,6 +201,13 @@ pub struct Capabilities {
     pub heap_values: bool,
     /// A closed-form theory to show step by step.
     pub theory: Option<Theory>,
+}
+
+/// The error for asking a game that is not a heap game for single-heap values.
+pub fn not_a_heap_game(name: &str) -> GameError {
+    GameError::Unsupported(format!(
+        "{name} is not a heap game: values lists single heaps of heap games"
+    ))
 }
 
 /// A game chosen at run time. Object safe; built-in games, rule files and scripts

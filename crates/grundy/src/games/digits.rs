@@ -243,14 +243,14 @@ pub(crate) const FAMILY: Family = Family {
         },
         Param {
             key: "width",
-            kind: Kind::Int { min: 0, max: u32::MAX as u64 },
+            kind: Kind::Int { min: 1, max: MAX_WIDTH as u64 },
             default: Some(Value::Int(4)),
-            help: "how many digits the number has (1 to 9)",
+            help: "how many digits the number has",
         },
     ],
     syntax: Syntax::KeyValue,
     shape: Shape::Other,
-    build: build,
+    build,
 };
 
 fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {

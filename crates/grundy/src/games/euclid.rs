@@ -1,6 +1,6 @@
 use crate::catalogue::{Family, Shape, Syntax};
-use crate::dynamic::{searched_nim_value, Analyze, ClosedForm};
 use crate::dynamic::Builtin;
+use crate::dynamic::{searched_nim_value, Analyze, ClosedForm, Theory};
 use crate::solve::Evaluation;
 use crate::Play;
 use crate::{Game, GameError, Impartial, Outcome};
@@ -144,6 +144,9 @@ pub(crate) const FAMILY: Family = Family {
 
 // The dynamic seam: what this family answers without search.
 impl Analyze for Euclid {
+    fn theory(&self) -> Option<Theory> {
+        Some(Theory::EuclidQuotient)
+    }
     fn option_count(&self, &(a, b): &(u64, u64)) -> Option<u128> {
         let (a, b) = if a <= b { (a, b) } else { (b, a) };
         Some(b.checked_div(a).unwrap_or(0) as u128)

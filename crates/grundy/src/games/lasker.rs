@@ -120,7 +120,11 @@ impl Analyze for Lasker {
     fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
         // Splits make multisets of smaller heaps: bound by 2^(tokens).
         let total = p.iter().fold(0u64, |t, &h| t.saturating_add(h));
-        Some(if total >= 100 { u128::MAX } else { heap_product(p).max(1u128 << total) })
+        Some(if total >= 100 {
+            u128::MAX
+        } else {
+            heap_product(p).max(1u128 << total)
+        })
     }
     fn nim_value(&self, p: &Vec<u64>, _limit: usize) -> Option<Result<u64, GameError>> {
         Some(Ok(Lasker::nim_sum(p)))

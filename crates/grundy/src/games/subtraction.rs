@@ -350,7 +350,7 @@ pub(crate) const FAMILY: Family = Family {
     }],
     syntax: Syntax::Bare,
     shape: Shape::Heaps,
-    build: build,
+    build,
 };
 
 fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
@@ -360,8 +360,6 @@ fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
 }
 
 // The dynamic seam: what this family answers without search.
-/// Heap sizes up to this are answered from a table; beyond it from the proved period.
-
 impl Subtraction {
     fn proved_period(&self) -> Option<&crate::games::Period> {
         self.default_period()

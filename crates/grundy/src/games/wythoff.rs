@@ -1,6 +1,6 @@
 use crate::catalogue::{Family, Shape, Syntax};
-use crate::dynamic::{searched_nim_value, Analyze, ClosedForm};
 use crate::dynamic::Builtin;
+use crate::dynamic::{searched_nim_value, Analyze, ClosedForm, Theory};
 use crate::Play;
 use crate::{Game, GameError, Impartial, Outcome};
 
@@ -109,6 +109,9 @@ pub(crate) const FAMILY: Family = Family {
 
 // The dynamic seam: what this family answers without search.
 impl Analyze for Wythoff {
+    fn theory(&self) -> Option<Theory> {
+        Some(Theory::WythoffPairs)
+    }
     fn option_count(&self, &(a, b): &(u64, u64)) -> Option<u128> {
         Some(a as u128 + b as u128 + a.min(b) as u128)
     }
