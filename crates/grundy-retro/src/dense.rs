@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use grundy::Outcome;
 use rayon::prelude::*;
 
-use crate::retro::{code, DRAW, LOSE, NONE, WIN};
+use grundy::solve::codes::{code, DRAW, LOSE, NONE, WIN};
 use crate::{Levelled, RetroError, Table};
 
 /// How to run the dense solver.

@@ -100,15 +100,14 @@ mod dense;
 mod dynamic;
 mod error;
 pub mod games;
-mod indexed;
-mod reachable;
-mod retro;
 pub mod table;
 
 pub use dense::{solve_levels, DenseOptions};
 pub use dynamic::{open_db, parse_game, parse_table_game, Solved, TableGame, GAME_HELP};
 pub use error::RetroError;
-pub use indexed::{Indexed, Levelled};
-pub use reachable::{solve_reachable, solve_reachable_with, Reachable, REACHABLE_LIMIT};
-pub use retro::{fixpoint, retrograde, retrograde_parallel, Solution, MAX_POSITIONS};
+// The pure solvers live in the core (`grundy::solve`); re-exported under their old names.
+pub use grundy::solve::{
+    fixpoint, retrograde, retrograde_parallel, solve_reachable, solve_reachable_with, Indexed, Levelled,
+    Reachable, Solution, MAX_POSITIONS, REACHABLE_LIMIT,
+};
 pub use table::Table;

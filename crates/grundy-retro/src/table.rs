@@ -10,7 +10,8 @@ use grundy::solve::Evaluation;
 use grundy::Outcome;
 
 use crate::dense::{Dense, DenseOptions};
-use crate::retro::{outcome, Solution};
+use grundy::solve::codes::outcome;
+use grundy::solve::Solution;
 use crate::{Levelled, RetroError};
 
 /// The first eight bytes of every table file.
