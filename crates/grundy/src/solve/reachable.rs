@@ -137,7 +137,8 @@ impl Indexed for Graph<'_> {
 /// let e = solved.evaluation(&0).unwrap();
 /// assert_eq!((e.outcome, e.remoteness), (Outcome::Win, 1));
 /// assert_eq!(solved.evaluation(&2).unwrap().outcome, Outcome::Win); // 2, 3, 0, out
-/// assert_eq!(solved.winning_moves(&0).unwrap(), vec![-1]);
+/// // From 0 both moves win: leaving at once, or stepping to 1 (lost: 1, 2, 3, 0, out).
+/// assert_eq!(solved.winning_moves(&0).unwrap(), vec![1, -1]);
 /// ```
 pub fn reachable<G: Game>(
     game: &G,
