@@ -75,7 +75,7 @@ fn chase_twins() {
 }
 
 #[test]
-fn chase_on_a_path_is_acyclic_for_the_search_only_where_no_one_waits() {
+fn chase_is_loopy_for_the_search_but_solved_by_enumeration() {
     // Staying put makes every Chase loopy: the memoized search refuses it, the
     // generic enumeration solves it (the cop wins on a path).
     let g = Chase::path(4).unwrap();

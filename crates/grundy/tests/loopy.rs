@@ -4,7 +4,7 @@
 
 use grundy::dynamic::{Analyze, Builtin, DynGame, DynPosition};
 use grundy::solve::{fixpoint, reachable, Indexed, Search};
-use grundy::{Game, GameError, Outcome, Play};
+use grundy::{Game, GameError, Impartial, Outcome, Play};
 
 /// A token on a ring of `n` cells: a move steps it one cell on (round the ring), or,
 /// from cell 0 only, takes it off the board (`-1`), which ends the game.
@@ -25,6 +25,8 @@ impl Game for Ring {
         Ok(())
     }
 }
+
+impl Impartial for Ring {}
 
 impl Analyze for Ring {
     fn name(&self) -> String {
@@ -90,9 +92,12 @@ fn builtin_solves_loopy_games_by_retrograde_analysis() {
     // Misère: taking the token off loses, so nobody does: round and round, a draw.
     let a = game.analyze(&DynPosition::Ints(vec![0]), Play::Misere).unwrap();
     assert_eq!((a.outcome, a.remoteness), (Outcome::Draw, Some(0)));
-    // Cell 0: step on, or take the token off (winning at once).
+    // Cell 0: take the token off (winning at once), or step to 1 (lost, in 4).
     let a = game.analyze(&DynPosition::Ints(vec![0]), Play::Normal).unwrap();
-    assert_eq!(a.winning_moves, vec![DynPosition::Ints(vec![4])]);
+    assert_eq!(a.winning_moves, vec![DynPosition::Ints(vec![1]), DynPosition::Ints(vec![4])]);
+    // Ring of 3: cell 1 is won (1, 2, 0, off), so 0 has one winning move.
+    let a = Builtin(Ring(3)).analyze(&DynPosition::Ints(vec![0]), Play::Normal).unwrap();
+    assert_eq!(a.winning_moves, vec![DynPosition::Ints(vec![3])]);
 }
 
 #[test]
