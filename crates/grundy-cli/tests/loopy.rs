@@ -139,7 +139,11 @@ fn lollipop_known_answers() {
     assert_eq!(v["outcome"], "draw", "{v}");
     assert_eq!(v["position"], "0,2,0", "{v}");
     let v = json(&["solve", LOLLIPOP, "3,5,0", "--json"]);
-    assert_eq!((v["outcome"].as_str(), v["remoteness"].as_u64()), (Some("win"), Some(3)), "{v}");
+    assert_eq!(
+        (v["outcome"].as_str(), v["remoteness"].as_u64()),
+        (Some("win"), Some(3)),
+        "{v}"
+    );
     // Every cop move keeps the robber in the tail; stepping to 4 wins fastest.
     let expected = brute_force();
     let winning: Vec<String> = options((3, 5, 0))
@@ -165,9 +169,15 @@ fn lollipop_solve_agrees_with_brute_force() {
         }
         let v = json(&["solve", LOLLIPOP, &text(p), "--json"]);
         check(&v, expected[&p], p);
-        seen[["win", "lose", "draw"].iter().position(|&o| o == expected[&p].0).unwrap()] += 1;
+        seen[["win", "lose", "draw"]
+            .iter()
+            .position(|&o| o == expected[&p].0)
+            .unwrap()] += 1;
     }
-    assert!(seen.iter().all(|&n| n > 0), "wins, losses and draws all occur: {seen:?}");
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "wins, losses and draws all occur: {seen:?}"
+    );
 }
 
 #[test]
@@ -191,7 +201,10 @@ fn lollipop_build_then_solve_from_the_table() {
         count += 1;
         let from_table: Value = serde_json::from_str(&out).unwrap();
         check(&from_table, expected[&p], p);
-        assert!(from_table["method"].as_str().unwrap().contains("lookup in the table"));
+        assert!(from_table["method"]
+            .as_str()
+            .unwrap()
+            .contains("lookup in the table"));
         let live = json(&["solve", LOLLIPOP, &text(p), "--json"]);
         for key in ["outcome", "remoteness", "winning_moves"] {
             assert_eq!(from_table[key], live[key], "{p:?} {key}");
@@ -202,7 +215,10 @@ fn lollipop_build_then_solve_from_the_table() {
     let v = json(&["solve", LOLLIPOP, "3,5,0", "--db", db, "--json"]);
     assert_eq!(v["remoteness"], 3, "{v}");
     let (ok, _, err) = run(&["solve", "tictactoe", "start", "--db", db]);
-    assert!(!ok && err.contains("this table is for 'Chase on a lollipop'"), "{err}");
+    assert!(
+        !ok && err.contains("this table is for 'Chase on a lollipop'"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -226,7 +242,12 @@ fn build_any_game_from_a_start() {
     }
     // A TOML game file, from its own start.
     let db2 = dir.path().join("stones.db");
-    let (ok, _, err) = run(&["build", "../../examples/games/stones.toml", "--db", db2.to_str().unwrap()]);
+    let (ok, _, err) = run(&[
+        "build",
+        "../../examples/games/stones.toml",
+        "--db",
+        db2.to_str().unwrap(),
+    ]);
     assert!(ok, "{err}");
     // A table game refuses --start.
     let (ok, _, err) = run(&["build", "tictactoe", "--db", db, "--start", "x........"]);

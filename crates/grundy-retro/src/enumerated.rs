@@ -117,12 +117,21 @@ pub fn build_reachable(
     for x in [n, edges.len() as u64, bytes.len() as u64] {
         section.extend_from_slice(&x.to_le_bytes());
     }
-    edge_off.iter().for_each(|x| section.extend_from_slice(&x.to_le_bytes()));
-    edges.iter().for_each(|x| section.extend_from_slice(&x.to_le_bytes()));
-    byte_off.iter().for_each(|x| section.extend_from_slice(&x.to_le_bytes()));
+    edge_off
+        .iter()
+        .for_each(|x| section.extend_from_slice(&x.to_le_bytes()));
+    edges
+        .iter()
+        .for_each(|x| section.extend_from_slice(&x.to_le_bytes()));
+    byte_off
+        .iter()
+        .for_each(|x| section.extend_from_slice(&x.to_le_bytes()));
     section.extend_from_slice(&bytes);
-    sorted.iter().for_each(|x| section.extend_from_slice(&x.to_le_bytes()));
-    let table = Table::from_solution(game.name(), solved.solution(), options.remoteness)?.with_section(&section);
+    sorted
+        .iter()
+        .for_each(|x| section.extend_from_slice(&x.to_le_bytes()));
+    let table =
+        Table::from_solution(game.name(), solved.solution(), options.remoteness)?.with_section(&section);
     table.write(path)?;
     Ok(table)
 }

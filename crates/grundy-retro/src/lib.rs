@@ -120,8 +120,8 @@ pub mod games;
 pub mod table;
 
 pub use dense::{solve_levels, DenseOptions};
-pub use enumerated::build_reachable;
 pub use dynamic::{open_db, parse_game, parse_table_game, Solved, TableGame, GAME_HELP};
+pub use enumerated::build_reachable;
 pub use error::RetroError;
 // The pure solvers live in the core (`grundy::solve`); re-exported under their old names.
 pub use grundy::solve::{

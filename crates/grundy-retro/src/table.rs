@@ -11,9 +11,9 @@ use grundy::solve::Evaluation;
 use grundy::Outcome;
 
 use crate::dense::{Dense, DenseOptions};
+use crate::{Levelled, RetroError};
 use grundy::solve::codes::outcome;
 use grundy::solve::Solution;
-use crate::{Levelled, RetroError};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYRT";
@@ -483,8 +483,14 @@ pub fn build_levelled<G: Levelled>(
     let table = dense.into_table(name.to_string());
     let io = |e: std::io::Error| RetroError::io(&tmp, e);
     file.seek(SeekFrom::Start(0)).map_err(io)?;
-    file.write_all(&header(name, size, flags(options.remoteness, false), len, table.checksum())?)
-        .map_err(io)?;
+    file.write_all(&header(
+        name,
+        size,
+        flags(options.remoteness, false),
+        len,
+        table.checksum(),
+    )?)
+    .map_err(io)?;
     file.sync_all().map_err(io)?;
     drop(file);
     fs::rename(&tmp, path).map_err(|e| RetroError::io(path, e))?;

@@ -69,7 +69,11 @@ fn dodgem_twins() {
 
 #[test]
 fn chase_twins() {
-    for g in [Chase::cycle(5).unwrap(), Chase::cycle(3).unwrap(), Chase::path(6).unwrap()] {
+    for g in [
+        Chase::cycle(5).unwrap(),
+        Chase::cycle(3).unwrap(),
+        Chase::path(6).unwrap(),
+    ] {
         twins(&g, (0, g.n() / 2, true), |&(c, r, cop)| g.index(c, r, cop), false);
     }
 }
@@ -82,12 +86,18 @@ fn chase_is_loopy_for_the_search_but_solved_by_enumeration() {
     let err = Search::new(&g).evaluate(&(0, 2, true)).unwrap_err();
     assert!(matches!(err, grundy::GameError::Loopy(_)), "{err}");
     let found = reachable(&g, &(0, 2, true), 1000).unwrap();
-    assert_eq!(found.evaluation(&(0, 2, true)).unwrap().outcome, grundy::Outcome::Win);
+    assert_eq!(
+        found.evaluation(&(0, 2, true)).unwrap().outcome,
+        grundy::Outcome::Win
+    );
 }
 
 #[test]
 fn reachable_limit_is_an_error() {
     let g = Placement::tictactoe();
     let err = reachable(&g, &(0, 0), 100).err().unwrap();
-    assert!(matches!(err, grundy::GameError::TooLarge { limit: 100, .. }), "{err}");
+    assert!(
+        matches!(err, grundy::GameError::TooLarge { limit: 100, .. }),
+        "{err}"
+    );
 }

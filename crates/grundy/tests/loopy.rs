@@ -83,20 +83,32 @@ fn builtin_solves_loopy_games_by_retrograde_analysis() {
         let a = game.analyze(&p, Play::Normal).unwrap();
         // Moves until the game ends: (4 - c) % 4 steps to 0, then one more.
         let moves = ((4 - c) % 4 + 1) as u64;
-        let expect = if moves % 2 == 1 { Outcome::Win } else { Outcome::Lose };
+        let expect = if moves % 2 == 1 {
+            Outcome::Win
+        } else {
+            Outcome::Lose
+        };
         assert_eq!((a.outcome, a.remoteness), (expect, Some(moves)), "cell {c}");
         assert_eq!(a.nimber, None, "loopy: no nim-value");
         assert_eq!(game.outcome(&p, Play::Normal).unwrap(), expect);
-        assert_eq!(game.moves(&p, Play::Normal).unwrap().len(), if c == 0 { 2 } else { 1 });
+        assert_eq!(
+            game.moves(&p, Play::Normal).unwrap().len(),
+            if c == 0 { 2 } else { 1 }
+        );
     }
     // Misère: taking the token off loses, so nobody does: round and round, a draw.
     let a = game.analyze(&DynPosition::Ints(vec![0]), Play::Misere).unwrap();
     assert_eq!((a.outcome, a.remoteness), (Outcome::Draw, Some(0)));
     // Cell 0: take the token off (winning at once), or step to 1 (lost, in 4).
     let a = game.analyze(&DynPosition::Ints(vec![0]), Play::Normal).unwrap();
-    assert_eq!(a.winning_moves, vec![DynPosition::Ints(vec![1]), DynPosition::Ints(vec![4])]);
+    assert_eq!(
+        a.winning_moves,
+        vec![DynPosition::Ints(vec![1]), DynPosition::Ints(vec![4])]
+    );
     // Ring of 3: cell 1 is won (1, 2, 0, off), so 0 has one winning move.
-    let a = Builtin(Ring(3)).analyze(&DynPosition::Ints(vec![0]), Play::Normal).unwrap();
+    let a = Builtin(Ring(3))
+        .analyze(&DynPosition::Ints(vec![0]), Play::Normal)
+        .unwrap();
     assert_eq!(a.winning_moves, vec![DynPosition::Ints(vec![3])]);
 }
 
@@ -105,7 +117,12 @@ fn draws_through_the_seam() {
     let game = Builtin(Lazy);
     // At 2 the mover may stay for ever rather than step to 0 (where the opponent
     // takes the token off and wins); from 1 the only move is to 2.
-    for (c, o) in [(0, Outcome::Win), (1, Outcome::Draw), (2, Outcome::Draw), (3, Outcome::Lose)] {
+    for (c, o) in [
+        (0, Outcome::Win),
+        (1, Outcome::Draw),
+        (2, Outcome::Draw),
+        (3, Outcome::Lose),
+    ] {
         let a = game.analyze(&DynPosition::Ints(vec![c]), Play::Normal).unwrap();
         assert_eq!(a.outcome, o, "cell {c}");
     }

@@ -116,7 +116,13 @@ pub fn run(args: Args) -> Result<String> {
             (game.name(), table, format!(" reachable from {}", game.show(&p)))
         }
     };
-    Ok(summary(&name, &args.db, &table, &from, start.elapsed().as_secs_f64()))
+    Ok(summary(
+        &name,
+        &args.db,
+        &table,
+        &from,
+        start.elapsed().as_secs_f64(),
+    ))
 }
 
 fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> String {
