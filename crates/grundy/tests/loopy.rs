@@ -159,3 +159,12 @@ fn generic_enumeration_agrees_with_the_fixpoint() {
     let err = reachable(&Ring(100), &vec![0], 10).err().unwrap();
     assert!(matches!(err, GameError::TooLarge { limit: 10, .. }), "{err}");
 }
+
+#[test]
+fn the_loopy_error_shows_the_position_in_position_syntax() {
+    let err = grundy::dynamic::searched_nim_value(&Ring(4), &vec![2], 100).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "position 2 repeats along a line of play: the game is loopy and needs the retrograde solver"
+    );
+}

@@ -40,15 +40,15 @@ pub fn help() -> &'static str {
     HELP.get_or_init(|| {
         format!(
             "Games with their own numbering (every position; level by level with checkpoints and --resume,\n\
-             or retrograde analysis for the loopy ones):\n{}\n\n\
+             or retrograde analysis for the loopy ones):\n  {}\n\n\
              Any other finite game (a GAME text, FILE.toml, FILE.luau; loops and draws included):\n  \
              every position reachable from --start POSITION (default: the game's `start`) is found\n  \
              breadth-first, numbered in discovery order (the start is 0) and solved by retrograde\n  \
              analysis under normal play, in memory, on one core. The file holds the table, then the\n  \
              positions and their options, so `grundy solve --db FILE POSITION` answers without the\n  \
              rules; a position not reachable from the start is an error. No checkpoints (--resume).\n\n  \
-             grundy build examples/games/ring.luau --db ring.db\n  \
-             grundy solve --db ring.db 0,3,0 --json",
+             grundy build examples/games/lollipop.luau --db lollipop.db\n  \
+             grundy solve --db lollipop.db 4,5,1 --json",
             grundy_retro::GAME_HELP
         )
     })

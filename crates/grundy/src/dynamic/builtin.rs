@@ -386,6 +386,16 @@ where
 }
 
 /// The nim-value of `p` by memoized mex, within `limit` components.
-pub fn searched_nim_value<G: Impartial>(game: &G, p: &G::Position, limit: usize) -> Result<u64, GameError> {
-    NimValues::with_limit(game, limit).nim_value(p)
+///
+/// A loopy game fails with [`GameError::Loopy`] naming the repeated position in
+/// POSITION syntax.
+pub fn searched_nim_value<G: Impartial>(game: &G, p: &G::Position, limit: usize) -> Result<u64, GameError>
+where
+    G::Position: Codec,
+{
+    let mut s = NimValues::with_limit(game, limit);
+    s.nim_value(p).map_err(|e| match e {
+        GameError::Loopy(debug) => GameError::Loopy(s.repeated().map_or(debug, |q| q.encode().to_string())),
+        e => e,
+    })
 }
