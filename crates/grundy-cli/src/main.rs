@@ -45,8 +45,8 @@ enum Command {
     /// Draw a nim-sequence, an outcome map or a winner table as PNG or SVG.
     #[command(after_help = load::game_help())]
     Plot(commands::plot::Args),
-    /// Solve every position of a game into a table file (tictactoe, connect4, dodgem, chase).
-    #[command(after_help = grundy_retro::GAME_HELP)]
+    /// Solve every position of a game into a table file (any finite game, loops and draws included).
+    #[command(after_help = commands::build::help())]
     Build(commands::build::Args),
 }
 

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use grundy::Outcome;
 use rayon::prelude::*;
 
-use crate::retro::{code, DRAW, LOSE, NONE, WIN};
 use crate::{Levelled, RetroError, Table};
+use grundy::solve::codes::{code, DRAW, LOSE, NONE, WIN};
 
 /// How to run the dense solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,6 +9,7 @@ use grundy::dynamic::{
 };
 use grundy::{GameError, Outcome, Play};
 
+use crate::enumerated::Enumerated;
 use crate::games::{Chase, Dodgem, Placement};
 use crate::table::{build_levelled, Progress};
 use crate::{retrograde_parallel, solve_levels, DenseOptions, Indexed, RetroError, Table};
@@ -348,15 +349,16 @@ pub fn parse_game(text: &str) -> Option<Result<Box<dyn DynGame>, GameError>> {
 }
 
 /// Open a table file as a [`DynGame`] answering from it (memory-mapped, not solved
-/// again). With `game`, the table must be for that GAME text.
+/// again). With `game`, the table must be for that game: a GAME text of this
+/// crate's games, or the name of any other game (its [`DynGame::name`]) for a table
+/// of positions enumerated from a start ([`crate::build_reachable`]).
 pub fn open_db(path: &Path, game: Option<&str>) -> Result<Box<dyn DynGame>, RetroError> {
     let name = Table::peek_name(path)?;
     let expected = match game {
-        Some(g) => {
-            let g = parse_table_game(g)
-                .ok_or_else(|| RetroError::bad_table(path, format!("'{g}' is not a game with tables")))??;
-            g.name()
-        }
+        Some(g) => match parse_table_game(g) {
+            Some(t) => t?.name(),
+            None => g.trim().to_string(),
+        },
         None => name.clone(),
     };
     if expected != name {
@@ -365,20 +367,28 @@ pub fn open_db(path: &Path, game: Option<&str>) -> Result<Box<dyn DynGame>, Retr
             format!("this table is for '{name}', not '{expected}'"),
         ));
     }
+    let table = Table::open(path, Some(&name))?;
+    let method = Some(format!("lookup in the table {}", path.display()));
+    if table.has_positions() {
+        let g = Enumerated::open(table.clone(), path)?;
+        return Ok(Box::new(Solved {
+            game: Box::new(g),
+            table: OnceLock::from(Ok(table)),
+            method,
+        }));
+    }
     let g = parse_table_game(&name)
         .ok_or_else(|| RetroError::bad_table(path, format!("unknown game '{name}' in the table header")))??;
-    let table = Table::open(path, Some(&name))?;
     if table.size() != g.size() {
         return Err(RetroError::bad_table(
             path,
             "the table's size does not match the game; rebuild it",
         ));
     }
-    let method = format!("lookup in the table {}", path.display());
     Ok(Box::new(Solved {
         game: g,
         table: OnceLock::from(Ok(table)),
-        method: Some(method),
+        method,
     }))
 }
 

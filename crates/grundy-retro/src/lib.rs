@@ -1,18 +1,30 @@
 //! # grundy-retro: big and loopy games
 //!
-//! Retrograde analysis for games whose positions can be numbered: draws (positions
-//! from which neither player can force a win, because play can go on for ever),
-//! remoteness, compact tables of 2 bits per position on all cores, and table files
-//! that answer queries without solving again.
+//! Big and loopy games: compact tables of 2 bits per position on all cores, table
+//! files that answer queries without solving again, and the board games
+//! tic-tac-toe, Connect Four, Dodgem and Chase.
+//!
+//! The pure solvers live in the core crate, in [`grundy::solve`]: the numbering
+//! traits [`Indexed`] and [`Levelled`], retrograde analysis ([`retrograde`],
+//! [`retrograde_parallel`], [`fixpoint`], [`Solution`]) and the enumeration of the
+//! positions reachable from a start ([`grundy::solve::reachable`] for any
+//! [`grundy::Game`], [`solve_reachable`] for a [`grundy::dynamic::DynGame`]). They
+//! are re-exported here under the same names. The core's dynamic seam uses them too:
+//! a loopy game (a Luau script, say) gets its draws and remoteness from
+//! `grundy solve` without this crate.
 //!
 //! ## Contents
 //! - [`Indexed`]: a game numbered `0..size`; [`Levelled`]: an acyclic one numbered
-//!   level by level.
-//! - [`retrograde`], [`retrograde_parallel`]: loopy games, draws and remoteness.
+//!   level by level (re-exported from [`grundy::solve`]).
+//! - [`retrograde`], [`retrograde_parallel`]: loopy games, draws and remoteness
+//!   (re-exported from [`grundy::solve`]).
 //! - [`solve_levels`]: the dense solver, 2 bits per position, a level at a time on all cores.
 //! - [`Table`], [`table::build_levelled`]: compact tables, on disk, with checkpoints.
-//! - [`solve_reachable`]: any run-time [`grundy::dynamic::DynGame`] (rule files, scripts).
-//! - [`games`]: tic-tac-toe, Connect Four, Dodgem, Chase; [`parse_game`] for GAME texts.
+//! - [`solve_reachable`]: any run-time [`grundy::dynamic::DynGame`] (rule files,
+//!   scripts); [`build_reachable`]: its table file, with the positions in it.
+//! - [`games`]: tic-tac-toe, Connect Four, Dodgem, Chase, each a [`grundy::Game`]
+//!   over its own positions and an [`Indexed`] numbering with the same move
+//!   generator; [`parse_game`] for GAME texts.
 //!
 //! ## Retrograde analysis
 //! The memoized search of the core crate follows lines of play forward and fails on
@@ -48,6 +60,10 @@
 //! [`solve_reachable`] enumerates every position reachable from a start with
 //! [`grundy::dynamic::DynGame::options`], numbers them in a hash table and runs the
 //! same analysis, so games from rule files and scripts may loop too.
+//! [`build_reachable`] stores the result as a table file whose positions section
+//! (after the outcomes and remoteness; see the module `enumerated` in the source)
+//! maps positions to indices and lists their options, so [`open_db`] answers from
+//! it without the game's rules.
 //!
 //! ## Dense tables, all cores
 //! For games numbered level by level (the number of stones on the board), the dense
@@ -98,17 +114,18 @@
 
 mod dense;
 mod dynamic;
+mod enumerated;
 mod error;
 pub mod games;
-mod indexed;
-mod reachable;
-mod retro;
 pub mod table;
 
 pub use dense::{solve_levels, DenseOptions};
 pub use dynamic::{open_db, parse_game, parse_table_game, Solved, TableGame, GAME_HELP};
+pub use enumerated::build_reachable;
 pub use error::RetroError;
-pub use indexed::{Indexed, Levelled};
-pub use reachable::{solve_reachable, solve_reachable_with, Reachable, REACHABLE_LIMIT};
-pub use retro::{fixpoint, retrograde, retrograde_parallel, Solution, MAX_POSITIONS};
+// The pure solvers live in the core (`grundy::solve`); re-exported under their old names.
+pub use grundy::solve::{
+    fixpoint, retrograde, retrograde_parallel, solve_reachable, solve_reachable_with, Indexed, Levelled,
+    Reachable, Solution, MAX_POSITIONS, REACHABLE_LIMIT,
+};
 pub use table::Table;

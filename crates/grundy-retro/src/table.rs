@@ -5,13 +5,15 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 
 use grundy::solve::Evaluation;
 use grundy::Outcome;
 
 use crate::dense::{Dense, DenseOptions};
-use crate::retro::{outcome, Solution};
 use crate::{Levelled, RetroError};
+use grundy::solve::codes::outcome;
+use grundy::solve::Solution;
 
 /// The first eight bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYRT";
@@ -21,9 +23,10 @@ pub const FORMAT_VERSION: u32 = 1;
 pub const HEADER_SIZE: usize = 4096;
 const MAX_NAME: usize = HEADER_SIZE - 64;
 
+#[derive(Clone)]
 enum Data {
     Owned(Vec<u8>),
-    Mapped(memmap2::Mmap),
+    Mapped(Arc<memmap2::Mmap>),
 }
 
 /// The solved value of every position of an indexed game: 2 bits of outcome per
@@ -31,11 +34,18 @@ enum Data {
 ///
 /// Outcome codes: 0 = not a position, 1 = win, 2 = lose, 3 = draw (for the player to
 /// move); position `i` is bits `2*(i%4)..2*(i%4)+2` of byte `i/4`.
+///
+/// A table may carry a *positions section* after the remoteness bytes (flag bit 1 of
+/// the header): the numbered positions and options of a game enumerated from a
+/// start (see [`crate::build_reachable`]), so that the file answers without the
+/// game's rules. Cloning a memory-mapped table shares the mapping.
+#[derive(Clone)]
 pub struct Table {
     name: String,
     size: u64,
     data: Data,
     remoteness: bool,
+    section: bool,
 }
 
 impl std::fmt::Debug for Table {
@@ -69,7 +79,34 @@ impl Table {
             size,
             data: Data::Owned(outcomes),
             remoteness,
+            section: false,
         }
+    }
+
+    /// The table with `section` appended after its data (the positions section).
+    pub(crate) fn with_section(self, section: &[u8]) -> Table {
+        let mut data = self.data().to_vec();
+        data.extend_from_slice(section);
+        Table {
+            data: Data::Owned(data),
+            section: true,
+            ..self
+        }
+    }
+
+    /// Bytes of outcomes and remoteness (the data before any positions section).
+    fn values_len(&self) -> usize {
+        Table::outcome_bytes(self.size) + if self.remoteness { self.size as usize } else { 0 }
+    }
+
+    /// True when the table carries a positions section (a game enumerated from a start).
+    pub fn has_positions(&self) -> bool {
+        self.section
+    }
+
+    /// The positions section (empty when there is none).
+    pub(crate) fn section(&self) -> &[u8] {
+        &self.data()[self.values_len()..]
     }
 
     /// Pack a [`Solution`] (outcomes, and remoteness when `remoteness`).
@@ -182,7 +219,7 @@ impl Table {
         f.write_all(&header(
             &self.name,
             self.size,
-            self.remoteness,
+            flags(self.remoteness, self.section),
             self.data().len() as u64,
             self.checksum(),
         )?)
@@ -213,6 +250,7 @@ impl Table {
             )));
         }
         let remoteness = u32_at(12) & 1 == 1;
+        let section = u32_at(12) & 2 == 2;
         let size = u64_at(16);
         let len = u64_at(24);
         let sum = u64_at(32);
@@ -223,7 +261,8 @@ impl Table {
         let name = String::from_utf8(map[44..44 + name_len].to_vec())
             .map_err(|_| bad("corrupt header (name)".into()))?;
         let expect = Table::outcome_bytes(size) as u64 + if remoteness { size } else { 0 };
-        if len != expect || map.len() as u64 != HEADER_SIZE as u64 + len {
+        let fits = if section { len > expect } else { len == expect };
+        if !fits || map.len() as u64 != HEADER_SIZE as u64 + len {
             return Err(bad(format!(
                 "truncated or corrupt: {} data bytes, expected {expect}",
                 map.len().saturating_sub(HEADER_SIZE)
@@ -242,8 +281,9 @@ impl Table {
         Ok(Table {
             name,
             size,
-            data: Data::Mapped(map),
+            data: Data::Mapped(Arc::new(map)),
             remoteness,
+            section,
         })
     }
 
@@ -283,7 +323,12 @@ pub fn checksum(data: &[u8]) -> u64 {
     (h ^ data.len() as u64).wrapping_mul(PRIME)
 }
 
-fn header(name: &str, size: u64, remoteness: bool, len: u64, sum: u64) -> Result<Vec<u8>, RetroError> {
+/// The header's flags: bit 0 remoteness stored, bit 1 a positions section follows.
+fn flags(remoteness: bool, section: bool) -> u32 {
+    remoteness as u32 | (section as u32) << 1
+}
+
+fn header(name: &str, size: u64, flags: u32, len: u64, sum: u64) -> Result<Vec<u8>, RetroError> {
     if name.len() > MAX_NAME {
         return Err(RetroError::Game(grundy::GameError::Unsupported(format!(
             "game name longer than {MAX_NAME} bytes"
@@ -292,7 +337,7 @@ fn header(name: &str, size: u64, remoteness: bool, len: u64, sum: u64) -> Result
     let mut h = vec![0u8; HEADER_SIZE];
     h[..8].copy_from_slice(MAGIC);
     h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-    h[12..16].copy_from_slice(&(remoteness as u32).to_le_bytes());
+    h[12..16].copy_from_slice(&flags.to_le_bytes());
     h[16..24].copy_from_slice(&size.to_le_bytes());
     h[24..32].copy_from_slice(&len.to_le_bytes());
     h[32..40].copy_from_slice(&sum.to_le_bytes());
@@ -438,8 +483,14 @@ pub fn build_levelled<G: Levelled>(
     let table = dense.into_table(name.to_string());
     let io = |e: std::io::Error| RetroError::io(&tmp, e);
     file.seek(SeekFrom::Start(0)).map_err(io)?;
-    file.write_all(&header(name, size, options.remoteness, len, table.checksum())?)
-        .map_err(io)?;
+    file.write_all(&header(
+        name,
+        size,
+        flags(options.remoteness, false),
+        len,
+        table.checksum(),
+    )?)
+    .map_err(io)?;
     file.sync_all().map_err(io)?;
     drop(file);
     fs::rename(&tmp, path).map_err(|e| RetroError::io(path, e))?;

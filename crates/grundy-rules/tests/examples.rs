@@ -337,3 +337,52 @@ fn every_example_loads() {
     }
     assert!(count >= 11);
 }
+
+/// The lollipop graph of `lollipop.luau`: the cycle 0-1-2-3-0 and the tail 3-4-5.
+const LOLLIPOP: [&[u64]; 6] = [&[1, 3], &[0, 2], &[1, 3], &[2, 0, 4], &[3, 5], &[4]];
+
+/// The chase of `lollipop.luau` written again in Rust, numbered for the reference
+/// fixpoint solver: index `side*36 + cop*6 + robber`.
+struct Lollipop;
+
+impl grundy::solve::Indexed for Lollipop {
+    fn size(&self) -> u64 {
+        72
+    }
+    fn terminal(&self, i: u64) -> Option<Outcome> {
+        let (s, c, r) = (i / 36, i / 6 % 6, i % 6);
+        (c == r).then_some(if s == 1 { Outcome::Lose } else { Outcome::Win })
+    }
+    fn options(&self, i: u64, out: &mut Vec<u64>) {
+        let (s, c, r) = (i / 36, i / 6 % 6, i % 6);
+        if s == 0 {
+            for c2 in std::iter::once(c).chain(LOLLIPOP[c as usize].iter().copied()) {
+                out.push(36 + c2 * 6 + r);
+            }
+        } else {
+            for r2 in std::iter::once(r).chain(LOLLIPOP[r as usize].iter().copied()) {
+                if r2 != c {
+                    out.push(c * 6 + r2);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn lollipop_luau_matches_the_fixpoint_of_its_rules() {
+    let script = example("lollipop.luau");
+    let reference = grundy::solve::fixpoint(&Lollipop);
+    let mut outcomes = HashSet::new();
+    for i in 0..72u64 {
+        let (s, c, r) = (i / 36, i / 6 % 6, i % 6);
+        let p = ints(&[c as i64, r as i64, s as i64]);
+        let a = script
+            .analyze(&p, Play::Normal)
+            .unwrap_or_else(|e| panic!("{p}: {e}"));
+        let e = reference.evaluation(i).unwrap();
+        assert_eq!((a.outcome, a.remoteness), (e.outcome, Some(e.remoteness)), "{p}");
+        outcomes.insert(a.outcome);
+    }
+    assert_eq!(outcomes.len(), 3, "wins, losses and draws");
+}

@@ -28,7 +28,14 @@ pub fn run(args: Args) -> Result<String> {
     let (game, position) = match (&args.db, args.position) {
         // `solve --db FILE POSITION`: the table names its game.
         (Some(db), None) => (grundy_retro::open_db(db, None)?, args.game),
-        (Some(db), Some(p)) => (grundy_retro::open_db(db, Some(&args.game))?, p),
+        (Some(db), Some(p)) => {
+            // A table of positions enumerated from a start carries its game's name.
+            let name = match grundy_retro::parse_table_game(&args.game) {
+                Some(_) => args.game.clone(),
+                None => load::game(&args.game)?.name(),
+            };
+            (grundy_retro::open_db(db, Some(&name))?, p)
+        }
         (None, Some(p)) => (load::game(&args.game)?, p),
         (None, None) => anyhow::bail!("missing POSITION: grundy solve GAME POSITION"),
     };

@@ -1,8 +1,11 @@
 //! Chase: a cop and a robber on a small graph; a loopy game with draws.
 
-use grundy::{GameError, Outcome};
+use grundy::{Game, GameError, Outcome};
 
 use crate::Indexed;
+
+/// A position of [`Chase`]: `(cop, robber, cop to move)`.
+pub type ChasePosition = (u32, u32, bool);
 
 /// Chase (cops and robbers with one cop): a cop and a robber stand on vertices of a
 /// cycle or a path of `n` vertices; the cop moves first. On a turn the player steps
@@ -90,30 +93,66 @@ impl Chase {
     }
 }
 
+impl Chase {
+    /// The value by rule: the cop on the robber ends the game.
+    pub fn terminal_position(&self, (c, r, cop_to_move): ChasePosition) -> Option<Outcome> {
+        (c == r).then_some(if cop_to_move { Outcome::Win } else { Outcome::Lose })
+    }
+
+    /// The move generator, the one both [`Game::options`] and [`Indexed::options`]
+    /// use: `f(position after the move)` for every move (a step or staying put; the
+    /// robber may not step onto the cop).
+    #[inline]
+    pub fn each_option(&self, (c, r, cop_to_move): ChasePosition, mut f: impl FnMut(ChasePosition)) {
+        if cop_to_move {
+            for &c2 in &self.neighbours[c as usize] {
+                f((c2, r, false));
+            }
+        } else {
+            for &r2 in &self.neighbours[r as usize] {
+                if r2 != c {
+                    f((c, r2, true));
+                }
+            }
+        }
+    }
+
+    /// Is this a position of the game (vertices in range)?
+    fn valid(&self, (c, r, _): ChasePosition) -> Result<(), GameError> {
+        if c < self.n && r < self.n {
+            Ok(())
+        } else {
+            Err(GameError::position(
+                self.name(),
+                format!("{c},{r}"),
+                format!("vertices are 0 to {}", self.n - 1),
+            ))
+        }
+    }
+}
+
+impl Game for Chase {
+    type Position = ChasePosition;
+    fn options(&self, p: &ChasePosition, out: &mut Vec<ChasePosition>) -> Result<(), GameError> {
+        self.valid(*p)?;
+        self.each_option(*p, |q| out.push(q));
+        Ok(())
+    }
+    fn terminal(&self, p: &ChasePosition) -> Result<Option<Outcome>, GameError> {
+        self.valid(*p)?;
+        Ok(self.terminal_position(*p))
+    }
+}
+
 impl Indexed for Chase {
     fn size(&self) -> u64 {
         2 * self.n as u64 * self.n as u64
     }
     fn terminal(&self, i: u64) -> Option<Outcome> {
-        let (c, r, cop_to_move) = self.position(i);
-        (c == r).then_some(if cop_to_move { Outcome::Win } else { Outcome::Lose })
+        self.terminal_position(self.position(i))
     }
     fn options(&self, i: u64, out: &mut Vec<u64>) {
-        let (c, r, cop_to_move) = self.position(i);
-        if cop_to_move {
-            out.extend(
-                self.neighbours[c as usize]
-                    .iter()
-                    .map(|&c2| self.index(c2, r, false)),
-            );
-        } else {
-            out.extend(
-                self.neighbours[r as usize]
-                    .iter()
-                    .filter(|&&r2| r2 != c)
-                    .map(|&r2| self.index(c, r2, true)),
-            );
-        }
+        self.each_option(self.position(i), |(c, r, cop)| out.push(self.index(c, r, cop)));
     }
     fn parents(&self, i: u64, out: &mut Vec<u64>) -> bool {
         let (c, r, cop_to_move) = self.position(i);

@@ -1,6 +1,6 @@
 //! Dodgem (Colin Vout, 1972; Berlekamp, Conway and Guy, *Winning Ways*, ch. 22).
 
-use grundy::{GameError, Outcome};
+use grundy::{Game, GameError, Outcome};
 
 use super::board::{extract, Binomial};
 use crate::Indexed;
@@ -207,14 +207,28 @@ impl Dodgem {
     }
 }
 
+/// Dodgem as a [`Game`] over its native positions, with the move generator
+/// [`Dodgem::moves`] (the one [`Indexed::options`] uses too). A player with no move
+/// (all cars off the board, or blocked) wins.
+impl Game for Dodgem {
+    type Position = DodgemPosition;
+    fn options(&self, p: &DodgemPosition, out: &mut Vec<DodgemPosition>) -> Result<(), GameError> {
+        self.moves(*p, out);
+        Ok(())
+    }
+    fn terminal(&self, p: &DodgemPosition) -> Result<Option<Outcome>, GameError> {
+        let mut out = Vec::with_capacity(12);
+        self.moves(*p, &mut out);
+        Ok(out.is_empty().then_some(Outcome::Win))
+    }
+}
+
 impl Indexed for Dodgem {
     fn size(&self) -> u64 {
         2 * self.pairs
     }
     fn terminal(&self, i: u64) -> Option<Outcome> {
-        let mut out = Vec::new();
-        self.moves(self.position(i), &mut out);
-        out.is_empty().then_some(Outcome::Win)
+        Game::terminal(self, &self.position(i)).expect("native games do not fail")
     }
     fn expand(&self, i: u64, out: &mut Vec<u64>) -> Option<Outcome> {
         let mut ps = Vec::with_capacity(12);

@@ -5,6 +5,6 @@ mod chase;
 mod dodgem;
 mod placement;
 
-pub use chase::Chase;
+pub use chase::{Chase, ChasePosition};
 pub use dodgem::{Dodgem, DodgemPosition};
 pub use placement::{Board, Placement};

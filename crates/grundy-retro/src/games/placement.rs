@@ -250,20 +250,17 @@ impl Placement {
         if self.terminal_board(b).is_some() {
             return Vec::new();
         }
-        let mut m = self.moves(b.0);
         let mut out = Vec::new();
-        while m != 0 {
-            let cell = m & m.wrapping_neg();
-            m &= m - 1;
+        self.each_option(b, |cell, next| {
             out.push(match self.rule {
-                Rule::Free => self.show_board(self.play(b, cell)),
+                Rule::Free => self.show_board(next),
                 Rule::Gravity => {
                     let col = cell.trailing_zeros() / self.height + 1;
                     let base = if text.trim() == "start" { "" } else { text.trim() };
                     format!("{base}{col}")
                 }
-            });
-        }
+            })
+        });
         out
     }
 
@@ -276,15 +273,11 @@ impl Placement {
             if self.terminal_board(b).is_some() {
                 continue;
             }
-            let mut m = self.moves(b.0);
-            while m != 0 {
-                let cell = m & m.wrapping_neg();
-                m &= m - 1;
-                let c = self.play(b, cell);
+            self.each_option(b, |_, c| {
                 if seen.insert(c) {
                     frontier.push(c);
                 }
-            }
+            });
         }
         seen.len() as u64
     }
@@ -316,15 +309,23 @@ impl Indexed for Placement {
 }
 
 impl Placement {
+    /// The move generator, the one both [`Game::options`] and [`Indexed::options`]
+    /// use: `f(cell, board after the move)` for every cell the player to move may fill.
     #[inline]
-    fn push_options(&self, b: Board, out: &mut Vec<u64>) {
+    pub fn each_option(&self, b: Board, mut f: impl FnMut(u64, Board)) {
         let mut m = self.moves(b.0);
         while m != 0 {
             let cell = m & m.wrapping_neg();
             m &= m - 1;
-            let (f, x) = self.play(b, cell);
-            out.push(self.index.index(f, x).expect("every board is numbered"));
+            f(cell, self.play(b, cell));
         }
+    }
+
+    #[inline]
+    fn push_options(&self, b: Board, out: &mut Vec<u64>) {
+        self.each_option(b, |_, (f, x)| {
+            out.push(self.index.index(f, x).expect("every board is numbered"))
+        });
     }
 }
 
@@ -340,12 +341,7 @@ impl Levelled for Placement {
 impl Game for Placement {
     type Position = Board;
     fn options(&self, b: &Board, out: &mut Vec<Board>) -> Result<(), GameError> {
-        let mut m = self.moves(b.0);
-        while m != 0 {
-            let cell = m & m.wrapping_neg();
-            m &= m - 1;
-            out.push(self.play(*b, cell));
-        }
+        self.each_option(*b, |_, next| out.push(next));
         Ok(())
     }
     fn terminal(&self, b: &Board) -> Result<Option<Outcome>, GameError> {

@@ -4,7 +4,7 @@ use crate::dynamic::{
     not_a_heap_game, Analysis, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
     PeriodSummary, Theory,
 };
-use crate::solve::{Evaluation, NimValues, Search};
+use crate::solve::{reachable, Evaluation, NimValues, Search};
 use crate::{Game, GameError, Impartial, Misere, Outcome, Play};
 
 /// Conversion between a native position and POSITION syntax.
@@ -175,13 +175,9 @@ where
             .is_none_or(|n| n <= SEARCH_LIMIT as u128 && n.saturating_mul(moves) <= SEARCH_WORK)
     }
 
-    /// Evaluate `p` and its options by search, under `play`.
+    /// Evaluate `p` and its options by search, under `play` (by retrograde analysis
+    /// of the reachable positions when play can loop: see [`search_or_retrograde`]).
     fn search(&self, p: &G::Position, play: Play) -> Result<Searched<G::Position>, GameError> {
-        fn run<H: Game>(h: H, p: &H::Position) -> Result<Searched<H::Position>, GameError> {
-            let mut s = Search::with_limit(h, SEARCH_LIMIT);
-            let e = s.evaluate(p)?;
-            Ok((e, s.options_evaluated(p)?))
-        }
         if !self.fits_search(p) {
             return Err(GameError::TooLarge {
                 what: "search".into(),
@@ -189,8 +185,8 @@ where
             });
         }
         match play {
-            Play::Normal => run(&self.0, p),
-            Play::Misere => run(Misere(&self.0), p),
+            Play::Normal => search_or_retrograde(&self.0, p),
+            Play::Misere => search_or_retrograde(Misere(&self.0), p),
         }
     }
 
@@ -207,7 +203,8 @@ where
         match self.0.nim_value(p, SEARCH_LIMIT) {
             None => Ok(None),
             Some(Ok(v)) => Ok(Some(v)),
-            Some(Err(GameError::TooLarge { .. })) => Ok(None),
+            // Loopy games have no (finite) nim-values; their outcomes come from retrograde analysis.
+            Some(Err(GameError::TooLarge { .. } | GameError::Loopy(_))) => Ok(None),
             Some(Err(e)) => Err(e),
         }
     }
@@ -260,6 +257,9 @@ where
 
     fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
         let native = self.decode(p)?;
+        if self.0.terminal(&native)?.is_some() {
+            return Ok(Vec::new()); // the game has ended by its rule
+        }
         self.check_option_count(&native)?;
         let mut out = Vec::new();
         self.0.options(&native, &mut out)?;
@@ -296,7 +296,8 @@ where
                 .filter(|(_, o)| o.is_winning_reply())
                 .map(|(o, _)| o.encode())
                 .collect(),
-            method: "memoized search of every position reachable".into(),
+            method: "memoized search of every position reachable (retrograde analysis where play loops)"
+                .into(),
         })
     }
 
@@ -394,7 +395,43 @@ where
     }
 }
 
+/// Evaluate `p` and its options by memoized search; when a position repeats along a
+/// line of play (a loopy game), by retrograde analysis of every position reachable
+/// from `p` instead: draws included, within the same position budget.
+fn search_or_retrograde<H: Game>(h: H, p: &H::Position) -> Result<Searched<H::Position>, GameError>
+where
+    H::Position: Codec,
+{
+    let mut s = Search::with_limit(&h, SEARCH_LIMIT);
+    let at = match s.evaluate(p) {
+        Ok(e) => return Ok((e, s.options_evaluated(p)?)),
+        // Show the repeated position in POSITION syntax, not with Debug.
+        Err(GameError::Loopy(debug)) => s.repeated().map_or(debug, |q| q.encode().to_string()),
+        Err(e) => return Err(e),
+    };
+    drop(s);
+    let solved = reachable(&h, p, SEARCH_LIMIT).map_err(|e| match e {
+        GameError::TooLarge { limit, .. } => GameError::TooLarge {
+            what: format!("retrograde analysis of a loopy game (position {at} repeats)"),
+            limit,
+        },
+        e => e,
+    })?;
+    let e = solved.evaluation(p).expect("the start is reachable");
+    Ok((e, solved.options(p).expect("the start is reachable")))
+}
+
 /// The nim-value of `p` by memoized mex, within `limit` components.
-pub fn searched_nim_value<G: Impartial>(game: &G, p: &G::Position, limit: usize) -> Result<u64, GameError> {
-    NimValues::with_limit(game, limit).nim_value(p)
+///
+/// A loopy game fails with [`GameError::Loopy`] naming the repeated position in
+/// POSITION syntax.
+pub fn searched_nim_value<G: Impartial>(game: &G, p: &G::Position, limit: usize) -> Result<u64, GameError>
+where
+    G::Position: Codec,
+{
+    let mut s = NimValues::with_limit(game, limit);
+    s.nim_value(p).map_err(|e| match e {
+        GameError::Loopy(debug) => GameError::Loopy(s.repeated().map_or(debug, |q| q.encode().to_string())),
+        e => e,
+    })
 }

@@ -59,6 +59,7 @@ pub struct NimValues<G: Impartial> {
     game: G,
     memo: FxHashMap<G::Position, u64>,
     limit: usize,
+    repeated: Option<G::Position>,
 }
 
 impl<G: Impartial> NimValues<G> {
@@ -73,7 +74,14 @@ impl<G: Impartial> NimValues<G> {
             game,
             memo: FxHashMap::default(),
             limit,
+            repeated: None,
         }
+    }
+
+    /// The component found repeating along a line of play, after
+    /// [`NimValues::nim_value`] failed with [`GameError::Loopy`].
+    pub fn repeated(&self) -> Option<&G::Position> {
+        self.repeated.as_ref()
     }
 
     /// The nim-value of a position: XOR of its components' values.
@@ -127,7 +135,9 @@ impl<G: Impartial> NimValues<G> {
             match missing {
                 Some(c) => {
                     if on_stack.contains(&c) {
-                        return Err(GameError::Loopy(format!("{c:?}")));
+                        let e = GameError::Loopy(format!("{c:?}"));
+                        self.repeated = Some(c);
+                        return Err(e);
                     }
                     if self.memo.len() + stack.len() >= self.limit {
                         return Err(GameError::TooLarge {

@@ -84,6 +84,7 @@ pub struct Search<G: Game> {
     game: G,
     memo: FxHashMap<G::Position, Evaluation>,
     limit: usize,
+    repeated: Option<G::Position>,
 }
 
 impl<G: Game> Search<G> {
@@ -98,12 +99,20 @@ impl<G: Game> Search<G> {
             game,
             memo: FxHashMap::default(),
             limit,
+            repeated: None,
         }
     }
 
     /// The game being searched.
     pub fn game(&self) -> &G {
         &self.game
+    }
+
+    /// The position found repeating along a line of play, after
+    /// [`Search::evaluate`] failed with [`GameError::Loopy`] (whose message can show
+    /// it only with `Debug`; callers that know a better syntax format this one).
+    pub fn repeated(&self) -> Option<&G::Position> {
+        self.repeated.as_ref()
     }
 
     /// How many positions are solved so far.
@@ -136,6 +145,7 @@ impl<G: Game> Search<G> {
                 if self.memo.contains_key(o) {
                     top.next += 1;
                 } else if on_stack.contains(o) {
+                    self.repeated = Some(o.clone());
                     return Err(GameError::Loopy(format!("{o:?}")));
                 } else {
                     child = Some(o.clone());

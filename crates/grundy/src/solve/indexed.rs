@@ -1,6 +1,6 @@
 //! Games whose positions are numbered `0..size`: what the dense and retrograde solvers need.
 
-use grundy::Outcome;
+use crate::Outcome;
 
 /// A game whose positions are numbered `0..size()`.
 ///

@@ -2,39 +2,51 @@
 
 use std::sync::atomic::{AtomicU32, AtomicU8, Ordering::Relaxed};
 
-use grundy::solve::Evaluation;
-use grundy::Outcome;
 use rayon::prelude::*;
 
-use crate::{Indexed, RetroError};
+use crate::solve::{Evaluation, Indexed};
+use crate::{GameError, Outcome};
 
-pub(crate) const NONE: u8 = 0;
-pub(crate) const WIN: u8 = 1;
-pub(crate) const LOSE: u8 = 2;
-pub(crate) const DRAW: u8 = 3;
+/// The outcome codes of [`Solution::parts`] and of the 2-bit tables of `grundy-retro`.
+pub mod codes {
+    use crate::Outcome;
 
-pub(crate) fn code(o: Outcome) -> u8 {
-    match o {
-        Outcome::Win => WIN,
-        Outcome::Lose => LOSE,
-        Outcome::Draw => DRAW,
+    /// Outcome code of an index that is not a position (a gap in the numbering).
+    pub const NONE: u8 = 0;
+    /// Outcome code of a win for the player to move.
+    pub const WIN: u8 = 1;
+    /// Outcome code of a loss for the player to move.
+    pub const LOSE: u8 = 2;
+    /// Outcome code of a draw.
+    pub const DRAW: u8 = 3;
+
+    /// The outcome code ([`WIN`], [`LOSE`], [`DRAW`]) of an outcome.
+    pub fn code(o: Outcome) -> u8 {
+        match o {
+            Outcome::Win => WIN,
+            Outcome::Lose => LOSE,
+            Outcome::Draw => DRAW,
+        }
+    }
+
+    /// The outcome of a code; `None` for [`NONE`] (a gap) and anything else.
+    pub fn outcome(code: u8) -> Option<Outcome> {
+        match code {
+            WIN => Some(Outcome::Win),
+            LOSE => Some(Outcome::Lose),
+            DRAW => Some(Outcome::Draw),
+            _ => None,
+        }
     }
 }
 
-pub(crate) fn outcome(code: u8) -> Option<Outcome> {
-    match code {
-        WIN => Some(Outcome::Win),
-        LOSE => Some(Outcome::Lose),
-        DRAW => Some(Outcome::Draw),
-        _ => None,
-    }
-}
+use codes::{code, DRAW, LOSE, NONE, WIN};
 
 /// The largest number of positions the retrograde solvers index (with `u32` edges).
 pub const MAX_POSITIONS: u64 = u32::MAX as u64 - 1;
 
 /// The value of every position of an [`Indexed`] game: one byte of outcome and four
-/// of remoteness per index. [`crate::Table`] is the compact form.
+/// of remoteness per index. (`grundy_retro::Table` is the compact form, 2 bits.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     codes: Vec<u8>,
@@ -49,7 +61,7 @@ impl Solution {
 
     /// The value of position `i`; `None` for a gap.
     pub fn evaluation(&self, i: u64) -> Option<Evaluation> {
-        let o = outcome(*self.codes.get(i as usize)?)?;
+        let o = codes::outcome(*self.codes.get(i as usize)?)?;
         Some(Evaluation {
             outcome: o,
             remoteness: self.remoteness[i as usize] as u64,
@@ -65,7 +77,9 @@ impl Solution {
         (c[1], c[2], c[3])
     }
 
-    pub(crate) fn parts(&self) -> (&[u8], &[u32]) {
+    /// The raw values: one outcome code per index ([`NONE`] for a gap, [`WIN`],
+    /// [`LOSE`], [`DRAW`]) and one remoteness per index (0 for gaps and draws).
+    pub fn parts(&self) -> (&[u8], &[u32]) {
         (&self.codes, &self.remoteness)
     }
 }
@@ -76,12 +90,12 @@ struct Parents {
     edges: Vec<u32>,
 }
 
-fn check_size(game: &impl Indexed) -> Result<usize, RetroError> {
+fn check_size(game: &impl Indexed) -> Result<usize, GameError> {
     let n = game.size();
     if n > MAX_POSITIONS {
-        return Err(RetroError::TooLarge {
+        return Err(GameError::TooLarge {
             what: "retrograde analysis".into(),
-            limit: MAX_POSITIONS,
+            limit: MAX_POSITIONS as usize,
         });
     }
     Ok(n as usize)
@@ -93,18 +107,27 @@ fn check_size(game: &impl Indexed) -> Result<usize, RetroError> {
 /// are solved first; then, in order of remoteness, a position with a losing option
 /// is a win (remoteness 1 + the least over losing options) and a position all of
 /// whose options are wins is a loss (1 + the greatest). What is never resolved is
-/// a draw, remoteness 0. On acyclic games this is exactly [`grundy::solve::Search`].
+/// a draw, remoteness 0. On acyclic games this is exactly [`crate::solve::Search`].
 ///
 /// ```
+/// use grundy::solve::{retrograde, Indexed};
 /// use grundy::Outcome;
-/// use grundy_retro::{games::Chase, retrograde};
-/// // A cop chases a robber around a 5-cycle: the robber escapes forever.
-/// let game = Chase::cycle(5).unwrap();
-/// let solution = retrograde(&game).unwrap();
-/// let start = game.index(0, 2, true);
-/// assert_eq!(solution.evaluation(start).unwrap().outcome, Outcome::Draw);
+/// // Positions 0 -> 1 -> 2 -> 0 go round for ever; 0 may also step out to 3, 3 to 4.
+/// struct Ring;
+/// impl Indexed for Ring {
+///     fn size(&self) -> u64 { 5 }
+///     fn terminal(&self, _: u64) -> Option<Outcome> { None }
+///     fn options(&self, i: u64, out: &mut Vec<u64>) {
+///         out.extend(match i { 0 => &[1, 3][..], 1 => &[2], 2 => &[0], 3 => &[4], _ => &[] })
+///     }
+/// }
+/// let s = retrograde(&Ring).unwrap();
+/// let e = |i| s.evaluation(i).unwrap();
+/// assert_eq!((e(4).outcome, e(3).outcome), (Outcome::Lose, Outcome::Win));
+/// // From 0, stepping to 3 loses and the ring never ends: 0, 1 and 2 are draws.
+/// assert_eq!([e(0).outcome, e(1).outcome, e(2).outcome], [Outcome::Draw; 3]);
 /// ```
-pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, RetroError> {
+pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, GameError> {
     let n = check_size(game)?;
     let mut count = vec![0u32; n];
     let mut opts = Vec::new();
@@ -265,7 +288,7 @@ fn for_parents<G: Indexed>(
 /// a time: every position resolved at remoteness `r` updates its parents in parallel,
 /// which yields the positions of remoteness `r + 1`. The result is identical to
 /// [`retrograde`].
-pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, RetroError> {
+pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> {
     let n = check_size(game)?;
     let mut count = vec![0u32; n];
     let parents = game_parents(game, n, &mut count, true);

@@ -1,0 +1,274 @@
+//! Retrograde analysis of any game, by enumerating what is reachable from a start.
+
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+
+use crate::dynamic::{DynGame, DynPosition};
+use crate::solve::{retrograde, Evaluation, Indexed, Solution};
+use crate::{Game, GameError, Misere, Outcome, Play};
+
+/// How many positions [`solve_reachable`] enumerates at most.
+pub const REACHABLE_LIMIT: usize = 20_000_000;
+
+/// Every position reachable from a start, numbered in discovery (breadth-first)
+/// order, with its options as indices and its value. The start is index 0.
+pub struct Reachable<P = DynPosition> {
+    positions: Vec<P>,
+    index: FxHashMap<P, u32>,
+    /// Options of each position as indices; empty for positions ended by a rule.
+    options: Vec<Vec<u32>>,
+    solution: Solution,
+}
+
+impl<P: Clone + Eq + Hash> Reachable<P> {
+    /// How many positions are reachable (the start included).
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// True when nothing is reachable (never: the start is).
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// The positions, in discovery (breadth-first) order: position `i` has index `i`.
+    pub fn positions(&self) -> &[P] {
+        &self.positions
+    }
+
+    /// The index of a reachable position.
+    pub fn index(&self, p: &P) -> Option<u64> {
+        self.index.get(p).map(|&i| i as u64)
+    }
+
+    /// The options of position `i` as indices (none where the game ends by a rule).
+    pub fn option_indices(&self, i: u64) -> &[u32] {
+        &self.options[i as usize]
+    }
+
+    /// The value of every position, by index.
+    pub fn solution(&self) -> &Solution {
+        &self.solution
+    }
+
+    /// The value of a reachable position.
+    pub fn evaluation(&self, p: &P) -> Option<Evaluation> {
+        self.solution.evaluation(*self.index.get(p)? as u64)
+    }
+
+    /// The options of a reachable position, with their values.
+    pub fn options(&self, p: &P) -> Option<Vec<(P, Evaluation)>> {
+        let i = *self.index.get(p)? as usize;
+        Some(
+            self.options[i]
+                .iter()
+                .map(|&o| {
+                    (
+                        self.positions[o as usize].clone(),
+                        self.solution
+                            .evaluation(o as u64)
+                            .expect("reachable positions are solved"),
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    /// The options of `p` that leave the opponent a lost position.
+    pub fn winning_moves(&self, p: &P) -> Option<Vec<P>> {
+        Some(
+            self.options(p)?
+                .into_iter()
+                .filter(|(_, e)| e.outcome == Outcome::Lose)
+                .map(|(o, _)| o)
+                .collect(),
+        )
+    }
+
+    /// `(wins, losses, draws)` among the reachable positions.
+    pub fn counts(&self) -> (u64, u64, u64) {
+        self.solution.counts()
+    }
+}
+
+/// The reachable graph as an [`Indexed`] game.
+struct Graph<'a> {
+    options: &'a [Vec<u32>],
+    terminal: &'a [Option<Outcome>],
+}
+
+impl Indexed for Graph<'_> {
+    fn size(&self) -> u64 {
+        self.options.len() as u64
+    }
+    fn terminal(&self, i: u64) -> Option<Outcome> {
+        self.terminal[i as usize]
+    }
+    fn options(&self, i: u64, out: &mut Vec<u64>) {
+        out.extend(self.options[i as usize].iter().map(|&o| o as u64));
+    }
+}
+
+/// Solve every position of any [`Game`] reachable from `start`, loops and draws
+/// included, with at most `limit` positions (else [`GameError::TooLarge`]).
+///
+/// Positions are enumerated breadth-first with [`Game::terminal`] and
+/// [`Game::options`] into a hash map (discovery order: the start is 0), then solved
+/// by [`retrograde`]. A position with no option and no rule is lost by the player
+/// to move (normal play; wrap the game in [`Misere`] for misère play). On acyclic
+/// games the values are those of [`crate::solve::Search`].
+///
+/// ```
+/// use grundy::solve::reachable;
+/// use grundy::{Game, GameError, Outcome};
+/// // A token on a ring of 4 cells moves one step clockwise, or leaves from cell 0.
+/// struct Ring;
+/// impl Game for Ring {
+///     type Position = i64; // -1: the token has left
+///     fn options(&self, &p: &i64, out: &mut Vec<i64>) -> Result<(), GameError> {
+///         if p >= 0 { out.push((p + 1) % 4) }
+///         if p == 0 { out.push(-1) }
+///         Ok(())
+///     }
+/// }
+/// let solved = reachable(&Ring, &2, 1000).unwrap();
+/// assert_eq!(solved.positions(), &[2, 3, 0, 1, -1]);
+/// let e = solved.evaluation(&0).unwrap();
+/// assert_eq!((e.outcome, e.remoteness), (Outcome::Win, 1));
+/// assert_eq!(solved.evaluation(&2).unwrap().outcome, Outcome::Win); // 2, 3, 0, out
+/// // From 0 both moves win: leaving at once, or stepping to 1 (lost: 1, 2, 3, 0, out).
+/// assert_eq!(solved.winning_moves(&0).unwrap(), vec![1, -1]);
+/// ```
+pub fn reachable<G: Game>(
+    game: &G,
+    start: &G::Position,
+    limit: usize,
+) -> Result<Reachable<G::Position>, GameError> {
+    let too_large = || GameError::TooLarge {
+        what: "retrograde analysis of the positions reachable from the start".into(),
+        limit,
+    };
+    let limit = limit.min(super::retrograde::MAX_POSITIONS as usize);
+    if limit == 0 {
+        return Err(too_large());
+    }
+    let mut positions = vec![start.clone()];
+    let mut index = FxHashMap::default();
+    index.insert(start.clone(), 0u32);
+    let mut options: Vec<Vec<u32>> = Vec::new();
+    let mut terminal: Vec<Option<Outcome>> = Vec::new();
+    let mut opts = Vec::new();
+    let mut next = 0;
+    while next < positions.len() {
+        let p = &positions[next];
+        let t = game.terminal(p)?;
+        opts.clear();
+        if t.is_none() {
+            game.options(p, &mut opts)?;
+        }
+        let mut ids = Vec::with_capacity(opts.len());
+        for o in opts.drain(..) {
+            let id = match index.get(&o) {
+                Some(&id) => id,
+                None => {
+                    if positions.len() >= limit {
+                        return Err(too_large());
+                    }
+                    let id = positions.len() as u32;
+                    index.insert(o.clone(), id);
+                    positions.push(o);
+                    id
+                }
+            };
+            ids.push(id);
+        }
+        options.push(ids);
+        terminal.push(t);
+        next += 1;
+    }
+    let solution = retrograde(&Graph {
+        options: &options,
+        terminal: &terminal,
+    })?;
+    Ok(Reachable {
+        positions,
+        index,
+        options,
+        solution,
+    })
+}
+
+/// A [`DynGame`] seen as a [`Game`] over [`DynPosition`]s, for [`reachable`].
+///
+/// `DynGame` has no `terminal`; a position without options is asked for its
+/// outcome once ([`DynGame::outcome`], immediate there), which gives the value of a
+/// game ended by a rule as well as the play convention.
+struct AsGame<'a> {
+    game: &'a dyn DynGame,
+    play: Play,
+}
+
+impl Game for AsGame<'_> {
+    type Position = DynPosition;
+    fn options(&self, p: &DynPosition, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
+        out.extend(self.game.options(p)?);
+        Ok(())
+    }
+    fn terminal(&self, p: &DynPosition) -> Result<Option<Outcome>, GameError> {
+        if !self.game.options(p)?.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(self.game.outcome(p, self.play)?))
+    }
+}
+
+/// Solve every position reachable from `start` in a run-time game (a built-in game,
+/// a rule file or a script), loops and draws included, under normal play.
+///
+/// ```
+/// use grundy::{dynamic::parse_game, solve::solve_reachable, Outcome};
+/// let game = parse_game("subtraction:1,2").unwrap();
+/// let start = game.parse_position("9").unwrap();
+/// let solved = solve_reachable(game.as_ref(), &start).unwrap();
+/// assert_eq!(solved.len(), 10);
+/// assert_eq!(solved.evaluation(&start).unwrap().outcome, Outcome::Lose);
+/// ```
+pub fn solve_reachable(game: &dyn DynGame, start: &DynPosition) -> Result<Reachable, GameError> {
+    solve_reachable_with(game, start, Play::Normal, REACHABLE_LIMIT)
+}
+
+/// [`solve_reachable`] with a play convention for positions without options and a
+/// limit on the number of positions.
+///
+/// Positions come from [`DynGame::options`]; a position without options gets its
+/// value from [`DynGame::outcome`] (a loss under normal play, a win under misère
+/// play, or the value of the rule that ended the game).
+pub fn solve_reachable_with(
+    game: &dyn DynGame,
+    start: &DynPosition,
+    play: Play,
+    limit: usize,
+) -> Result<Reachable, GameError> {
+    game.check(start)?;
+    reachable(&AsGame { game, play }, start, limit).map_err(|e| match e {
+        GameError::TooLarge { limit, .. } => GameError::TooLarge {
+            what: format!("positions reachable in {}", game.name()),
+            limit,
+        },
+        e => e,
+    })
+}
+
+/// [`reachable`] under a play convention: [`Misere`] wraps the game for misère play.
+pub fn reachable_with_play<G: Game>(
+    game: &G,
+    start: &G::Position,
+    play: Play,
+    limit: usize,
+) -> Result<Reachable<G::Position>, GameError> {
+    match play {
+        Play::Normal => reachable(game, start, limit),
+        Play::Misere => reachable(&Misere(game), start, limit),
+    }
+}
