@@ -14,9 +14,8 @@ pub fn game_help() -> &'static str {
     HELP.get_or_init(|| {
         let catalogue = grundy_rules::catalogue();
         format!(
-            "{}{}\n  FILE.toml, FILE.luau    your own game: a game file or a sandboxed Luau script\n{}",
+            "{}  FILE.toml, FILE.luau    your own game: a game file or a sandboxed Luau script\n{}",
             catalogue.help(),
-            grundy_retro::GAME_HELP,
             catalogue.position_help()
         )
     })
@@ -26,9 +25,6 @@ pub fn game_help() -> &'static str {
 pub fn game(text: &str) -> Result<Box<dyn DynGame>> {
     if grundy_rules::is_rule_file(text) {
         return Ok(grundy_rules::load(text.trim())?);
-    }
-    if let Some(game) = grundy_retro::parse_game(text) {
-        return Ok(game?);
     }
     Ok(grundy_rules::catalogue().parse(text)?)
 }

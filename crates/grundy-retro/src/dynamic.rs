@@ -1,7 +1,9 @@
 //! The games of this crate behind the dynamic seam, answered from a solved table.
 
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
+
+use grundy::catalogue::Catalogue;
 
 use grundy::dynamic::{
     not_a_heap_game, Analysis, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
@@ -14,13 +16,10 @@ use crate::games::{Chase, Dodgem, Placement};
 use crate::table::{build_levelled, Progress};
 use crate::{retrograde_parallel, solve_levels, DenseOptions, Indexed, RetroError, Table};
 
-/// The GAME syntax of this crate's games, for help texts.
-pub const GAME_HELP: &str = "\
-  tictactoe               3x3, x moves first; POSITION: nine of x, o, . row by row (x.o......)
-  connect4:width=W,height=H  four in a row; POSITION: columns played, 1-based (4453), or start
-  dodgem:N                N = 3 or 4 (5 too big); POSITION: rows from the top, b/r/., then :b or :r
-                          (b../b../.rr:b), or start
-  chase:cycle=N | chase:path=N  cop and robber; POSITION: cop,robber,side (side 0 = cop to move)";
+/// The GAME syntax of this crate's games, for help texts (from the catalogue).
+pub fn game_help() -> String {
+    Catalogue::new(&[crate::games::FAMILIES]).help()
+}
 
 /// An indexed game that can be solved into a [`Table`] and answered from one.
 pub trait TableGame: Send + Sync {
@@ -255,82 +254,18 @@ impl TableGame for Chase {
 }
 
 /// Read a GAME text naming one of this crate's games; `None` when it is not one.
-pub fn parse_table_game(text: &str) -> Option<Result<Box<dyn TableGame>, GameError>> {
-    let text = text.trim();
-    let (family, params) = match text.split_once(':') {
-        Some((f, p)) => (f.trim(), p.trim()),
-        None => (text, ""),
-    };
-    let kv = |params: &str| -> Result<Vec<(String, u32)>, GameError> {
-        params
-            .split(',')
-            .filter(|s| !s.trim().is_empty())
-            .map(|s| {
-                let (k, v) = s
-                    .split_once('=')
-                    .ok_or_else(|| GameError::parameter(family, format!("'{s}' is not key=value")))?;
-                let v = v
-                    .trim()
-                    .parse::<u32>()
-                    .map_err(|_| GameError::parameter(family, format!("'{}' is not a number", v.trim())))?;
-                Ok((k.trim().to_string(), v))
-            })
-            .collect()
-    };
-    let game: Result<Box<dyn TableGame>, GameError> = match family {
-        "tictactoe" => {
-            if params.is_empty() {
-                Ok(Box::new(Placement::tictactoe()))
-            } else {
-                Err(GameError::parameter(
-                    family,
-                    format!("takes no parameters, got '{params}'"),
-                ))
-            }
-        }
-        "connect4" => (|| {
-            let (mut w, mut h) = (None, None);
-            for (k, v) in kv(params)? {
-                match k.as_str() {
-                    "width" => w = Some(v),
-                    "height" => h = Some(v),
-                    other => {
-                        return Err(GameError::parameter(
-                            family,
-                            format!("unknown parameter '{other}' (width, height)"),
-                        ))
-                    }
-                }
-            }
-            match (w, h) {
-                (Some(w), Some(h)) => Ok(Box::new(Placement::connect4(w, h)?) as Box<dyn TableGame>),
-                _ => Err(GameError::parameter(
-                    family,
-                    "give width=W,height=H, e.g. connect4:width=5,height=4",
-                )),
-            }
-        })(),
-        "dodgem" => params
-            .parse::<u32>()
-            .map_err(|_| {
-                GameError::parameter(
-                    family,
-                    format!("expected the board size, e.g. dodgem:3, not '{params}'"),
-                )
-            })
-            .and_then(Dodgem::new)
-            .map(|g| Box::new(g) as Box<dyn TableGame>),
-        "chase" => (|| {
-            let ps = kv(params)?;
-            match ps.as_slice() {
-                [(k, n)] if k == "cycle" => Ok(Box::new(Chase::cycle(*n)?) as Box<dyn TableGame>),
-                [(k, n)] if k == "path" => Ok(Box::new(Chase::path(*n)?) as Box<dyn TableGame>),
-                _ => Err(GameError::parameter(family, "expected cycle=N or path=N")),
-            }
-        })(),
-        _ => return None,
-    };
-    Some(game)
+///
+/// The text is read by the catalogue ([`crate::games::FAMILIES`]); the game's
+/// numbering comes from the [`Solved`] game its family builds.
+pub fn parse_table_game(text: &str) -> Option<Result<Arc<dyn TableGame>, GameError>> {
+    let game = parse_game(text)?;
+    Some(game.map(|g| table_game(g.as_ref()).expect("the board-game families build Solved games")))
+}
+
+/// The numbered game behind a run-time game, when it is one of this crate's (also
+/// through a game file's wrapper).
+pub fn table_game(game: &dyn DynGame) -> Option<Arc<dyn TableGame>> {
+    game.as_any().downcast_ref::<Solved>().map(Solved::table_game)
 }
 
 /// Read a GAME text naming one of this crate's games as a [`DynGame`] that solves
@@ -345,7 +280,10 @@ pub fn parse_table_game(text: &str) -> Option<Result<Box<dyn TableGame>, GameErr
 /// assert!(grundy_retro::parse_game("nim").is_none());
 /// ```
 pub fn parse_game(text: &str) -> Option<Result<Box<dyn DynGame>, GameError>> {
-    Some(parse_table_game(text)?.map(|g| Box::new(Solved::new(g)) as Box<dyn DynGame>))
+    let catalogue = Catalogue::new(&[crate::games::FAMILIES]);
+    let (name, _) = Catalogue::split(text);
+    catalogue.find(name)?;
+    Some(catalogue.parse(text))
 }
 
 /// Open a table file as a [`DynGame`] answering from it (memory-mapped, not solved
@@ -372,7 +310,7 @@ pub fn open_db(path: &Path, game: Option<&str>) -> Result<Box<dyn DynGame>, Retr
     if table.has_positions() {
         let g = Enumerated::open(table.clone(), path)?;
         return Ok(Box::new(Solved {
-            game: Box::new(g),
+            game: Arc::new(g),
             table: OnceLock::from(Ok(table)),
             method,
         }));
@@ -394,7 +332,7 @@ pub fn open_db(path: &Path, game: Option<&str>) -> Result<Box<dyn DynGame>, Retr
 
 /// A [`TableGame`] behind the dynamic seam: solved once on first use (or given a table).
 pub struct Solved {
-    game: Box<dyn TableGame>,
+    game: Arc<dyn TableGame>,
     table: OnceLock<Result<Table, String>>,
     method: Option<String>,
 }
@@ -403,10 +341,15 @@ impl Solved {
     /// Wrap a game; it is solved (on all cores) the first time a value is asked.
     pub fn new(game: Box<dyn TableGame>) -> Solved {
         Solved {
-            game,
+            game: Arc::from(game),
             table: OnceLock::new(),
             method: None,
         }
+    }
+
+    /// The game with its numbering: what `build` writes into a table file.
+    pub fn table_game(&self) -> Arc<dyn TableGame> {
+        Arc::clone(&self.game)
     }
 
     fn table(&self) -> Result<&Table, GameError> {
@@ -513,5 +456,8 @@ impl DynGame for Solved {
     }
     fn capabilities(&self) -> Capabilities {
         Capabilities::default()
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

@@ -120,7 +120,7 @@ pub mod games;
 pub mod table;
 
 pub use dense::{solve_levels, DenseOptions};
-pub use dynamic::{open_db, parse_game, parse_table_game, Solved, TableGame, GAME_HELP};
+pub use dynamic::{game_help, open_db, parse_game, parse_table_game, table_game, Solved, TableGame};
 pub use enumerated::build_reachable;
 pub use error::RetroError;
 // The pure solvers live in the core (`grundy::solve`); re-exported under their old names.

@@ -164,9 +164,10 @@ pub use file::{game_from_toml, game_from_toml_in};
 pub use script::{Limits, ScriptDyn, ScriptGame};
 pub use sum::{Arity, Component, SumGame};
 
-/// Every family a GAME text or a game file may name: the core's table, in order.
+/// Every family a GAME text or a game file may name: the core's table, then the
+/// board games of `grundy-retro`. The one place where the tables are joined.
 pub fn catalogue() -> grundy::catalogue::Catalogue {
-    grundy::catalogue::Catalogue::new(&[grundy::games::FAMILIES])
+    grundy::catalogue::Catalogue::new(&[grundy::games::FAMILIES, grundy_retro::games::FAMILIES])
 }
 
 /// True when a GAME argument names a rule file: it ends in `.toml`, `.luau` or `.lua`.

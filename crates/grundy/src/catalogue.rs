@@ -112,7 +112,26 @@ pub struct Params {
     texts: Vec<(&'static str, String)>,
 }
 
+/// A parameter's checked value, borrowed from [`Params`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamValue<'a> {
+    /// An integer.
+    Int(u64),
+    /// A list of integers.
+    List(&'a [u64]),
+    /// Text.
+    Text(&'a str),
+}
+
 impl Params {
+    /// Every parameter with a value, integers first, then lists, then texts.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, ParamValue<'_>)> {
+        let ints = self.ints.iter().map(|&(k, v)| (k, ParamValue::Int(v)));
+        let lists = self.lists.iter().map(|(k, v)| (*k, ParamValue::List(v)));
+        let texts = self.texts.iter().map(|(k, v)| (*k, ParamValue::Text(v)));
+        ints.chain(lists).chain(texts)
+    }
+
     /// An integer parameter (given or defaulted).
     pub fn int(&self, key: &str) -> Option<u64> {
         self.ints.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
@@ -154,6 +173,9 @@ pub struct Family {
     pub syntax: Syntax,
     /// The shape of positions.
     pub shape: Shape,
+    /// A GAME text and a POSITION of it, for help and for the tests that run every
+    /// command on every family (and on its TOML twin).
+    pub example: Option<(&'static str, &'static str)>,
     /// Build the game.
     pub build: Build,
 }

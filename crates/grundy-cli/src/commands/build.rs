@@ -49,7 +49,9 @@ pub fn help() -> &'static str {
              rules; a position not reachable from the start is an error. No checkpoints (--resume).\n\n  \
              grundy build examples/games/lollipop.luau --db lollipop.db\n  \
              grundy solve --db lollipop.db 4,5,1 --json",
-            grundy_retro::GAME_HELP
+            grundy_retro::game_help()
+                .trim_start_matches("GAME is one of:\n")
+                .trim_end()
         )
     })
 }

@@ -177,3 +177,43 @@ impl Indexed for Chase {
         true
     }
 }
+
+use grundy::catalogue::{Family, Kind, Param, Shape, Syntax};
+
+const VERTICES: Kind = Kind::Int {
+    min: 0,
+    max: u32::MAX as u64,
+};
+
+/// Chase, in the catalogue.
+pub(crate) const FAMILY: Family = Family {
+    name: "chase",
+    usage: "chase:cycle=N | chase:path=N",
+    summary: "a cop chases a robber on a cycle or a path of N vertices",
+    position: "cop,robber,side (side 0 = cop to move)",
+    params: &[
+        Param {
+            key: "cycle",
+            kind: VERTICES,
+            default: None,
+            help: "vertices of a cycle",
+        },
+        Param {
+            key: "path",
+            kind: VERTICES,
+            default: None,
+            help: "vertices of a path",
+        },
+    ],
+    syntax: Syntax::KeyValue,
+    shape: Shape::Other,
+    example: Some(("chase:cycle=5", "0,2,0")),
+    build: |p| {
+        let game = match (p.int("cycle"), p.int("path")) {
+            (Some(n), None) => Chase::cycle(n as u32)?,
+            (None, Some(n)) => Chase::path(n as u32)?,
+            _ => return Err(GameError::parameter("chase", "expected cycle=N or path=N")),
+        };
+        Ok(Box::new(crate::Solved::new(Box::new(game))))
+    },
+};

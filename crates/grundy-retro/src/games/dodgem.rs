@@ -245,3 +245,31 @@ impl Indexed for Dodgem {
         out.extend(ps.into_iter().map(|p| self.index(p)));
     }
 }
+
+use grundy::catalogue::{Family, Kind, Param, Shape, Syntax};
+
+/// Dodgem, in the catalogue.
+pub(crate) const FAMILY: Family = Family {
+    name: "dodgem",
+    usage: "dodgem:N",
+    summary: "Dodgem (Winning Ways) on an N x N board, N = 3 or 4 (5 too big)",
+    position: "rows from the top, b/r/., then :b or :r (b../b../.rr:b), or start",
+    params: &[Param {
+        key: "size",
+        kind: Kind::Int {
+            min: 0,
+            max: u32::MAX as u64,
+        },
+        default: None,
+        help: "the board's side",
+    }],
+    syntax: Syntax::Bare,
+    shape: Shape::Other,
+    example: Some(("dodgem:3", "start")),
+    build: |p| {
+        let n = p
+            .int("size")
+            .ok_or_else(|| GameError::parameter("dodgem", "expected the board size, e.g. dodgem:3"))?;
+        Ok(Box::new(crate::Solved::new(Box::new(Dodgem::new(n as u32)?))))
+    },
+};

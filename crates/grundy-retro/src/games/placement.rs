@@ -348,3 +348,64 @@ impl Game for Placement {
         Ok(self.terminal_board(*b))
     }
 }
+
+use grundy::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
+use grundy::dynamic::DynGame;
+
+fn solved(game: Placement) -> Result<Box<dyn DynGame>, GameError> {
+    Ok(Box::new(crate::Solved::new(Box::new(game))))
+}
+
+/// Tic-tac-toe, in the catalogue.
+pub(crate) const TICTACTOE: Family = Family {
+    name: "tictactoe",
+    usage: "tictactoe",
+    summary: "noughts and crosses, x moves first",
+    position: "nine of x, o, . row by row (x.o......), or start",
+    params: &[],
+    syntax: Syntax::None,
+    shape: Shape::Other,
+    example: Some(("tictactoe", "x.o.x....")),
+    build: |_| solved(Placement::tictactoe()),
+};
+
+const SIDE: Kind = Kind::Int {
+    min: 0,
+    max: u32::MAX as u64,
+};
+
+/// Connect Four, in the catalogue.
+pub(crate) const CONNECT4: Family = Family {
+    name: "connect4",
+    usage: "connect4:width=W,height=H",
+    summary: "four in a row on a W x H board",
+    position: "columns played, 1-based (4453), or start",
+    params: &[
+        Param {
+            key: "width",
+            kind: SIDE,
+            default: None,
+            help: "columns",
+        },
+        Param {
+            key: "height",
+            kind: SIDE,
+            default: None,
+            help: "rows",
+        },
+    ],
+    syntax: Syntax::KeyValue,
+    shape: Shape::Other,
+    example: Some(("connect4:width=4,height=3", "2")),
+    build: build_connect4,
+};
+
+fn build_connect4(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
+    match (p.int("width"), p.int("height")) {
+        (Some(w), Some(h)) => solved(Placement::connect4(w as u32, h as u32)?),
+        _ => Err(GameError::parameter(
+            "connect4",
+            "give width=W,height=H, e.g. connect4:width=5,height=4",
+        )),
+    }
+}

@@ -212,7 +212,7 @@ where
 
 impl<G> DynGame for Builtin<G>
 where
-    G: Analyze,
+    G: Analyze + 'static,
     G::Position: Codec,
 {
     fn name(&self) -> String {
@@ -246,6 +246,10 @@ where
             Some(Ok(Some(p))) => Some(HeapSequence::Periodic(p)),
             _ => None,
         }
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 
     fn capabilities(&self) -> Capabilities {

@@ -275,6 +275,11 @@ pub trait DynGame: Send + Sync {
 
     /// The capabilities the shell may ask for.
     fn capabilities(&self) -> Capabilities;
+
+    /// The game itself, for the crate that defined it to recognise its own types
+    /// (a crate's fast path: the board games' numbered tables). Wrappers give
+    /// their inner game's.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// A game that is another game under a new name or start (a game file, say).
@@ -329,5 +334,22 @@ impl<W: Wrapper> DynGame for W {
     }
     fn capabilities(&self) -> Capabilities {
         self.inner().capabilities()
+    }
+    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
+        if text.trim() == "start" {
+            let p = Wrapper::start(self).ok_or_else(|| {
+                GameError::position(
+                    Wrapper::name(self),
+                    text,
+                    "this game has no natural start; give the position",
+                )
+            })?;
+            self.inner().check(&p)?;
+            return Ok(p);
+        }
+        self.inner().parse_position(text)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self.inner().as_any()
     }
 }

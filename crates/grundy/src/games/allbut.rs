@@ -291,6 +291,7 @@ pub(crate) const FAMILY: Family = Family {
         default: Some(Value::EmptyList),
         help: "the amounts a move may not take",
     }],
+    example: Some(("allbut:1,2", "9,4")),
     syntax: Syntax::Bare,
     shape: Shape::Heaps,
     build,

@@ -248,6 +248,7 @@ pub(crate) const FAMILY: Family = Family {
             help: "how many digits the number has",
         },
     ],
+    example: Some(("digits:turns=3,width=2", "19")),
     syntax: Syntax::KeyValue,
     shape: Shape::Other,
     build,

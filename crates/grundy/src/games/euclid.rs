@@ -137,6 +137,7 @@ pub(crate) const FAMILY: Family = Family {
     summary: "a pair; subtract a multiple of the smaller from the larger; making 0 wins",
     position: "a pair a,b",
     params: &[],
+    example: Some(("euclid", "25,7")),
     syntax: Syntax::None,
     shape: Shape::Pair,
     build: |_| Ok(Box::new(Builtin(Euclid))),

@@ -33,6 +33,7 @@ pub(crate) const FAMILY: Family = Family {
     summary: "Fibonacci Nim: take 1 to twice the last take (first move: not all); the last token wins",
     position: "N (a fresh heap) or n,max_take",
     params: &[],
+    example: Some(("fibonacci", "20")),
     syntax: Syntax::None,
     shape: Shape::Other,
     build: |_| Ok(Box::new(Builtin(FibonacciNim))),

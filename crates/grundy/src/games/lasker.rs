@@ -22,6 +22,7 @@ pub(crate) const FAMILY: Family = Family {
     summary: "Lasker's Nim: take any number from one heap, or split a heap into two",
     position: "heaps",
     params: &[],
+    example: Some(("lasker", "9")),
     syntax: Syntax::None,
     shape: Shape::SplittingHeaps,
     build: |_| Ok(Box::new(Builtin(Lasker))),

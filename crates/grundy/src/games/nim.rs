@@ -93,6 +93,7 @@ pub(crate) const FAMILY: Family = Family {
     summary: "heaps; take any number from one heap",
     position: "heaps: 3,4,5",
     params: &[],
+    example: Some(("nim", "3,4,5")),
     syntax: Syntax::None,
     shape: Shape::Heaps,
     build: |_| Ok(Box::new(Builtin(Nim))),

@@ -78,6 +78,7 @@ pub(crate) const FAMILY: Family = Family {
     summary: "piles; split a pile of P into P/K piles of K and one of P%K",
     position: "piles",
     params: &[],
+    example: Some(("split", "7,4")),
     syntax: Syntax::None,
     shape: Shape::SplittingHeaps,
     build: |_| Ok(Box::new(Builtin(Split))),

@@ -348,6 +348,7 @@ pub(crate) const FAMILY: Family = Family {
         default: Some(Value::EmptyList),
         help: "the amounts a move may take",
     }],
+    example: Some(("subtraction:1,3,4", "10")),
     syntax: Syntax::Bare,
     shape: Shape::Heaps,
     build,

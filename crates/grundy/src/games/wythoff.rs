@@ -102,6 +102,7 @@ pub(crate) const FAMILY: Family = Family {
     summary: "two heaps; take from one heap, or the same from both",
     position: "a pair a,b",
     params: &[],
+    example: Some(("wythoff", "4,7")),
     syntax: Syntax::None,
     shape: Shape::Pair,
     build: |_| Ok(Box::new(Builtin(Wythoff))),
