@@ -10,8 +10,12 @@
 //! - [Solvers](solve): memoized search, nim-values, layered sweeps, heap tables.
 //! - [Built-in games](games): Nim, subtraction and all-but games, Euclid, the
 //!   split game, the digit game, Wythoff.
+//! - [The catalogue](catalogue): every built-in family declared once, read by
+//!   every front end.
 //! - [The dynamic seam](dynamic): games chosen at run time by name (for the CLI and
-//!   the rule files), with positions as lists of integers or strings.
+//!   the rule files), with positions as lists of integers or strings, answering
+//!   from declared capabilities.
+//! - [Your own game in Rust](#your-own-game-in-rust).
 //!
 //! ## The model
 //! A *position* is a state of the game, including whose turn it is when that
@@ -39,6 +43,21 @@
 //! assert_eq!(search.winning_moves(&vec![10]).unwrap(), vec![vec![9], vec![7]]);
 //! // Heaps of 4 and 5: nim-values 2 and 3, so the sum has 2 XOR 3 = 1.
 //! assert_eq!(NimValues::new(&game).nim_value(&vec![4, 5]).unwrap(), 1);
+//! ```
+//!
+//! ## Your own game in Rust
+//! Implement the model traits and call a solver: nothing else is needed. An
+//! impartial game (`examples/own_impartial.rs`, `cargo run --example own_impartial`):
+//!
+//! ```
+#![doc = include_str!("../examples/own_impartial.rs")]
+//! ```
+//!
+//! A loopy partizan game, with draws, solved by retrograde analysis of the positions
+//! reachable from a start (`examples/own_loopy.rs`); positions are plain tuples:
+//!
+//! ```
+#![doc = include_str!("../examples/own_loopy.rs")]
 //! ```
 //!
 //! ## Invariants
