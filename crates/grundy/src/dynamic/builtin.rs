@@ -241,13 +241,15 @@ where
     }
 
     fn heap_sequence(&self) -> Option<HeapSequence> {
-        if let Some(rules) = self.0.heap_rules() {
-            return Some(HeapSequence::Engine(rules));
+        let rules = self.0.heap_rules()?;
+        // Values that grow (a tail digit) overflow the engine's 16-bit sequence:
+        // the proved period gives them, when there is one.
+        if matches!(&rules, grundy_octal::HeapRules::Octal(c) if c.tail().is_some()) {
+            if let Some(Ok(Some(p))) = self.0.period() {
+                return Some(HeapSequence::Periodic(rules, p));
+            }
         }
-        match self.0.period() {
-            Some(Ok(Some(p))) => Some(HeapSequence::Periodic(p)),
-            _ => None,
-        }
+        Some(HeapSequence::Engine(rules))
     }
 
     fn capabilities(&self) -> Capabilities {
