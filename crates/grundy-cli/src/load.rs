@@ -9,9 +9,9 @@ use grundy::dynamic::{parse_game, DynGame};
 pub fn game_help() -> &'static str {
     static HELP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     HELP.get_or_init(|| {
-        let (games, positions) = grundy::dynamic::GAME_HELP
-            .split_once("POSITION is")
-            .unwrap_or((grundy::dynamic::GAME_HELP, ""));
+        let catalogue = grundy::catalogue::Catalogue::core();
+        let text = format!("{}{}", catalogue.help(), catalogue.position_help());
+        let (games, positions) = text.split_once("POSITION is").unwrap_or((text.as_str(), ""));
         format!(
             "{games}  {}\n  FILE.toml, FILE.luau    your own game: a game file or a sandboxed Luau script\n\
              POSITION is{positions}",

@@ -485,4 +485,23 @@ impl DynGame for Solved {
             })
             .collect()
     }
+    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
+        self.normal(play)?;
+        Ok(self.value(p)?.0)
+    }
+    fn period(&self) -> Option<Result<Option<grundy::dynamic::PeriodSummary>, GameError>> {
+        None
+    }
+    fn heap_values(&self, _from: u64, _to: u64) -> Result<Vec<grundy::dynamic::HeapValue>, GameError> {
+        Err(GameError::Unsupported(format!(
+            "{} is not a heap game: values lists single heaps of heap games",
+            self.game.name()
+        )))
+    }
+    fn heap_sequence(&self) -> Option<grundy::dynamic::HeapSequence> {
+        None
+    }
+    fn capabilities(&self) -> grundy::dynamic::Capabilities {
+        grundy::dynamic::Capabilities::default()
+    }
 }

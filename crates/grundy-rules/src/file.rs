@@ -2,8 +2,8 @@
 
 use std::ops::Range;
 
-use grundy::dynamic::{parse_game, Analysis, DynGame, DynPosition, HeapValue, MoveInfo};
-use grundy::{GameError, Play};
+use grundy::dynamic::{parse_game, DynGame, DynPosition};
+use grundy::GameError;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -308,7 +308,7 @@ fn build(src: &Source, f: &Family, table: Range<usize>) -> Result<Box<dyn DynGam
             _ => "family",
         };
         let message = match e {
-            GameError::UnknownGame(_) if name == "octal" => {
+            GameError::UnknownGame { .. } if name == "octal" => {
                 format!("the octal engine is not available in this build (GAME text '{text}' is unknown)")
             }
             e => e.to_string(),
@@ -387,32 +387,14 @@ pub(crate) struct FileGame {
     pub(crate) start: Option<DynPosition>,
 }
 
-impl DynGame for FileGame {
+impl grundy::dynamic::Wrapper for FileGame {
+    fn inner(&self) -> &dyn DynGame {
+        self.inner.as_ref()
+    }
     fn name(&self) -> String {
         self.name.clone()
     }
-    fn is_impartial(&self) -> bool {
-        self.inner.is_impartial()
-    }
     fn start(&self) -> Option<DynPosition> {
         self.start.clone()
-    }
-    fn check(&self, p: &DynPosition) -> Result<(), GameError> {
-        self.inner.check(p)
-    }
-    fn show(&self, p: &DynPosition) -> String {
-        self.inner.show(p)
-    }
-    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
-        self.inner.options(p)
-    }
-    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
-        self.inner.analyze(p, play)
-    }
-    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
-        self.inner.moves(p, play)
-    }
-    fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError> {
-        self.inner.heap_values(from, to)
     }
 }

@@ -926,4 +926,16 @@ impl DynGame for ScriptDyn {
     fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError> {
         self.0.heap_values(from, to)
     }
+    fn outcome(&self, p: &DynPosition, play: Play) -> Result<grundy::Outcome, GameError> {
+        self.0.outcome(p, play)
+    }
+    fn period(&self) -> Option<Result<Option<grundy::dynamic::PeriodSummary>, GameError>> {
+        self.0.period()
+    }
+    fn heap_sequence(&self) -> Option<grundy::dynamic::HeapSequence> {
+        self.0.heap_sequence()
+    }
+    fn capabilities(&self) -> grundy::dynamic::Capabilities {
+        self.0.capabilities()
+    }
 }
