@@ -507,7 +507,11 @@ fn periods_of_lasker_and_spellings_of_one_game() {
     let l = period_json(&["lasker"]);
     assert_eq!(l["proved"], true);
     assert_eq!(
-        (l["preperiod"].as_u64(), l["period"].as_u64(), l["saltus"].as_u64()),
+        (
+            l["preperiod"].as_u64(),
+            l["period"].as_u64(),
+            l["saltus"].as_u64()
+        ),
         (Some(1), Some(4), Some(4))
     );
     assert_eq!(l["game"], "octal:4.(3)");
@@ -528,13 +532,18 @@ fn periods_of_lasker_and_spellings_of_one_game() {
     assert_eq!(read_text(&f), table);
     // Games without a sequence: one line naming the families that have one.
     let e = fails(&["period", &example("euclid.toml")]);
-    assert!(e.contains("has no nim-sequence period") && e.contains("lasker"), "{e}");
+    assert!(
+        e.contains("has no nim-sequence period") && e.contains("lasker"),
+        "{e}"
+    );
 }
 
 #[test]
 fn split_values_need_no_out_file() {
     // Only the bounds every heap game shares apply (no private split cap).
-    let out = ok(&["values", "split", "--from", "100000", "--to", "100010", "--format", "csv"]);
+    let out = ok(&[
+        "values", "split", "--from", "100000", "--to", "100010", "--format", "csv",
+    ]);
     let rows = read_csv(&out);
     assert_eq!(rows.len(), 11);
     assert_eq!(rows[0].0, 100_000);

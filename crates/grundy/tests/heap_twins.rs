@@ -69,7 +69,10 @@ fn split_game_twins() {
     assert_eq!(nim_values(&HeapRules::split(), 601).unwrap(), brute);
     let mut s = Sequence::new(HeapRules::split(), Method::Auto);
     s.extend_to(601, |_, _| {}).unwrap();
-    assert_eq!(s.values().iter().map(|&v| u64::from(v)).collect::<Vec<_>>(), brute);
+    assert_eq!(
+        s.values().iter().map(|&v| u64::from(v)).collect::<Vec<_>>(),
+        brute
+    );
     // And the memoized search of the core, on the same game.
     let game = Split::new();
     let mut search = NimValues::new(&game);

@@ -342,8 +342,16 @@ fn allbut_arithmetic_periods_predict_the_table() {
         }
     }
     // Nim is the all-but game excluding nothing: G(n) = n.
-    let nim = AllBut::new(&[]).unwrap().proved_period().unwrap().unwrap().periodic;
-    assert_eq!((nim.period(), nim.saltus(), nim.value_at(1 << 40)), (1, 1, Some(1 << 40)));
+    let nim = AllBut::new(&[])
+        .unwrap()
+        .proved_period()
+        .unwrap()
+        .unwrap()
+        .periodic;
+    assert_eq!(
+        (nim.period(), nim.saltus(), nim.value_at(1 << 40)),
+        (1, 1, Some(1 << 40))
+    );
 }
 
 #[test]

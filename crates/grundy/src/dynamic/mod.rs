@@ -23,7 +23,6 @@ use std::fmt;
 
 pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec};
 
-
 /// Read GAME text naming one of the core's families (see [`crate::catalogue`]).
 ///
 /// ```

@@ -28,7 +28,8 @@ impl AllBut {
                 "0 is never a move, so it cannot be excluded",
             ));
         }
-        let rules = HeapRules::all_but(&excluded).map_err(|e| GameError::parameter("allbut", e.to_string()))?;
+        let rules =
+            HeapRules::all_but(&excluded).map_err(|e| GameError::parameter("allbut", e.to_string()))?;
         Ok(HeapGame::new(rules, format!("allbut:{}", join(&excluded))))
     }
 }
@@ -50,7 +51,7 @@ pub(crate) const FAMILY: Family = Family {
     }],
     syntax: Syntax::Bare,
     shape: Shape::Heaps,
-    build: build,
+    build,
 };
 
 fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {

@@ -250,7 +250,7 @@ pub(crate) const FAMILY: Family = Family {
     ],
     syntax: Syntax::KeyValue,
     shape: Shape::Other,
-    build: build,
+    build,
 };
 
 fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {

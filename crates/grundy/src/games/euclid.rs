@@ -1,6 +1,6 @@
 use crate::catalogue::{Family, Shape, Syntax};
-use crate::dynamic::{searched_nim_value, Analyze, ClosedForm};
 use crate::dynamic::Builtin;
+use crate::dynamic::{searched_nim_value, Analyze, ClosedForm};
 use crate::solve::Evaluation;
 use crate::Play;
 use crate::{Game, GameError, Impartial, Outcome};

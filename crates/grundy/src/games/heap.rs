@@ -11,7 +11,9 @@
 
 use std::sync::{Mutex, OnceLock};
 
-use grundy_octal::{find_period_in, proof_bound, prove_period, HeapRules, Method, Periodic, ProvedPeriod, Sequence};
+use grundy_octal::{
+    find_period_in, proof_bound, prove_period, HeapRules, Method, Periodic, ProvedPeriod, Sequence,
+};
 
 use crate::dynamic::{Analyze, ClosedForm, PeriodSummary};
 use crate::games::{heap_components, heap_product, outcome_of};
@@ -268,7 +270,10 @@ impl HeapGame {
         if seq.len() <= max {
             seq.extend_to(max + 1, |_, _| {}).map_err(|e| self.err(e))?;
         }
-        Ok(heaps.iter().map(|&h| u64::from(seq.values()[h as usize])).collect())
+        Ok(heaps
+            .iter()
+            .map(|&h| u64::from(seq.values()[h as usize]))
+            .collect())
     }
 
     /// The nim-values of single heaps `from..=to`.
@@ -381,7 +386,8 @@ impl Game for HeapGame {
             )));
         }
         for (i, &h) in p.iter().enumerate() {
-            self.rules.heap_options(h, &mut |left| out.push(self.replace(p, i, left)));
+            self.rules
+                .heap_options(h, &mut |left| out.push(self.replace(p, i, left)));
         }
         Ok(())
     }
@@ -431,7 +437,11 @@ impl Analyze for HeapGame {
         let x = self.nim_value_of(p).ok()?;
         let (winning_moves, unlisted) = self.winning_moves(p).ok()?;
         let huge = p.iter().any(|&h| h >= SEQUENCE_LIMIT) || self.known.is_some();
-        let period = if huge { self.proved_period().ok().flatten() } else { None };
+        let period = if huge {
+            self.proved_period().ok().flatten()
+        } else {
+            None
+        };
         let mut rule = match &period {
             Some(per) => {
                 let g = &per.periodic;

@@ -21,8 +21,8 @@ mod digits;
 mod euclid;
 mod fibonacci;
 mod heap;
-mod nim;
 mod lasker;
+mod nim;
 mod octal;
 mod split;
 mod subtraction;
@@ -54,11 +54,12 @@ pub use allbut::AllBut;
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
+pub use heap::{
+    canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH, SEQUENCE_LIMIT,
+    THREE_HEAP_LIMIT,
+};
 pub use lasker::Lasker;
 pub use nim::Nim;
-pub use heap::{
-    canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH, SEQUENCE_LIMIT, THREE_HEAP_LIMIT,
-};
 pub use split::Split;
 pub use subtraction::{remoteness_table, Subtraction, MAX_SUBTRACT};
 pub use wythoff::Wythoff;

@@ -135,7 +135,7 @@ pub(crate) const FAMILY: Family = Family {
     }],
     syntax: Syntax::Bare,
     shape: Shape::Heaps,
-    build: build,
+    build,
 };
 
 fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
