@@ -4,7 +4,7 @@
 
 use grundy_octal::{HeapRules, Periodic};
 
-use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax, Value};
+use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
 use crate::dynamic::{Builtin, DynGame};
 use crate::games::heap::HeapGame;
 use crate::games::join;
@@ -130,7 +130,8 @@ pub(crate) const FAMILY: Family = Family {
             min: 0,
             max: u64::MAX,
         },
-        default: Some(Value::EmptyList),
+        // Required: an empty set is no game (the error says so).
+        default: None,
         help: "the amounts a move may take",
     }],
     syntax: Syntax::Bare,
