@@ -57,6 +57,8 @@ GAME is a heap game with a nim-sequence:
   kayles, dawson, grundy, split
   subtraction:S1,S2,...   proved by the window argument (window max(S))
   allbut:E1,E2,...        arithmetic periodic: G(n + p) = G(n) + saltus
+  lasker                  Lasker's Nim: the known arithmetic period (period 4, saltus 4)
+  FILE.toml               a game file of any of these
 Octal and hex codes are proved by the Guy-Smith theorem; grundy and split have no
 theorem, so their periods are never proved.";
 

@@ -153,7 +153,7 @@ fn bad_input_is_one_line_and_exit_status_2() {
     fails_with(&["solve", "nim:3", "1"], "takes no parameters");
     fails_with(&["values", "euclid", "--to", "5"], "not a heap game");
     fails_with(&["values", "nim", "--from", "5", "--to", "1"], "empty range");
-    fails_with(&["solve", "split", "200000"], "too large");
+    fails_with(&["solve", "split", "20000000"], "too large");
     fails_with(&["solve", "nim"], "POSITION");
     fails_with(&["solve", "nim", "1", "--bogus"], "--bogus");
     fails_with(&["solve"], "<GAME>");

@@ -187,3 +187,17 @@ fn errors_exit_2_with_one_line() {
     // Nothing was written for the refused ones.
     assert!(!std::path::Path::new(jpg).exists());
 }
+
+#[test]
+fn a_game_file_of_a_heap_game_plots_like_its_builtin_twin() {
+    let file = format!("{}/../../examples/games/kayles.toml", env!("CARGO_MANIFEST_DIR"));
+    for (game, name) in [("kayles", "kayles.svg"), (file.as_str(), "kayles-file.svg")] {
+        let bytes = plot(game, "sequence", name, &["--to", "100"]);
+        let (_, texts) = svg_structure(&bytes);
+        assert!(texts.iter().any(|t| t == "period 12"), "{game}: {texts:?}");
+        assert!(
+            texts.iter().any(|t| t.contains("periodic from n = 71")),
+            "{game}: {texts:?}"
+        );
+    }
+}

@@ -458,3 +458,99 @@ fn bad_inputs_are_one_line_and_exit_2() {
     let nowhere = dir.path().join("no/such/dir/x.bin");
     fails(&["values", "kayles", "--to", "10", "--out", path_str(&nowhere)]);
 }
+
+/// A file under the repository's `examples/games`.
+fn example(name: &str) -> String {
+    format!("{}/../../examples/games/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn game_files_of_heap_games_have_the_same_sequence_as_their_builtin_twins() {
+    let kayles = example("kayles.toml");
+    // period: the same JSON as the built-in game (the canonical name comes from the
+    // rules, so even the game name agrees).
+    let file = period_json(&[&kayles]);
+    let builtin = period_json(&["kayles"]);
+    let strip = |mut v: Value| {
+        v.as_object_mut().unwrap().remove("game");
+        v
+    };
+    assert_eq!(file["game"], "octal:0.77");
+    assert_eq!(strip(file), strip(builtin));
+    // values: the same table.
+    assert_eq!(
+        ok(&["values", &kayles, "--to", "200"]),
+        ok(&["values", "kayles", "--to", "200"])
+    );
+    // values --out: the same file, and the same checkpoint name as the built-in game.
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.bin");
+    let b = dir.path().join("b.bin");
+    ok(&["values", &kayles, "--to", "3000", "--out", path_str(&a)]);
+    ok(&["values", "kayles", "--to", "3000", "--out", path_str(&b)]);
+    let (game, first, values) = read_bin(&a);
+    assert_eq!((game.as_str(), first), ("octal:0.77", 0));
+    assert_eq!((game, first, values), read_bin(&b));
+    // The split game from a file: values --out works as for `split`.
+    let split = example("split.toml");
+    let c = dir.path().join("c.txt");
+    let d = dir.path().join("d.txt");
+    ok(&["values", &split, "--to", "300", "--out", path_str(&c)]);
+    ok(&["values", "split", "--to", "300", "--out", path_str(&d)]);
+    assert_eq!(read_text(&c), read_text(&d));
+    assert_eq!(period_json(&[&split, "--max", "500"])["game"], "split");
+}
+
+#[test]
+fn periods_of_lasker_and_spellings_of_one_game() {
+    // Lasker's Nim: its known arithmetic period, through the seam.
+    let l = period_json(&["lasker"]);
+    assert_eq!(l["proved"], true);
+    assert_eq!(
+        (
+            l["preperiod"].as_u64(),
+            l["period"].as_u64(),
+            l["saltus"].as_u64()
+        ),
+        (Some(1), Some(4), Some(4))
+    );
+    assert_eq!(l["game"], "octal:4.(3)");
+    // The same game written as a code is the same game.
+    assert_eq!(period_json(&["octal:4.(3)"])["period"], 4);
+    // All-but games written as codes are named as all-but games.
+    assert_eq!(period_json(&["octal:0.00(3)"])["game"], "allbut:1,2");
+    // The engine's own spellings still work.
+    assert_eq!(period_json(&["S(4,1,3)"])["game"], "subtraction:1,3,4");
+    // A proof needing more values than --max is not claimed.
+    let a = period_json(&["allbut:1,2", "--max", "3"]);
+    assert_eq!(a["proved"], false);
+    // Games with growing values stream 32-bit values from their period.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("l.txt");
+    ok(&["values", "lasker", "--to", "100", "--out", path_str(&f)]);
+    let table = read_csv(&ok(&["values", "lasker", "--to", "100", "--format", "csv"]));
+    assert_eq!(read_text(&f), table);
+    // Games without a sequence: one line naming the families that have one.
+    let e = fails(&["period", &example("euclid.toml")]);
+    assert!(
+        e.contains("has no nim-sequence period") && e.contains("lasker"),
+        "{e}"
+    );
+}
+
+#[test]
+fn split_values_need_no_out_file() {
+    // Only the bounds every heap game shares apply (no private split cap).
+    let out = ok(&[
+        "values", "split", "--from", "100000", "--to", "100010", "--format", "csv",
+    ]);
+    let rows = read_csv(&out);
+    assert_eq!(rows.len(), 11);
+    assert_eq!(rows[0].0, 100_000);
+}
+
+#[test]
+fn tail_codes_are_refused_by_the_option_count_not_hung() {
+    let e = fails(&["moves", "octal:0.(3)", "1000000000000"]);
+    assert!(e.contains("too many to list"), "{e}");
+}

@@ -53,7 +53,7 @@ fn commands(game: &str, position: &str, heaps: bool, out: &Path) -> Vec<Vec<Stri
     if heaps {
         c.push(vec!["values", game, "--to", "40"]);
         c.push(vec!["values", game, "--to", "40", "--format", "json"]);
-        //PERIOD c.push(vec!["period", game, "--max", "20000", "--json"]);
+        c.push(vec!["period", game, "--max", "1000", "--json"]);
     }
     let png = out.to_str().unwrap();
     let mut c: Vec<Vec<String>> = c

@@ -126,6 +126,51 @@ impl Periodic {
         self.value_at_u128(u128::from(n))
     }
 
+    /// G(from..=to), walking the period instead of dividing for each heap: one
+    /// [`Periodic::value_at`] for the first heap, then the block is copied forward
+    /// (plain periods) or each value adds the saltus once more per block. `None`
+    /// when a value exceeds `u64::MAX`.
+    pub fn range(&self, from: u64, to: u64) -> Option<Vec<u64>> {
+        if from > to {
+            return Some(Vec::new());
+        }
+        let len = usize::try_from(to - from + 1).ok()?;
+        let mut out = Vec::with_capacity(len);
+        let (e, p) = (self.preperiod, self.period);
+        let mut n = from;
+        while n <= to && n < e + p {
+            out.push(self.values[n as usize]);
+            n += 1;
+        }
+        if out.len() == len {
+            return Some(out);
+        }
+        // From here n >= e: the block of offset `(n - e) % p`, `(n - e) / p` periods on.
+        let block = &self.values[e as usize..];
+        let mut offset = ((n - e) % p) as usize;
+        let mut add = ((n - e) / p).checked_mul(self.saltus)?;
+        if self.saltus == 0 {
+            // Plain period: the first full cycle from `offset`, then copies of it.
+            let cycle = block.len().min(len - out.len());
+            let start = out.len();
+            out.extend(block[offset..].iter().chain(&block[..offset]).take(cycle));
+            while out.len() < len {
+                let take = (out.len() - start).min(len - out.len());
+                out.extend_from_within(start..start + take);
+            }
+            return Some(out);
+        }
+        while out.len() < len {
+            out.push(block[offset].checked_add(add)?);
+            offset += 1;
+            if offset == block.len() {
+                offset = 0;
+                add = add.checked_add(self.saltus)?;
+            }
+        }
+        Some(out)
+    }
+
     /// G(n) for a 128-bit n; `None` only when the value exceeds `u64::MAX`.
     /// This is the one evaluation every other `value_at` of the crate uses.
     pub fn value_at_u128(&self, n: u128) -> Option<u64> {

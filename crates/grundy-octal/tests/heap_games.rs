@@ -331,6 +331,12 @@ proptest! {
         for (n, &v) in g.iter().enumerate() {
             prop_assert_eq!(p.value_at(n as u64), Some(v));
         }
+        for from in [0u64, 1, 3, 7, 11, 50] {
+            for to in [from, from + 1, from + 13, 199] {
+                let expect: Vec<u64> = g[from as usize..=to as usize].to_vec();
+                prop_assert_eq!(p.range(from, to), Some(expect));
+            }
+        }
         for v in 0..30u64 {
             let below = 150;
             let expect: Vec<u64> = (0..below).filter(|&n| g[n as usize] == v).collect();

@@ -24,7 +24,9 @@ fn main() {
         piles.push(p);
     }
     let max = piles.iter().copied().max().unwrap_or(0);
-    let values = Split::nim_values(max as usize);
+    let values = Split::new()
+        .values_range(0, max)
+        .unwrap_or_else(|e| fail(0, &e.to_string()));
     let nim_sum = piles.iter().fold(0, |x, &p| x ^ values[p as usize]);
     println!("{}", if nim_sum != 0 { "First" } else { "Second" });
 }

@@ -147,7 +147,7 @@ struct Context<'a> {
     /// Wythoff's pairs apply.
     wythoff: bool,
     /// The proved period of a heap game (plain, saltus 0).
-    period: Option<crate::dynamic::PeriodSummary>,
+    period: Option<grundy_octal::Periodic>,
 }
 
 impl<'a> Context<'a> {
@@ -158,7 +158,7 @@ impl<'a> Context<'a> {
         let heaps = normal && game.is_impartial() && capabilities.heap_values;
         let period = if heaps {
             match game.period() {
-                Some(Ok(Some(s))) if s.saltus == 0 && s.period > 0 => Some(s),
+                Some(Ok(Some(s))) if s.periodic.saltus() == 0 => Some(s.periodic),
                 _ => None,
             }
         } else {
@@ -316,14 +316,14 @@ impl<'a> Context<'a> {
         let s = self.period.as_ref()?;
         let [n] = *heaps else { return None };
         let n = u64::try_from(n).ok()?;
-        let residues: Vec<u64> = (0..s.period)
+        let residues: Vec<u64> = (0..s.period())
             .filter(|&r| {
                 // The first heap >= preperiod with this residue.
-                let first = s.preperiod + (r + s.period - s.preperiod % s.period) % s.period;
-                s.value_at(first) == 0
+                let first = s.preperiod() + (r + s.period() - s.preperiod() % s.period()) % s.period();
+                s.value_at(first) == Some(0)
             })
             .collect();
-        let below: Vec<u64> = (0..s.preperiod).filter(|&k| s.value_at(k) == 0).collect();
+        let below: Vec<u64> = (0..s.preperiod()).filter(|&k| s.value_at(k) == Some(0)).collect();
         let listed = match residues.len() {
             0 => "no residue".to_string(),
             1 => format!("{}", residues[0]),
@@ -334,11 +334,11 @@ impl<'a> Context<'a> {
         };
         let mut rule = format!(
             "n = {n} is {} mod {p}, and P-positions are {listed} mod {p}",
-            n % s.period,
-            p = s.period
+            n % s.period(),
+            p = s.period()
         );
-        if s.preperiod > 0 {
-            rule.push_str(&format!(" from n = {} on", s.preperiod));
+        if s.preperiod() > 0 {
+            rule.push_str(&format!(" from n = {} on", s.preperiod()));
             if !below.is_empty() {
                 rule.push_str(&format!(" (below: {})", join(&below, ", ")));
             }

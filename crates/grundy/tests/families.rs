@@ -31,18 +31,19 @@ fn lasker_closed_form_matches_brute_force() {
 
 #[test]
 fn lasker_winning_moves_match_the_search() {
-    let mut search = Search::new(Lasker);
+    let lasker = Lasker::new();
+    let mut search = Search::new(&lasker);
     for a in 0..7u64 {
         for b in 0..7u64 {
             for c in 0..4u64 {
                 let p = vec![a, b, c];
                 let mut expected = search.winning_moves(&p).unwrap();
-                let mut got = Lasker::winning_moves(&p);
+                let mut got = lasker.winning_moves(&p).unwrap().0;
                 expected.sort();
                 got.sort();
                 assert_eq!(got, expected, "{p:?}");
                 let e = search.evaluate(&p).unwrap();
-                assert_eq!(e.outcome == Outcome::Lose, Lasker::winning_moves(&p).is_empty());
+                assert_eq!(e.outcome == Outcome::Lose, got.is_empty());
             }
         }
     }
@@ -54,11 +55,18 @@ fn lasker_through_the_catalogue_answers_huge_heaps() {
     let p = game.parse_position("1000000000000000003").unwrap();
     let a = game.analyze(&p, Play::Normal).unwrap();
     assert_eq!(a.nimber, Some(1_000_000_000_000_000_004));
-    let period = game.period().unwrap().unwrap().unwrap();
-    assert_eq!((period.preperiod, period.period, period.saltus), (1, 4, 4));
+    let period = game.period().unwrap().unwrap().unwrap().periodic;
+    assert_eq!((period.preperiod(), period.period(), period.saltus()), (1, 4, 4));
     for n in 0..200 {
-        assert_eq!(period.value_at(n), Lasker::heap_value(n));
+        assert_eq!(period.value_at(n), Some(Lasker::heap_value(n)));
     }
+    // The engine's own values (no closed form) agree with the known period.
+    let engine = grundy::games::HeapGame::new(grundy_octal::HeapRules::lasker(), "4.(3)");
+    assert_eq!(
+        engine.values_range(0, 400).unwrap(),
+        lasker_brute(400),
+        "the engine's Lasker's Nim"
+    );
 }
 
 fn fib(n: u64, max_take: u64) -> FibonacciPosition {

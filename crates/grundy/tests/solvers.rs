@@ -1,6 +1,6 @@
 //! Every solver against brute force and against independently known facts.
 
-use grundy::games::{AllBut, Digits, DigitsPosition, Euclid, Nim, Split, Subtraction, Wythoff};
+use grundy::games::{AllBut, Digits, DigitsPosition, Euclid, HeapGame, Nim, Split, Subtraction, Wythoff};
 use grundy::solve::{solve_layers, Evaluation, NimValues, Search};
 use grundy::{Game, Misere, Outcome};
 use proptest::prelude::*;
@@ -16,6 +16,11 @@ fn brute<G: Game>(game: &G, p: &G::Position) -> Evaluation {
     let mut options = Vec::new();
     game.options(p, &mut options).unwrap();
     Evaluation::from_options(options.iter().map(|o| brute(game, o)), grundy::Play::Normal)
+}
+
+/// The engine's nim-values of heaps `0..=n` (what every heap game answers from).
+fn engine_values(game: &HeapGame, n: u64) -> Vec<u64> {
+    game.values_range(0, n).unwrap()
 }
 
 /// Plain mex recursion without memo, for single components.
@@ -45,14 +50,14 @@ fn search_matches_brute_force_on_small_games() {
 fn subtraction_one_three_four_losing_positions_are_zero_and_two_mod_seven() {
     // The stone game's known answer (taking the last stone wins).
     let game = Subtraction::new(&[1, 3, 4]).unwrap();
-    let values = game.nim_values(1000);
+    let values = engine_values(&game, 1000);
     for (n, v) in values.iter().enumerate() {
         assert_eq!(*v == 0, n % 7 == 0 || n % 7 == 2, "n = {n}");
     }
-    let period = game.default_period().unwrap();
-    assert_eq!((period.preperiod, period.period), (0, 7));
-    assert_ne!(period.value_at(1_000_000_000_000_000_000), 0); // 10^18 = 1 mod 7
-    assert_eq!(period.value_at(1_000_000_000_000_000_001), 0); // 2 mod 7
+    let period = game.proved_period().unwrap().unwrap().periodic;
+    assert_eq!((period.preperiod(), period.period()), (0, 7));
+    assert_ne!(period.value_at(1_000_000_000_000_000_000), Some(0)); // 10^18 = 1 mod 7
+    assert_eq!(period.value_at(1_000_000_000_000_000_001), Some(0)); // 2 mod 7
 }
 
 #[test]
@@ -129,13 +134,14 @@ fn wythoff_beatty_pairs_match_search() {
 
 #[test]
 fn split_table_matches_mex_search() {
-    let table = Split::nim_values(16);
-    let mut values = NimValues::new(Split);
+    let split = Split::new();
+    let table = engine_values(&split, 16);
+    let mut values = NimValues::new(&split);
     for p in 0..=16u64 {
         assert_eq!(values.nim_value(&vec![p]).unwrap(), table[p as usize], "pile {p}");
     }
     for p in 0..=9u64 {
-        assert_eq!(brute_nim_value(&Split, &vec![p]), table[p as usize], "pile {p}");
+        assert_eq!(brute_nim_value(&split, &vec![p]), table[p as usize], "pile {p}");
     }
     // The seed solution's first values: G(0..4) = 0, 0, 1, 2.
     assert_eq!(&table[..4], &[0, 0, 1, 2]);
@@ -145,7 +151,7 @@ fn split_table_matches_mex_search() {
 fn allbut_linear_table_matches_mex_search() {
     for excluded in [vec![], vec![1], vec![2], vec![1, 2], vec![2, 5, 7], vec![3, 4, 9]] {
         let game = AllBut::new(&excluded).unwrap();
-        let table = game.nim_values(80);
+        let table = engine_values(&game, 80);
         let mut values = NimValues::new(&game);
         for n in 0..=80u64 {
             assert_eq!(
@@ -207,7 +213,7 @@ proptest! {
     ) {
         let set: Vec<u64> = set.into_iter().collect();
         let game = Subtraction::new(&set).unwrap();
-        let g: Vec<u64> = game.nim_values(50).into_iter().map(u64::from).collect();
+        let g: Vec<u64> = engine_values(&game, 50);
         let mut values = NimValues::new(&game);
         prop_assert_eq!(values.nim_value(&vec![a, b]).unwrap(), g[a as usize] ^ g[b as usize]);
         // Outcome by search is lose exactly when the nim-value is 0.
@@ -221,10 +227,11 @@ proptest! {
     fn subtraction_period_predicts_the_table(set in proptest::collection::btree_set(1u64..12, 1..5)) {
         let set: Vec<u64> = set.into_iter().collect();
         let game = Subtraction::new(&set).unwrap();
-        let period = game.period(100_000).expect("small games have small periods");
-        let table = game.nim_values(5_000);
+        let period = game.proved_period().unwrap().expect("small games have small periods");
+        // The plain table (a fresh game: no period is used for small heaps).
+        let table = engine_values(&Subtraction::new(&set).unwrap(), 5_000);
         for (n, v) in table.iter().enumerate() {
-            prop_assert_eq!(period.value_at(n as u64), u64::from(*v), "n = {}", n);
+            prop_assert_eq!(period.value_at(n as u64), Some(*v), "n = {}", n);
         }
     }
 
@@ -280,7 +287,7 @@ fn subtraction_remoteness_rule_matches_search() {
         let mut search = Search::new(&game);
         for n in 0..3_000u64 {
             let e = search.evaluate(&vec![n]).unwrap();
-            assert_eq!(rule.remoteness_at(n), e.remoteness, "{set:?} heap {n}");
+            assert_eq!(rule.value_at(n), Some(e.remoteness), "{set:?} heap {n}");
         }
     }
 }
@@ -295,9 +302,17 @@ fn subtraction_table_by_period_equals_the_plain_table() {
         vec![3, 7, 11, 12],
     ] {
         let game = Subtraction::new(&set).unwrap();
-        for n in [0, 1, 10, 1000, 100_000] {
-            assert_eq!(game.nim_table(n), game.nim_values(n), "{set:?} to {n}");
+        let period = game.proved_period().unwrap().unwrap();
+        for n in [0u64, 1, 10, 1000, 100_000] {
+            let by_period: Vec<u64> = (0..=n).map(|k| period.value_at(k).unwrap()).collect();
+            assert_eq!(by_period, engine_values(&game, n), "{set:?} to {n}");
         }
+        // Beyond the values computed on demand: from the period.
+        let far = grundy::games::SEQUENCE_LIMIT + 5;
+        assert_eq!(
+            game.values_range(far, far).unwrap(),
+            vec![period.value_at(far).unwrap()]
+        );
     }
 }
 
@@ -314,32 +329,41 @@ fn allbut_arithmetic_periods_predict_the_table() {
     ] {
         let game = AllBut::new(&excluded).unwrap();
         let rule = game
-            .period(200_000)
+            .proved_period()
+            .unwrap()
             .expect("Siegel: all-but games are arithmetic periodic");
-        let table = game.nim_values(20_000);
+        let table = engine_values(&game, 20_000);
         for (n, v) in table.iter().enumerate() {
             assert_eq!(
                 rule.value_at(n as u64),
-                *v,
+                Some(*v),
                 "{excluded:?} heap {n} (rule {rule:?})"
             );
         }
     }
     // Nim is the all-but game excluding nothing: G(n) = n.
-    let nim = AllBut::new(&[]).unwrap().period(1000).unwrap();
-    assert_eq!((nim.period, nim.saltus, nim.value_at(1 << 40)), (1, 1, 1 << 40));
+    let nim = AllBut::new(&[])
+        .unwrap()
+        .proved_period()
+        .unwrap()
+        .unwrap()
+        .periodic;
+    assert_eq!(
+        (nim.period(), nim.saltus(), nim.value_at(1 << 40)),
+        (1, 1, Some(1 << 40))
+    );
 }
 
 #[test]
 fn allbut_heaps_with_value_lists_exactly_the_table_matches() {
     for excluded in [vec![1], vec![2, 5, 7], vec![3, 4, 9]] {
         let game = AllBut::new(&excluded).unwrap();
-        let rule = game.period(1 << 18).unwrap();
-        let table = game.nim_values(3000);
+        let rule = game.proved_period().unwrap().unwrap().periodic;
+        let table = engine_values(&game, 3000);
         for target in 0..40u64 {
             let expected: Vec<u64> = (0..3000u64).filter(|&n| table[n as usize] == target).collect();
             assert_eq!(
-                rule.heaps_with_value(target, 3000),
+                rule.heaps_with_value(target, 3000).collect::<Vec<_>>(),
                 expected,
                 "{excluded:?} value {target}"
             );
@@ -352,14 +376,14 @@ fn heap_table_agrees_with_the_family_loops_and_the_search() {
     use grundy::solve::HeapTable;
     let game = Subtraction::new(&[2, 5, 7]).unwrap();
     let table = HeapTable::build(500, |k, g, seen| {
-        for &s in game.set().iter().filter(|&&s| s as usize <= k) {
-            seen.insert(g[k - s as usize]);
+        for &s in [2usize, 5, 7].iter().filter(|&&s| s <= k) {
+            seen.insert(g[k - s]);
         }
     });
-    let fast = game.nim_values(500);
+    let fast = engine_values(&game, 500);
     let mut search = NimValues::new(&game);
     for (n, (&value, &fast)) in table.values().iter().zip(&fast).enumerate() {
-        assert_eq!(value, u64::from(fast), "heap {n}");
+        assert_eq!(value, fast, "heap {n}");
         assert_eq!(value, search.nim_value(&vec![n as u64]).unwrap(), "heap {n}");
     }
     let split = HeapTable::build(200, |p, g, seen| {
@@ -367,5 +391,5 @@ fn heap_table_agrees_with_the_family_loops_and_the_search() {
             seen.insert(if (p / k) % 2 == 1 { g[k] } else { 0 } ^ g[p % k]);
         }
     });
-    assert_eq!(split.values(), &Split::nim_values(200)[..]);
+    assert_eq!(split.values(), &engine_values(&Split::new(), 200)[..]);
 }

@@ -1,16 +1,20 @@
 //! `grundy period GAME [--max N] [--json]`: compute a heap game's nim-sequence until
 //! it is proved (ultimately, or arithmetic) periodic.
 //!
-//! Octal and hexadecimal codes, subtraction games, Grundy's game and the split game
-//! go to the `grundy-octal` engine (Guy–Smith theorem; window argument for
-//! subtraction games; no theorem for Grundy's game or the split game). All-but games
-//! go to the core, which proves an arithmetic period (with a saltus).
+//! GAME is read by the one front door (`load::game`: built-in games and game files);
+//! the game says through the seam (`DynGame::heap_sequence`) where its nim-sequence
+//! comes from. `HeapSequence::Engine` streams it from the `grundy-octal` engine
+//! (Guy–Smith theorem; window argument for subtraction games; no theorem for
+//! Grundy's game or the split game), `HeapSequence::Periodic` is a period the game
+//! has proved (all-but games, Lasker's Nim).
 
 use std::time::Duration;
 
-use anyhow::{anyhow, bail, Result};
-use grundy::games::AllBut;
-use grundy_octal::{find_period_in, HeapRules, Method, OctalCode, Sequence};
+use anyhow::{bail, Result};
+use grundy::catalogue::Catalogue;
+use grundy::dynamic::{Builtin, DynGame, HeapSequence, PeriodSummary};
+use grundy::games::{canonical_name, HeapGame};
+use grundy_octal::{find_period_in, HeapRules, Method, Sequence};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
@@ -19,7 +23,8 @@ use crate::load;
 /// Find the period of a heap game's nim-sequence.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: octal:CODE, hex:CODE, kayles, dawson, grundy, split, subtraction:S or allbut:E.
+    /// The game: a heap game (octal:CODE, hex:CODE, kayles, dawson, grundy, split,
+    /// subtraction:S, allbut:E, lasker) or a game file of one.
     pub game: String,
     /// Give up (unproved) after computing this many values.
     #[arg(long, default_value_t = 1_000_000)]
@@ -29,90 +34,61 @@ pub struct Args {
     pub json: bool,
 }
 
-/// A game whose nim-sequence can be computed value after value.
-#[derive(Clone, Debug)]
-pub enum SeqGame {
-    /// Handled by the `grundy-octal` engine.
-    Heap(HeapRules),
-    /// An all-but game, handled by the core (values grow: arithmetic periodic).
-    AllBut(AllBut),
+/// A game's nim-sequence, as the seam gives it, with the game's canonical name.
+pub struct SeqGame {
+    /// The canonical GAME text, the same for every spelling of a game (`kayles`,
+    /// `octal:0.77` and a game file of Kayles all give `octal:0.77`): computed from
+    /// the rules, for checkpoint files and JSON.
+    pub name: String,
+    /// Where the values come from.
+    pub sequence: HeapSequence,
 }
 
-impl SeqGame {
-    /// The canonical GAME text, the same for every spelling of a game
-    /// (`kayles` and `octal:0.77` both give `octal:0.77`).
-    pub fn name(&self) -> String {
-        match self {
-            SeqGame::Heap(HeapRules::Octal(code)) => {
-                let s = code.to_string();
-                if code.is_hex() {
-                    format!("hex:{}", s.trim_start_matches("0x"))
-                } else {
-                    format!("octal:{s}")
-                }
+/// The heap families of the catalogue that have a nim-sequence, for messages.
+fn sequence_families() -> String {
+    Catalogue::core()
+        .families()
+        .filter(|f| f.shape.is_heaps())
+        .filter(|f| {
+            // A family buildable without parameters shows whether it has a sequence.
+            match f.params(Vec::new()).ok().and_then(|p| (f.build)(&p).ok()) {
+                Some(game) => game.heap_sequence().is_some(),
+                None => true,
             }
-            SeqGame::Heap(HeapRules::Subtraction(set)) => format!("subtraction:{}", join(set)),
-            SeqGame::Heap(rules) => rules.to_string(),
-            SeqGame::AllBut(g) => format!("allbut:{}", join(g.excluded())),
-        }
+        })
+        .map(|f| f.usage)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The game of GAME text: the one front door, or else a description the engine
+/// reads (`.07`, `0x0.F6`, `S(1,3,4)`, `sub:1,3,4`: the engine's spellings).
+pub fn heap_game(text: &str) -> Result<Box<dyn DynGame>> {
+    match load::game(text) {
+        Ok(game) => Ok(game),
+        Err(e) => match HeapRules::parse(text) {
+            Ok(rules) => Ok(Box::new(Builtin(HeapGame::from_rules(rules)))),
+            Err(_) => Err(e),
+        },
     }
 }
 
-fn join(xs: &[u64]) -> String {
-    xs.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
-}
-
-const SEQ_GAMES: &str = "octal:CODE, hex:CODE, kayles, dawson, grundy, split, subtraction:S, allbut:E";
-
-/// Reads GAME as a game with a nim-sequence. A game the core knows but that has no
-/// single-heap sequence (nim, euclid, wythoff, digits, rule files) is a one-line error
-/// naming `what` (e.g. "has no nim-sequence period").
+/// Reads GAME as a game with a nim-sequence. A game without one (nim, euclid,
+/// wythoff, digits, board games, scripts) is a one-line error naming `what`
+/// (e.g. "has no nim-sequence period").
 pub fn seq_game(text: &str, what: &str) -> Result<SeqGame> {
-    let t = text.trim();
-    let lower = t.to_ascii_lowercase();
-    if let Some(e) = lower
-        .strip_prefix("allbut:")
-        .or_else(|| (lower == "allbut").then_some(""))
-    {
-        let set = e
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(|s| {
-                s.parse::<u64>()
-                    .map_err(|_| anyhow!("allbut: '{s}' is not a non-negative integer"))
-            })
-            .collect::<Result<Vec<u64>>>()?;
-        return Ok(SeqGame::AllBut(AllBut::new(&set)?));
-    }
-    // The code as typed (the engine's errors quote it), after a case-blind prefix.
-    let after = |prefix: &str| lower.starts_with(prefix).then(|| t[prefix.len()..].trim());
-    if let Some(code) = after("octal:") {
-        return Ok(SeqGame::Heap(HeapRules::Octal(OctalCode::parse(code)?)));
-    }
-    if let Some(code) = after("hex:") {
-        let code = code.strip_prefix("0x").unwrap_or(code);
-        return Ok(SeqGame::Heap(HeapRules::Octal(OctalCode::parse(&format!(
-            "0x{code}"
-        ))?)));
-    }
-    match HeapRules::parse(t) {
-        Ok(rules) => Ok(SeqGame::Heap(rules)),
-        Err(parse_err) => {
-            let looks_like_heap_game = !grundy_rules::is_rule_file(t)
-                && (t.contains('.')
-                    || lower.starts_with("0x")
-                    || lower.starts_with("s(")
-                    || lower.starts_with("sub:")
-                    || lower.starts_with("subtraction:"));
-            if looks_like_heap_game {
-                // A malformed code or subtraction set: the engine's message names the bad part.
-                return Err(parse_err.into());
-            }
-            load::game(t)?;
-            bail!("{t} {what} (it works for {SEQ_GAMES})")
-        }
-    }
+    let game = heap_game(text)?;
+    // Games whose values grow prove their period here (all-but: a repeated deciding state).
+    let bar = spinner("looking for the nim-sequence: proving a period where the game has one");
+    let sequence = game.heap_sequence();
+    bar.finish_and_clear();
+    let Some(sequence) = sequence else {
+        bail!("{} {what} (it works for {})", text.trim(), sequence_families());
+    };
+    let name = match &sequence {
+        HeapSequence::Engine(rules) | HeapSequence::Periodic(rules, _) => canonical_name(rules),
+    };
+    Ok(SeqGame { name, sequence })
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal.
@@ -158,9 +134,9 @@ pub fn run(args: Args) -> Result<String> {
         bail!("--max must be at least 1");
     }
     let game = seq_game(&args.game, "has no nim-sequence period")?;
-    let found = match &game {
-        SeqGame::Heap(rules) => heap_period(&game, rules, args.max)?,
-        SeqGame::AllBut(g) => allbut_period(&game, g, args.max),
+    let found = match &game.sequence {
+        HeapSequence::Engine(rules) => heap_period(&game.name, rules, args.max)?,
+        HeapSequence::Periodic(rules, p) => proved_period(&game.name, rules, p, args.max),
     };
     Ok(if args.json {
         json_text(&found)
@@ -169,7 +145,7 @@ pub fn run(args: Args) -> Result<String> {
     })
 }
 
-fn heap_period(game: &SeqGame, rules: &HeapRules, max: u64) -> Result<Found> {
+fn heap_period(name: &str, rules: &HeapRules, max: u64) -> Result<Found> {
     let bar = progress_bar(max, "values");
     let mut seq = Sequence::new(rules.clone(), Method::Auto);
     // find_period_in computes at most G(0..=max_n): max_n + 1 values.
@@ -181,7 +157,7 @@ fn heap_period(game: &SeqGame, rules: &HeapRules, max: u64) -> Result<Found> {
     bar.finish_and_clear();
     let period = result?;
     let computed = seq.len();
-    let name = game.name();
+    let name = name.to_string();
     Ok(match period {
         Some(p) if p.proved => Found {
             game: name,
@@ -217,41 +193,33 @@ fn heap_period(game: &SeqGame, rules: &HeapRules, max: u64) -> Result<Found> {
     })
 }
 
-fn allbut_period(game: &SeqGame, g: &AllBut, max: u64) -> Found {
-    let name = game.name();
-    let bar = spinner("all-but game: computing values, looking for a repeated deciding state");
-    let found = g.period(max - 1);
-    bar.finish_and_clear();
-    match found {
-        Some(p) => {
-            let rule = if p.saltus == 0 {
-                format!(
-                    "{name}: G(n + {}) = G(n) for every n >= {}, proved by a repeated deciding state after {} values.",
-                    p.period, p.preperiod, p.checked_to
-                )
-            } else {
-                format!(
-                    "{name}: G(n + {}) = G(n) + {} for every n >= {}, proved by a repeated deciding state after {} values.",
-                    p.period, p.saltus, p.preperiod, p.checked_to
-                )
-            };
-            Found {
-                game: name,
-                proved: Some((p.preperiod, p.period, p.saltus)),
-                checked_to: p.checked_to,
-                computed: max,
-                apparent: None,
-                rule,
-            }
-        }
-        None => Found {
+/// A period the game proved itself (all-but games: a repeated deciding state;
+/// Lasker's Nim: the theorem). A proof that needed more than --max values counts as
+/// not found within --max, as a search stopped there would.
+fn proved_period(name: &str, rules: &HeapRules, p: &PeriodSummary, max: u64) -> Found {
+    let g = &p.periodic;
+    if p.checked_to > max {
+        return Found {
             rule: format!("{name}: no arithmetic period proved in the {max} values computed (raise --max)."),
-            game: name,
+            game: name.to_string(),
             proved: None,
             checked_to: max,
             computed: max,
             apparent: None,
-        },
+        };
+    }
+    // The proof names the rules; the output names the game.
+    let rule = match p.rule.strip_prefix(&format!("{rules}: ")) {
+        Some(rest) => format!("{name}: {rest}"),
+        None => format!("{name}: {g}; {}", p.rule),
+    };
+    Found {
+        game: name.to_string(),
+        proved: Some((g.preperiod(), g.period(), g.saltus())),
+        checked_to: p.checked_to,
+        computed: max,
+        apparent: None,
+        rule,
     }
 }
 

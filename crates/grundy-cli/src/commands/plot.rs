@@ -86,9 +86,9 @@ fn sequence(text: &str, to: u64, format: Format, size: Size) -> Result<(Vec<u8>,
     let values: Vec<u64> = game.heap_values(0, to)?.iter().map(|v| v.nimber).collect();
     let period = match game.period() {
         Some(Ok(Some(s))) => Some(PeriodMark {
-            preperiod: s.preperiod,
-            period: s.period,
-            saltus: s.saltus,
+            preperiod: s.periodic.preperiod(),
+            period: s.periodic.period(),
+            saltus: s.periodic.saltus(),
         }),
         _ => None,
     };

@@ -8,11 +8,11 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
-use grundy::games::AllBut;
+use grundy::dynamic::{HeapSequence, PeriodSummary};
 use grundy_octal::{HeapRules, Method, Sequence};
 
 use crate::bfile::{Format as FileFormat, SeqWriter};
-use crate::commands::period::{progress_bar, seq_game, SeqGame};
+use crate::commands::period::{progress_bar, seq_game};
 use crate::{load, render};
 
 /// Tabulate single heaps.
@@ -85,17 +85,17 @@ fn write_file(args: &Args, out: PathBuf) -> Result<String> {
         &args.game,
         "has no nim-sequence to stream: --out works for heap games",
     )?;
-    let name = game.name();
-    let width = match game {
-        SeqGame::Heap(_) => 16,
-        SeqGame::AllBut(_) => 32,
+    let name = game.name;
+    let width = match game.sequence {
+        HeapSequence::Engine(_) => 16,
+        HeapSequence::Periodic(..) => 32,
     };
     // Ctrl-C: finish the chunk, checkpoint, stop. (Only one handler per process.)
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let start = Instant::now();
-    let (writer, resumed) = match &game {
-        SeqGame::Heap(rules) => heap_file(args, &out, rules, &name)?,
-        SeqGame::AllBut(g) => allbut_file(args, &out, g, &name)?,
+    let (writer, resumed) = match &game.sequence {
+        HeapSequence::Engine(rules) => heap_file(args, &out, rules, &name)?,
+        HeapSequence::Periodic(_, period) => periodic_file(args, &out, period, &name)?,
     };
     let count = writer.count();
     let paths = writer.paths().clone();
@@ -214,21 +214,24 @@ fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(
     Ok((w, had))
 }
 
-fn allbut_file(args: &Args, out: &Path, g: &AllBut, name: &str) -> Result<(SeqWriter, u64)> {
-    let period = match g.default_period() {
-        Some(p) => p.clone(),
-        None => g
-            .period(args.to.saturating_add(1))
-            .ok_or_else(|| anyhow!("{name}: no arithmetic period proved within the values up to --to"))?,
+/// A sequence given by a proved period (all-but games, Lasker's Nim): 32-bit values.
+fn periodic_file(args: &Args, out: &Path, period: &PeriodSummary, name: &str) -> Result<(SeqWriter, u64)> {
+    let value = |n: u64| {
+        period
+            .value_at(n)
+            .ok_or_else(|| anyhow!("G({n}) of {name} does not fit 64 bits"))
     };
     let (mut w, had) = open_writer(args, out, name, 32, |n, v| {
-        let want = period.value_at(n);
+        let want = value(n)?;
         if v != want {
             bail!("stored G({n}) = {v} but {name} gives {want}: wrong game or damaged file; delete it and start over");
         }
         Ok(())
     })?;
-    let end = args.to + 1;
+    let end = args
+        .to
+        .checked_add(1)
+        .ok_or_else(|| anyhow!("--to is too large"))?;
     let bar = progress_bar(end - args.from, "values");
     bar.set_position(w.count());
     let mut n = args.from + w.count();
@@ -236,7 +239,7 @@ fn allbut_file(args: &Args, out: &Path, g: &AllBut, name: &str) -> Result<(SeqWr
         interrupted(&mut w)?;
         let next = n.saturating_add(CHUNK).min(end);
         for h in n..next {
-            w.push(period.value_at(h))?;
+            w.push(value(h)?)?;
         }
         n = next;
         bar.set_position(w.count());

@@ -138,6 +138,39 @@ const SEARCH_LIMIT: usize = 2_000_000;
 /// A position's evaluation and each option's.
 type Searched<P> = (Evaluation, Vec<(P, Evaluation)>);
 
+/// How [`Builtin`] answers a position: the planner's steps, in the order tried.
+///
+/// 1. [`Step::ClosedForm`]: what the family declares in [`Analyze`] (a formula such
+///    as Euclid's quotient rule, a proved period or a table of the nim-sequence);
+/// 2. [`Step::Search`]: the memoized search, within the position and work budget;
+/// 3. [`Step::Retrograde`]: when the search meets a repeated position (a loopy
+///    game), retrograde analysis of every position reachable, draws included.
+///
+/// Tables on disk come before all three, through their own [`DynGame`]
+/// (`grundy_retro::Solved`), and the planner never looks at a game's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A closed form, period or table that the family declares.
+    ClosedForm,
+    /// The memoized search.
+    Search,
+    /// Retrograde analysis of the positions reachable.
+    Retrograde,
+}
+
+impl Step {
+    /// The step, in words, for [`Analysis::method`].
+    pub fn describe(self) -> &'static str {
+        match self {
+            Step::ClosedForm => "a closed form",
+            Step::Search => "memoized search of every position reachable",
+            Step::Retrograde => {
+                "memoized search of every position reachable, then retrograde analysis (play loops)"
+            }
+        }
+    }
+}
+
 /// A native game behind the dynamic seam.
 pub struct Builtin<G>(pub G);
 
@@ -178,6 +211,11 @@ where
     /// Evaluate `p` and its options by search, under `play` (by retrograde analysis
     /// of the reachable positions when play can loop: see [`search_or_retrograde`]).
     fn search(&self, p: &G::Position, play: Play) -> Result<Searched<G::Position>, GameError> {
+        self.plan_search(p, play).map(|(searched, _)| searched)
+    }
+
+    /// Steps 2 and 3 of the plan; says which one answered.
+    fn plan_search(&self, p: &G::Position, play: Play) -> Result<(Searched<G::Position>, Step), GameError> {
         if !self.fits_search(p) {
             return Err(GameError::TooLarge {
                 what: "search".into(),
@@ -239,13 +277,15 @@ where
     }
 
     fn heap_sequence(&self) -> Option<HeapSequence> {
-        if let Some(rules) = self.0.heap_rules() {
-            return Some(HeapSequence::Engine(rules));
+        let rules = self.0.heap_rules()?;
+        // Values that grow (a tail digit) overflow the engine's 16-bit sequence:
+        // the proved period gives them, when there is one.
+        if matches!(&rules, grundy_octal::HeapRules::Octal(c) if c.tail().is_some()) {
+            if let Some(Ok(Some(p))) = self.0.period() {
+                return Some(HeapSequence::Periodic(rules, p));
+            }
         }
-        match self.0.period() {
-            Some(Ok(Some(p))) => Some(HeapSequence::Periodic(p)),
-            _ => None,
-        }
+        Some(HeapSequence::Engine(rules))
     }
 
     fn as_any(&self) -> &dyn std::any::Any {
@@ -290,7 +330,7 @@ where
                 method: c.rule,
             });
         }
-        let (e, options) = self.search(&native, play)?;
+        let ((e, options), step) = self.plan_search(&native, play)?;
         Ok(Analysis {
             outcome: e.outcome,
             remoteness: Some(e.remoteness),
@@ -300,8 +340,7 @@ where
                 .filter(|(_, o)| o.is_winning_reply())
                 .map(|(o, _)| o.encode())
                 .collect(),
-            method: "memoized search of every position reachable (retrograde analysis where play loops)"
-                .into(),
+            method: step.describe().into(),
         })
     }
 
@@ -402,13 +441,13 @@ where
 /// Evaluate `p` and its options by memoized search; when a position repeats along a
 /// line of play (a loopy game), by retrograde analysis of every position reachable
 /// from `p` instead: draws included, within the same position budget.
-fn search_or_retrograde<H: Game>(h: H, p: &H::Position) -> Result<Searched<H::Position>, GameError>
+fn search_or_retrograde<H: Game>(h: H, p: &H::Position) -> Result<(Searched<H::Position>, Step), GameError>
 where
     H::Position: Codec,
 {
     let mut s = Search::with_limit(&h, SEARCH_LIMIT);
     let at = match s.evaluate(p) {
-        Ok(e) => return Ok((e, s.options_evaluated(p)?)),
+        Ok(e) => return Ok(((e, s.options_evaluated(p)?), Step::Search)),
         // Show the repeated position in POSITION syntax, not with Debug.
         Err(GameError::Loopy(debug)) => s.repeated().map_or(debug, |q| q.encode().to_string()),
         Err(e) => return Err(e),
@@ -422,7 +461,10 @@ where
         e => e,
     })?;
     let e = solved.evaluation(p).expect("the start is reachable");
-    Ok((e, solved.options(p).expect("the start is reachable")))
+    Ok((
+        (e, solved.options(p).expect("the start is reachable")),
+        Step::Retrograde,
+    ))
 }
 
 /// The nim-value of `p` by memoized mex, within `limit` components.

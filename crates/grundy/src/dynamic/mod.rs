@@ -21,7 +21,7 @@ mod builtin;
 
 use std::fmt;
 
-pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec};
+pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec, Step};
 
 /// Read GAME text naming one of the core's families (see [`crate::catalogue`]).
 ///
@@ -141,34 +141,10 @@ pub struct HeapValue {
 }
 
 /// A proved (ultimately, possibly arithmetic) periodic nim-sequence of a heap game:
-/// `G(n + period) = G(n) + saltus` for every `n >= preperiod`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PeriodSummary {
-    /// The first heap size from which the sequence repeats.
-    pub preperiod: u64,
-    /// The length of the repeating block.
-    pub period: u64,
-    /// What each period adds to the values (0 for a plain period).
-    pub saltus: u64,
-    /// How many values the proof inspected.
-    pub checked_to: u64,
-    /// The values `G(0) .. G(preperiod + period - 1)`: enough to answer any heap.
-    pub values: Vec<u64>,
-    /// The theorem behind the proof, in words.
-    pub rule: String,
-}
-
-impl PeriodSummary {
-    /// The nim-value of a heap of `n`, for any `n`.
-    pub fn value_at(&self, n: u64) -> u64 {
-        if n < self.preperiod {
-            return self.values[n as usize];
-        }
-        let cycles = (n - self.preperiod) / self.period;
-        let offset = (n - self.preperiod) % self.period;
-        self.values[(self.preperiod + offset) as usize] + cycles * self.saltus
-    }
-}
+/// `G(n + period) = G(n) + saltus` for every `n >= preperiod`. The one proof record
+/// of the workspace, [`grundy_octal::ProvedPeriod`] (its `periodic` is the one
+/// eventually periodic type, with the one `value_at`).
+pub type PeriodSummary = grundy_octal::ProvedPeriod;
 
 /// A closed-form theory that explanations and plots can show step by step.
 ///
@@ -189,8 +165,9 @@ pub enum Theory {
 pub enum HeapSequence {
     /// Computed value after value by the `grundy-octal` engine from these rules.
     Engine(grundy_octal::HeapRules),
-    /// Given for every heap by a proved (possibly arithmetic) period.
-    Periodic(PeriodSummary),
+    /// Given for every heap by a proved (possibly arithmetic) period: the game's
+    /// rules (for its canonical name) and the period.
+    Periodic(grundy_octal::HeapRules, PeriodSummary),
 }
 
 /// What a game can answer beyond its rules: the capabilities the shell asks for

@@ -3,18 +3,24 @@
 //! | game | position | closed form |
 //! |---|---|---|
 //! | [`Nim`] | heaps | nim-sum (XOR); misère rule |
-//! | [`Subtraction`] | heaps | proved period of the nim-sequence |
-//! | [`AllBut`] | heaps | linear-time nim-sequence |
+//! | [`Subtraction`] | heaps | proved period of the nim-sequence; arithmetic-periodic remoteness |
+//! | [`AllBut`] | heaps | proved arithmetic period (saltus) |
 //! | [`Euclid`] | a pair | the quotient rule, O(log) |
-//! | [`Split`] | piles | nim-sequence table |
+//! | [`Split`] | piles | nim-sequence from the engine |
 //! | [`Digits`] | number, turns played, start | layer-by-layer sweep |
 //! | [`Wythoff`] | a pair | Beatty sequences of the golden ratio |
-//! | [`HeapEngine`] | heaps | octal/hex codes, Kayles, Grundy's game: nim-sequence engine, Guy–Smith periods |
+//! | octal, hex, kayles, dawson, grundy | heaps | nim-sequence engine, Guy–Smith periods |
+//! | [`Lasker`] | heaps | the known arithmetic period |
+//!
+//! Every heap family builds the one [`HeapGame`] (rules of `grundy-octal`, a name,
+//! an optional known period): one mex loop (the engine's), one period prover, one
+//! set of limits.
 
 mod allbut;
 mod digits;
 mod euclid;
 mod fibonacci;
+mod heap;
 mod lasker;
 mod nim;
 mod octal;
@@ -44,15 +50,18 @@ pub const FAMILIES: &[Family] = &[
     fibonacci::FAMILY,
 ];
 
-pub use allbut::{AllBut, ArithmeticPeriod};
+pub use allbut::AllBut;
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
+pub use heap::{
+    canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH, SEQUENCE_LIMIT,
+    THREE_HEAP_LIMIT,
+};
 pub use lasker::Lasker;
 pub use nim::Nim;
-pub use octal::{HeapEngine, LISTED_HEAP_LIMIT, PERIOD_SEARCH, SEQUENCE_LIMIT};
 pub use split::Split;
-pub use subtraction::{Period, RemotenessRule, Subtraction};
+pub use subtraction::{remoteness_table, Subtraction, MAX_SUBTRACT};
 pub use wythoff::Wythoff;
 
 /// Options of a sum of heaps: one heap replaced by what a move on it leaves.
@@ -78,9 +87,6 @@ pub(crate) fn sum_options(
 pub(crate) fn heap_components(heaps: &[u64], out: &mut Vec<Vec<u64>>) {
     out.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
 }
-
-/// Heap sizes up to this are answered from a table; beyond it from a proved period.
-pub(crate) const TABLE_LIMIT: u64 = 10_000_000;
 
 /// A list of numbers in GAME syntax: `1,3,4`.
 pub(crate) fn join(xs: &[u64]) -> String {

@@ -1,0 +1,484 @@
+//! The one heap game of the core: every family whose positions are heaps and whose
+//! moves are described by a [`grundy_octal::HeapRules`] (subtraction, all-but,
+//! split, octal and hexadecimal codes, Kayles, Dawson's Kayles, Grundy's game,
+//! Lasker's Nim) builds a [`HeapGame`].
+//!
+//! Nim-values come from the `grundy-octal` engine, computed on demand up to
+//! [`SEQUENCE_LIMIT`] (the `u16` [`Sequence`] for games whose values stay small,
+//! [`grundy_octal::nim_values`] with `u64` values for codes with a tail digit),
+//! and beyond that only from a proved period ([`grundy_octal::prove_period`], or
+//! one the family knows). Otherwise the answer is an error, never a guess.
+
+use std::sync::{Mutex, OnceLock};
+
+use grundy_octal::{
+    find_period_in, proof_bound, prove_period, HeapRules, Method, Periodic, ProvedPeriod, Sequence,
+};
+
+use crate::dynamic::{Analyze, ClosedForm, PeriodSummary};
+use crate::games::{heap_components, heap_product, outcome_of};
+use crate::{Game, GameError, Impartial, Play};
+
+/// Heaps up to this size for games whose moves may leave three heaps (cubic work).
+pub const THREE_HEAP_LIMIT: u64 = 1_000;
+/// Heaps below this size are answered from the computed sequence.
+pub const SEQUENCE_LIMIT: u64 = 10_000_000;
+/// How many values the period search computes before giving up (codes and
+/// all-but games; subtraction games search further, see [`HeapGame::period_search`]).
+pub const PERIOD_SEARCH: u64 = 1 << 20;
+/// Options listed one by one for a heap (a breaking move has about n/2 ways).
+pub const LISTED_HEAP_LIMIT: u64 = 1_000_000;
+/// Values times window length a subtraction game's period search may cover.
+const SUBTRACTION_PERIOD_WORK: u64 = 300_000_000;
+/// How many values a subtraction game's period search computes at most.
+const SUBTRACTION_PERIOD_SEARCH: u64 = 10_000_000;
+
+/// A family-specific single-heap remoteness rule (see the subtraction family).
+pub type RemotenessHook = fn(&HeapGame) -> Option<Periodic>;
+
+/// A heap game: its rules, its GAME name, and what is known or computed about its
+/// nim-sequence. Positions are sums of heaps (`Vec<u64>`).
+pub struct HeapGame {
+    rules: HeapRules,
+    name: String,
+    known: Option<ProvedPeriod>,
+    remoteness_hook: Option<RemotenessHook>,
+    remoteness: OnceLock<Option<Periodic>>,
+    state: Mutex<State>,
+}
+
+#[derive(Default)]
+struct State {
+    /// The engine's sequence (games whose values fit 16 bits).
+    sequence: Option<Sequence>,
+    /// `u64` values (codes with a tail digit, whose values grow).
+    wide: Vec<u64>,
+    /// The period search's result, once run.
+    period: Option<Option<ProvedPeriod>>,
+}
+
+impl std::fmt::Debug for HeapGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HeapGame")
+            .field("name", &self.name)
+            .field("rules", &self.rules)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Clone for HeapGame {
+    fn clone(&self) -> Self {
+        HeapGame {
+            rules: self.rules.clone(),
+            name: self.name.clone(),
+            known: self.known.clone(),
+            remoteness_hook: self.remoteness_hook,
+            remoteness: OnceLock::new(),
+            state: Mutex::new(State::default()),
+        }
+    }
+}
+
+impl HeapGame {
+    /// A game from its rules; `name` is its GAME text.
+    pub fn new(rules: HeapRules, name: impl Into<String>) -> Self {
+        HeapGame {
+            rules,
+            name: name.into(),
+            known: None,
+            remoteness_hook: None,
+            remoteness: OnceLock::new(),
+            state: Mutex::new(State::default()),
+        }
+    }
+
+    /// The game of these rules, named by its canonical GAME text ([`canonical_name`]).
+    pub fn from_rules(rules: HeapRules) -> Self {
+        let name = canonical_name(&rules);
+        HeapGame::new(rules, name)
+    }
+
+    /// With a period known from a theorem (no search is run).
+    pub fn with_known_period(mut self, period: ProvedPeriod) -> Self {
+        self.known = Some(period);
+        self
+    }
+
+    /// With a family's rule for the remoteness of a single heap.
+    pub fn with_remoteness(mut self, hook: RemotenessHook) -> Self {
+        self.remoteness_hook = Some(hook);
+        self
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &HeapRules {
+        &self.rules
+    }
+
+    /// The GAME text.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        // A panic while holding the lock leaves the values as they were: keep going.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn err(&self, e: impl std::fmt::Display) -> GameError {
+        GameError::Unsupported(format!("{}: {e}", self.name))
+    }
+
+    /// True for codes with a tail digit: values grow without bound, so they are
+    /// kept as `u64` (all-but games, Lasker's Nim).
+    pub fn has_tail(&self) -> bool {
+        matches!(&self.rules, HeapRules::Octal(c) if c.tail().is_some())
+    }
+
+    /// True when a move may leave three heaps (hexadecimal bit 8): each value then
+    /// costs time quadratic in the heap.
+    pub fn leaves_three_heaps(&self) -> bool {
+        matches!(&self.rules, HeapRules::Octal(c)
+            if c.digits().iter().chain(c.tail().as_slice()).any(|d| d & 8 != 0))
+    }
+
+    /// How many values the period search computes at most.
+    pub fn period_search(&self) -> u64 {
+        match &self.rules {
+            HeapRules::Octal(_) if self.leaves_three_heaps() => THREE_HEAP_LIMIT,
+            HeapRules::Subtraction(set) => SUBTRACTION_PERIOD_SEARCH
+                .min(SUBTRACTION_PERIOD_WORK / set.last().copied().unwrap_or(1).max(1)),
+            _ => PERIOD_SEARCH,
+        }
+    }
+
+    /// The proved period: the family's known one, or one search (cached) up to
+    /// [`HeapGame::period_search`] values. `Ok(None)`: none proved.
+    pub fn proved_period(&self) -> Result<Option<ProvedPeriod>, GameError> {
+        if let Some(p) = &self.known {
+            return Ok(Some(p.clone()));
+        }
+        let mut state = self.state();
+        if state.period.is_none() {
+            let limit = self.period_search();
+            let found = if !self.has_tail() && proof_bound(&self.rules, 0, 1).is_some() {
+                // Share the sequence with the table: the search's values are kept.
+                let rules = self.rules.clone();
+                let seq = state
+                    .sequence
+                    .get_or_insert_with(|| Sequence::new(rules, Method::Auto));
+                find_period_in(seq, limit, |_, _| {})
+                    .map_err(|e| self.err(e))?
+                    .and_then(|p| p.proof())
+            } else {
+                prove_period(&self.rules, limit).map_err(|e| self.err(e))?
+            };
+            state.period = Some(found);
+        }
+        Ok(state.period.clone().flatten())
+    }
+
+    /// The single-heap remoteness rule of the family, if it has one and it is proved.
+    pub fn remoteness_rule(&self) -> Option<&Periodic> {
+        let hook = self.remoteness_hook?;
+        self.remoteness.get_or_init(|| hook(self)).as_ref()
+    }
+
+    /// An upper bound on the options of a heap of `h`.
+    pub fn option_bound(&self, h: u64) -> u128 {
+        let h128 = h as u128;
+        let per_digit = |d: u8, m: u128| -> u128 {
+            let mut c = u128::from(d & 3 != 0);
+            if d & 4 != 0 {
+                c += m / 2 + 1;
+            }
+            if d & 8 != 0 {
+                c = c.saturating_add(m.saturating_mul(m) / 12 + m + 1);
+            }
+            c
+        };
+        match &self.rules {
+            HeapRules::Subtraction(set) => set.len() as u128,
+            HeapRules::Grundy => h128 / 2 + 1,
+            HeapRules::Split => h128 + 1,
+            HeapRules::Octal(c) => {
+                let digits = c.digits();
+                let mut total: u128 = 0;
+                for (k, &d) in digits.iter().enumerate().take((h as usize).saturating_add(1)) {
+                    total = total.saturating_add(per_digit(d, h128.saturating_sub(k as u128)));
+                }
+                if let Some(t) = c.tail() {
+                    let from = digits.len() as u128;
+                    if h128 >= from {
+                        total = total.saturating_add((h128 - from + 1).saturating_mul(per_digit(t, h128)));
+                    }
+                }
+                total
+            }
+        }
+    }
+
+    /// Nim-values of the heaps `heaps`, in order.
+    pub fn heap_values(&self, heaps: &[u64]) -> Result<Vec<u64>, GameError> {
+        let max = heaps.iter().copied().max().unwrap_or(0);
+        let from_period = |what: &str| -> Result<Vec<u64>, GameError> {
+            match self.proved_period()? {
+                Some(p) => heaps
+                    .iter()
+                    .map(|&h| {
+                        p.value_at(h)
+                            .ok_or_else(|| self.err(format!("the value of heap {h} does not fit 64 bits")))
+                    })
+                    .collect(),
+                None => Err(self.err(what)),
+            }
+        };
+        if self.leaves_three_heaps() && max > THREE_HEAP_LIMIT {
+            // Each value costs quadratic time: only a proved period answers beyond the limit.
+            return from_period(&format!(
+                "heap {max} is too large for a game whose moves leave three heaps (at most \
+                 {THREE_HEAP_LIMIT} without a proved period)"
+            ));
+        }
+        if max >= SEQUENCE_LIMIT {
+            return from_period(&format!(
+                "heap {max} is too large: beyond the {SEQUENCE_LIMIT} values computed on demand, and no \
+                 proved period is available for it"
+            ));
+        }
+        if self.has_tail() {
+            // Values grow: the proved period if there is one, else a u64 table.
+            if self.known.is_some() || max >= (1 << 16) {
+                if let Some(p) = self.proved_period()? {
+                    if let Some(v) = heaps.iter().map(|&h| p.value_at(h)).collect() {
+                        return Ok(v);
+                    }
+                }
+            }
+            let mut state = self.state();
+            if state.wide.len() as u64 <= max {
+                let len = (max + 1).max(2 * state.wide.len() as u64).min(SEQUENCE_LIMIT);
+                state.wide = grundy_octal::nim_values(&self.rules, len).map_err(|e| self.err(e))?;
+            }
+            return Ok(heaps.iter().map(|&h| state.wide[h as usize]).collect());
+        }
+        let mut state = self.state();
+        let rules = self.rules.clone();
+        let seq = state
+            .sequence
+            .get_or_insert_with(|| Sequence::new(rules, Method::Auto));
+        if seq.len() <= max {
+            seq.extend_to(max + 1, |_, _| {}).map_err(|e| self.err(e))?;
+        }
+        Ok(heaps
+            .iter()
+            .map(|&h| u64::from(seq.values()[h as usize]))
+            .collect())
+    }
+
+    /// The nim-values of single heaps `from..=to`.
+    pub fn values_range(&self, from: u64, to: u64) -> Result<Vec<u64>, GameError> {
+        if to >= SEQUENCE_LIMIT || (self.leaves_three_heaps() && to > THREE_HEAP_LIMIT) {
+            return match self.proved_period()? {
+                Some(p) => p
+                    .periodic
+                    .range(from, to)
+                    .ok_or_else(|| self.err(format!("a value of heaps up to {to} does not fit 64 bits"))),
+                None => Err(self.err(format!(
+                    "--to {to} is beyond the values computed on demand and no period was proved; \
+                     use --out FILE to stream a long sequence"
+                ))),
+            };
+        }
+        let heaps: Vec<u64> = (from..=to).collect();
+        self.heap_values(&heaps)
+    }
+
+    /// The nim-value of a sum of heaps.
+    pub fn nim_value_of(&self, heaps: &[u64]) -> Result<u64, GameError> {
+        Ok(self.heap_values(heaps)?.into_iter().fold(0, |x, v| x ^ v))
+    }
+
+    /// What a move leaves in place of heap `i` of `p`.
+    fn replace(&self, p: &[u64], i: usize, left: &[u64]) -> Vec<u64> {
+        let mut next = p[..i].to_vec();
+        if left.is_empty() && !self.rules.has_breaking_moves() {
+            // A game of one heap for one heap keeps an emptied heap in place, as 0.
+            next.push(0);
+        } else {
+            next.extend_from_slice(left);
+        }
+        next.extend_from_slice(&p[i + 1..]);
+        next
+    }
+
+    /// Every winning move from `p` (normal play), and whether some heap was too
+    /// large to list its moves.
+    pub fn winning_moves(&self, p: &[u64]) -> Result<(Vec<Vec<u64>>, bool), GameError> {
+        let values = self.heap_values(p)?;
+        let x = values.iter().fold(0, |x, v| x ^ v);
+        let mut moves = Vec::new();
+        let mut unlisted = false;
+        if x == 0 {
+            return Ok((moves, unlisted));
+        }
+        for (i, &h) in p.iter().enumerate() {
+            let target = x ^ values[i];
+            if self.option_bound(h) <= LISTED_HEAP_LIMIT as u128 {
+                let mut found: Vec<Vec<u64>> = Vec::new();
+                self.rules.heap_options(h, &mut |left| found.push(left.to_vec()));
+                for left in found {
+                    if self.nim_value_of(&left)? == target {
+                        moves.push(self.replace(p, i, &left));
+                    }
+                }
+                continue;
+            }
+            unlisted = true;
+            // Too many options to list: the moves that leave one heap, found from a
+            // period whose values grow (each value then has few heaps).
+            let (HeapRules::Octal(code), Some(per)) = (&self.rules, self.proved_period()?) else {
+                continue;
+            };
+            if per.periodic.saltus() == 0 {
+                continue;
+            }
+            for m in per.periodic.heaps_with_value(target, h) {
+                let d = code.digit(h - m);
+                if (m == 0 && d & 1 != 0) || (m > 0 && d & 2 != 0) {
+                    let one = [m];
+                    moves.push(self.replace(p, i, if m == 0 { &[] } else { &one }));
+                }
+            }
+        }
+        Ok((moves, unlisted))
+    }
+}
+
+/// The canonical GAME text of heap rules, the same for every spelling of a game
+/// (`kayles` and `octal:0.77` both give `octal:0.77`): what checkpoint files and
+/// JSON output name.
+pub fn canonical_name(rules: &HeapRules) -> String {
+    let join = crate::games::join;
+    match rules {
+        HeapRules::Octal(code) => match code.all_but_excluded() {
+            Some(e) if !e.is_empty() => format!("allbut:{}", join(&e)),
+            _ if code.is_hex() => format!("hex:{}", code.to_string().trim_start_matches("0x")),
+            _ => format!("octal:{code}"),
+        },
+        HeapRules::Subtraction(set) => format!("subtraction:{}", join(set)),
+        HeapRules::Grundy => "grundy".into(),
+        HeapRules::Split => "split".into(),
+    }
+}
+
+impl Game for HeapGame {
+    type Position = Vec<u64>;
+    fn options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<(), GameError> {
+        if let Some(&h) = p
+            .iter()
+            .find(|&&h| self.option_bound(h) > LISTED_HEAP_LIMIT as u128)
+        {
+            return Err(self.err(format!(
+                "a heap of {h} has too many options to list (at most {LISTED_HEAP_LIMIT})"
+            )));
+        }
+        for (i, &h) in p.iter().enumerate() {
+            self.rules
+                .heap_options(h, &mut |left| out.push(self.replace(p, i, left)));
+        }
+        Ok(())
+    }
+}
+
+impl Impartial for HeapGame {
+    fn components(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        heap_components(p, out)
+    }
+}
+
+impl Analyze for HeapGame {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn impartial(&self) -> bool {
+        true
+    }
+    fn option_count(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(
+            p.iter()
+                .map(|&h| self.option_bound(h))
+                .fold(0u128, u128::saturating_add),
+        )
+    }
+    fn nim_value(&self, p: &Vec<u64>, _limit: usize) -> Option<Result<u64, GameError>> {
+        Some(self.nim_value_of(p))
+    }
+    fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
+        self.nim_value_of(p).ok()
+    }
+    fn check(&self, p: &Vec<u64>) -> Result<(), String> {
+        self.heap_values(p).map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
+        if !self.rules.has_breaking_moves() {
+            return Some(heap_product(p));
+        }
+        // Take-and-break positions are multisets of smaller heaps: bound by 2^(tokens).
+        let total = p.iter().fold(0u64, |t, &h| t.saturating_add(h));
+        Some(if total >= 100 { u128::MAX } else { 1u128 << total })
+    }
+    fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let x = self.nim_value_of(p).ok()?;
+        let (winning_moves, unlisted) = self.winning_moves(p).ok()?;
+        let huge = p.iter().any(|&h| h >= SEQUENCE_LIMIT) || self.known.is_some();
+        let period = if huge {
+            self.proved_period().ok().flatten()
+        } else {
+            None
+        };
+        let mut rule = match &period {
+            Some(per) => {
+                let g = &per.periodic;
+                let saltus = if g.saltus() == 0 {
+                    String::new()
+                } else {
+                    format!(", saltus {}", g.saltus())
+                };
+                format!(
+                    "nim-sequence proved periodic (period {}{saltus} from n = {}); nim-sum {x}",
+                    g.period(),
+                    g.preperiod()
+                )
+            }
+            None => format!("Sprague–Grundy: the nim-sum of the heaps' values is {x}"),
+        };
+        if unlisted {
+            rule.push_str("; winning moves of heaps this large are not all listed");
+        }
+        // One heap: a family's remoteness rule, if it has one; a sum needs a search.
+        let remoteness = match p.iter().filter(|&&h| h > 0).collect::<Vec<_>>()[..] {
+            [] => Some(0),
+            [&h] => self.remoteness_rule().and_then(|r| r.value_at(h)),
+            _ => None,
+        };
+        Some(ClosedForm {
+            outcome: outcome_of(x),
+            remoteness,
+            winning_moves,
+            rule,
+        })
+    }
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        Some(self.proved_period())
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        Some(self.values_range(from, to))
+    }
+    fn heap_rules(&self) -> Option<HeapRules> {
+        Some(self.rules.clone())
+    }
+}
