@@ -176,6 +176,9 @@ pub struct Family {
     /// A GAME text and a POSITION of it, for help and for the tests that run every
     /// command on every family (and on its TOML twin).
     pub example: Option<(&'static str, &'static str)>,
+    /// GAME text without the family's name that the family still reads, rewritten
+    /// as its own GAME text (octal codes written bare, `.07` or `0x0.F6`).
+    pub claims: Option<fn(&str) -> Option<String>>,
     /// Build the game.
     pub build: Build,
 }
@@ -402,10 +405,16 @@ impl Catalogue {
     /// Read GAME text such as `nim`, `subtraction:1,3,4` or `digits:turns=3,width=4`.
     pub fn parse(&self, text: &str) -> Result<Box<dyn DynGame>, GameError> {
         let (name, params) = Catalogue::split(text);
-        let family = self
-            .find(name)
-            .or_else(|| self.find(&name.to_ascii_lowercase()))
-            .ok_or_else(|| self.unknown(text))?;
+        let Some(family) = self.find(name).or_else(|| self.find(&name.to_ascii_lowercase())) else {
+            // A family may read text written without its name (a bare octal code).
+            let claimed = self
+                .families()
+                .find_map(|f| f.claims.and_then(|claim| claim(text.trim())));
+            return match claimed {
+                Some(own) if Catalogue::split(&own).0 != name => self.parse(&own),
+                _ => Err(self.unknown(text)),
+            };
+        };
         (family.build)(&family.parse_params(params)?)
     }
 
@@ -496,6 +505,10 @@ mod tests {
         let c = Catalogue::core();
         let e = c.unknown("subtracton:1,2").to_string();
         assert!(e.contains("did you mean subtraction?"), "{e}");
+        // Families read their own spellings without their names.
+        assert_eq!(c.parse(".07").unwrap().name(), "octal:.07");
+        assert_eq!(c.parse("0x0.F6").unwrap().name(), "hex:0.F6");
+        assert_eq!(c.parse("S(4,1,3)").unwrap().name(), "subtraction:1,3,4");
         let e = c.unknown("zzzzzzzz").to_string();
         assert!(e.contains("known games: nim"), "{e}");
         assert_eq!(edit_distance("kitten", "sitting"), 3);

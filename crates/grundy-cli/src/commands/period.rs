@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 use grundy::catalogue::Catalogue;
-use grundy::dynamic::{Builtin, DynGame, HeapSequence, PeriodSummary};
-use grundy::games::{canonical_name, HeapGame};
+use grundy::dynamic::{DynGame, HeapSequence, PeriodSummary};
+use grundy::games::canonical_name;
 use grundy_octal::{find_period_in, HeapRules, Method, Sequence};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
@@ -61,16 +61,10 @@ fn sequence_families() -> String {
         .join(", ")
 }
 
-/// The game of GAME text: the one front door, or else a description the engine
-/// reads (`.07`, `0x0.F6`, `S(1,3,4)`, `sub:1,3,4`: the engine's spellings).
+/// The game of GAME text, through the one front door (the catalogue also reads the
+/// engine's spellings: `.07`, `0x0.F6`, `S(1,3,4)`, `sub:1,3,4`).
 pub fn heap_game(text: &str) -> Result<Box<dyn DynGame>> {
-    match load::game(text) {
-        Ok(game) => Ok(game),
-        Err(e) => match HeapRules::parse(text) {
-            Ok(rules) => Ok(Box::new(Builtin(HeapGame::from_rules(rules)))),
-            Err(_) => Err(e),
-        },
-    }
+    load::game(text)
 }
 
 /// Reads GAME as a game with a nim-sequence. A game without one (nim, euclid,

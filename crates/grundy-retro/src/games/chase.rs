@@ -208,6 +208,7 @@ pub(crate) const FAMILY: Family = Family {
     syntax: Syntax::KeyValue,
     shape: Shape::Other,
     example: Some(("chase:cycle=5", "0,2,0")),
+    claims: None,
     build: |p| {
         let game = match (p.int("cycle"), p.int("path")) {
             (Some(n), None) => Chase::cycle(n as u32)?,

@@ -266,6 +266,7 @@ pub(crate) const FAMILY: Family = Family {
     syntax: Syntax::Bare,
     shape: Shape::Other,
     example: Some(("dodgem:3", "start")),
+    claims: None,
     build: |p| {
         let n = p
             .int("size")

@@ -366,6 +366,7 @@ pub(crate) const TICTACTOE: Family = Family {
     syntax: Syntax::None,
     shape: Shape::Other,
     example: Some(("tictactoe", "x.o.x....")),
+    claims: None,
     build: |_| solved(Placement::tictactoe()),
 };
 
@@ -397,6 +398,7 @@ pub(crate) const CONNECT4: Family = Family {
     syntax: Syntax::KeyValue,
     shape: Shape::Other,
     example: Some(("connect4:width=4,height=3", "2")),
+    claims: None,
     build: build_connect4,
 };
 

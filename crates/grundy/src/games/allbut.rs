@@ -52,6 +52,7 @@ pub(crate) const FAMILY: Family = Family {
     example: Some(("allbut:1,2", "9,4")),
     syntax: Syntax::Bare,
     shape: Shape::Heaps,
+    claims: None,
     build,
 };
 

@@ -251,6 +251,7 @@ pub(crate) const FAMILY: Family = Family {
     example: Some(("digits:turns=3,width=2", "19")),
     syntax: Syntax::KeyValue,
     shape: Shape::Other,
+    claims: None,
     build,
 };
 

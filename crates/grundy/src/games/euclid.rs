@@ -140,6 +140,7 @@ pub(crate) const FAMILY: Family = Family {
     example: Some(("euclid", "25,7")),
     syntax: Syntax::None,
     shape: Shape::Pair,
+    claims: None,
     build: |_| Ok(Box::new(Builtin(Euclid))),
 };
 

@@ -36,6 +36,7 @@ pub(crate) const FAMILY: Family = Family {
     example: Some(("fibonacci", "20")),
     syntax: Syntax::None,
     shape: Shape::Other,
+    claims: None,
     build: |_| Ok(Box::new(Builtin(FibonacciNim))),
 };
 

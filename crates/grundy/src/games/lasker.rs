@@ -27,6 +27,7 @@ pub(crate) const FAMILY: Family = Family {
     example: Some(("lasker", "9")),
     syntax: Syntax::None,
     shape: Shape::SplittingHeaps,
+    claims: None,
     build: |_| Ok(Box::new(Builtin(Lasker::new()))),
 };
 

@@ -96,6 +96,7 @@ pub(crate) const FAMILY: Family = Family {
     example: Some(("nim", "3,4,5")),
     syntax: Syntax::None,
     shape: Shape::Heaps,
+    claims: None,
     build: |_| Ok(Box::new(Builtin(Nim))),
 };
 

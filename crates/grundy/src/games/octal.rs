@@ -33,6 +33,20 @@ fn code_game(family: &str, p: &Params) -> Result<Box<dyn DynGame>, GameError> {
     heap_engine(rules, format!("{family}:{code}"))
 }
 
+/// A code written without `octal:` or `hex:` (`.07`, `0.137`, `0x0.F6`), as the
+/// engine and Winning Ways write them.
+fn bare_code(text: &str) -> Option<String> {
+    let code = grundy_octal::OctalCode::parse(text).ok()?;
+    Some(if code.is_hex() {
+        format!(
+            "hex:{}",
+            text.trim().trim_start_matches("0x").trim_start_matches("0X")
+        )
+    } else {
+        format!("octal:{}", text.trim())
+    })
+}
+
 const CODE: &[Param] = &[Param {
     key: "code",
     kind: Kind::Text,
@@ -50,6 +64,7 @@ pub(crate) const OCTAL: Family = Family {
     example: Some(("octal:0.137", "9,5")),
     syntax: Syntax::Bare,
     shape: Shape::SplittingHeaps,
+    claims: Some(bare_code),
     build: |p| code_game("octal", p),
 };
 
@@ -63,6 +78,7 @@ pub(crate) const HEX: Family = Family {
     example: Some(("hex:0.F6", "8")),
     syntax: Syntax::Bare,
     shape: Shape::SplittingHeaps,
+    claims: None,
     build: |p| code_game("hex", p),
 };
 
@@ -76,6 +92,7 @@ pub(crate) const KAYLES: Family = Family {
     example: Some(("kayles", "10")),
     syntax: Syntax::None,
     shape: Shape::SplittingHeaps,
+    claims: None,
     build: |_| heap_engine(HeapRules::kayles(), "kayles"),
 };
 
@@ -89,6 +106,7 @@ pub(crate) const DAWSON: Family = Family {
     example: Some(("dawson", "9")),
     syntax: Syntax::None,
     shape: Shape::SplittingHeaps,
+    claims: None,
     build: |_| heap_engine(HeapRules::dawsons_kayles(), "dawson"),
 };
 
@@ -102,5 +120,6 @@ pub(crate) const GRUNDY: Family = Family {
     example: Some(("grundy", "9")),
     syntax: Syntax::None,
     shape: Shape::SplittingHeaps,
+    claims: None,
     build: |_| heap_engine(HeapRules::grundy(), "grundy"),
 };

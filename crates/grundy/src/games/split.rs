@@ -31,5 +31,6 @@ pub(crate) const FAMILY: Family = Family {
     example: Some(("split", "7,4")),
     syntax: Syntax::None,
     shape: Shape::SplittingHeaps,
+    claims: None,
     build: |_| Ok(Box::new(Builtin(Split::new()))),
 };

@@ -118,6 +118,16 @@ fn remoteness_rule(game: &HeapGame) -> Option<Periodic> {
     None
 }
 
+/// The engine's spellings of a subtraction game (`S(1,3,4)`, `sub:1,3,4`).
+fn engine_spelling(text: &str) -> Option<String> {
+    match grundy_octal::HeapRules::parse(text).ok()? {
+        grundy_octal::HeapRules::Subtraction(set) => {
+            Some(format!("subtraction:{}", crate::games::join(&set)))
+        }
+        _ => None,
+    }
+}
+
 /// Subtraction games: take s tokens from one heap, s in the set.
 pub(crate) const FAMILY: Family = Family {
     name: "subtraction",
@@ -137,6 +147,7 @@ pub(crate) const FAMILY: Family = Family {
     example: Some(("subtraction:1,3,4", "10")),
     syntax: Syntax::Bare,
     shape: Shape::Heaps,
+    claims: Some(engine_spelling),
     build,
 };
 

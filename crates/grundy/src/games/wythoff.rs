@@ -105,6 +105,7 @@ pub(crate) const FAMILY: Family = Family {
     example: Some(("wythoff", "4,7")),
     syntax: Syntax::None,
     shape: Shape::Pair,
+    claims: None,
     build: |_| Ok(Box::new(Builtin(Wythoff))),
 };
 
