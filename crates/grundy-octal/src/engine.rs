@@ -137,6 +137,12 @@ impl Compiled {
         c
     }
 
+    /// Moves only take (no split of any kind): each heap has at most one heap as
+    /// an option per move.
+    fn takes_only(&self) -> bool {
+        self.split2.is_empty() && self.split3.is_empty() && !self.split_game && self.tail == 0
+    }
+
     fn sparse_applies(&self) -> bool {
         !self.split2.is_empty() && self.split3.is_empty() && !self.split_game && self.tail == 0
     }
@@ -340,12 +346,66 @@ impl Sequence {
             return Ok(());
         }
         self.values.reserve_exact(end_us - self.values.len());
+        if !self.sparse && self.c.takes_only() {
+            self.extend_takes_only(end_us, &mut on_value);
+        }
         while self.values.len() < end_us {
             let n = self.values.len();
             let v = self.push_next()?;
             on_value(n as u64, v);
         }
         Ok(())
+    }
+
+    /// The hot loop of subtraction-like games (moves only take) while every value
+    /// is below 64: the option values in one register, no per-heap dispatch, and
+    /// past the largest move no bounds to check. Stops early when a value reaches
+    /// 64; `push_next` goes on from there.
+    fn extend_takes_only<F: FnMut(u64, u16)>(&mut self, end: usize, on_value: &mut F) {
+        let largest = self
+            .c
+            .take_some
+            .iter()
+            .chain(&self.c.take_all)
+            .copied()
+            .max()
+            .unwrap_or(0);
+        let (take_all, take_some) = (&self.c.take_all, &self.c.take_some);
+        let g = &mut self.values;
+        // Counts and the largest value are kept here and written back once.
+        let mut counts = [0u64; 64];
+        let mut max_value = self.max_value;
+        let mut options = 0u64;
+        while g.len() < end && max_value < 64 {
+            let n = g.len();
+            let mut seen = 0u64;
+            if n > largest {
+                for &k in take_some {
+                    seen |= 1u64 << g[n - k];
+                }
+                options += take_some.len() as u64;
+            } else {
+                for &k in take_all {
+                    seen |= u64::from(k == n);
+                }
+                for &k in take_some {
+                    if k < n {
+                        seen |= 1u64 << g[n - k];
+                        options += 1;
+                    }
+                }
+            }
+            let v = (!seen).trailing_zeros() as u16;
+            g.push(v);
+            counts[v as usize] += 1;
+            max_value = max_value.max(v);
+            on_value(n as u64, v);
+        }
+        for (total, c) in self.counts.iter_mut().zip(counts) {
+            *total += c;
+        }
+        self.max_value = max_value;
+        self.stats.options += options;
     }
 
     /// Computes and appends the next value G(len()), returning it.
@@ -403,6 +463,24 @@ impl Sequence {
             let kernel = self.wide.get_or_insert_with(|| Box::new(Naive::new(&self.c)));
             let v = kernel.value(&self.c, &self.values[..n], &mut self.stats);
             return u16::try_from(v).map_err(|_| SequenceError::ValueOverflow { n: n as u64 });
+        }
+        if self.c.takes_only() && self.max_value < 64 {
+            // Subtraction-like games with small values (most of them): the option
+            // values fit one register, and no split loop runs.
+            let g = &self.values[..n];
+            let mut seen = 0u64;
+            for &k in &self.c.take_all {
+                seen |= u64::from(k == n);
+            }
+            let mut options = 0u64;
+            for &k in &self.c.take_some {
+                if k < n {
+                    seen |= 1u64 << g[n - k];
+                    options += 1;
+                }
+            }
+            self.stats.options += options;
+            return Ok((!seen).trailing_zeros() as u16);
         }
         let w = self.words();
         self.seen[..w].fill(0);

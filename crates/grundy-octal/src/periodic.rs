@@ -131,15 +131,22 @@ impl Periodic {
     /// (plain periods) or each value adds the saltus once more per block. `None`
     /// when a value exceeds `u64::MAX`.
     pub fn range(&self, from: u64, to: u64) -> Option<Vec<u64>> {
+        self.range_as(from, to)
+    }
+
+    /// [`Periodic::range`] in a narrower type (a table of 10^7 `u8` values is an
+    /// eighth of the memory of `u64`s); `None` when a value does not fit.
+    pub fn range_as<T: TryFrom<u64> + Copy>(&self, from: u64, to: u64) -> Option<Vec<T>> {
         if from > to {
             return Some(Vec::new());
         }
+        let narrow = |v: u64| T::try_from(v).ok();
         let len = usize::try_from(to - from + 1).ok()?;
         let mut out = Vec::with_capacity(len);
         let (e, p) = (self.preperiod, self.period);
         let mut n = from;
         while n <= to && n < e + p {
-            out.push(self.values[n as usize]);
+            out.push(narrow(self.values[n as usize])?);
             n += 1;
         }
         if out.len() == len {
@@ -153,7 +160,9 @@ impl Periodic {
             // Plain period: the first full cycle from `offset`, then copies of it.
             let cycle = block.len().min(len - out.len());
             let start = out.len();
-            out.extend(block[offset..].iter().chain(&block[..offset]).take(cycle));
+            for &v in block[offset..].iter().chain(&block[..offset]).take(cycle) {
+                out.push(narrow(v)?);
+            }
             while out.len() < len {
                 let take = (out.len() - start).min(len - out.len());
                 out.extend_from_within(start..start + take);
@@ -161,7 +170,7 @@ impl Periodic {
             return Some(out);
         }
         while out.len() < len {
-            out.push(block[offset].checked_add(add)?);
+            out.push(narrow(block[offset].checked_add(add)?)?);
             offset += 1;
             if offset == block.len() {
                 offset = 0;

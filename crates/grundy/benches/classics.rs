@@ -94,7 +94,7 @@ fn stone_game(c: &mut Criterion) {
         b.iter(|| {
             Subtraction::new(&[1, 3, 4])
                 .unwrap()
-                .values_range(0, black_box(STONES as u64))
+                .table::<u8>(black_box(STONES as u64))
                 .unwrap()
         })
     });

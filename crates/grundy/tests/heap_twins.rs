@@ -144,3 +144,25 @@ proptest! {
         prop_assert_eq!(game.values_range(far, far).unwrap(), vec![p.value_at(far).unwrap()]);
     }
 }
+
+#[test]
+fn narrow_tables_equal_the_values() {
+    for set in [&[1u64, 3, 4][..], &[2, 5, 7], &[1, 2, 3, 9]] {
+        let game = grundy::games::Subtraction::new(set).unwrap();
+        let wide = game.values_range(0, 5000).unwrap();
+        let narrow: Vec<u64> = game
+            .table::<u8>(5000)
+            .unwrap()
+            .into_iter()
+            .map(u64::from)
+            .collect();
+        assert_eq!(narrow, wide, "{set:?}");
+    }
+    // All-but values grow past a byte: the narrow table is an error, not a wrap.
+    let allbut = grundy::games::AllBut::new(&[1]).unwrap();
+    assert!(allbut.table::<u8>(5000).is_err());
+    assert_eq!(
+        allbut.table::<u64>(300).unwrap(),
+        allbut.values_range(0, 300).unwrap()
+    );
+}

@@ -294,6 +294,25 @@ impl HeapGame {
         self.heap_values(&heaps)
     }
 
+    /// G(0..=to) in a narrow type, from the proved period when there is one (the
+    /// block copied forward: the fastest way to a long table), else from the
+    /// engine; an error when a value does not fit `T`.
+    pub fn table<T: TryFrom<u64> + Copy>(&self, to: u64) -> Result<Vec<T>, GameError> {
+        if let Some(p) = self.proved_period()? {
+            return p.periodic.range_as(0, to).ok_or_else(|| {
+                self.err(format!(
+                    "a value of heaps up to {to} does not fit the table's type"
+                ))
+            });
+        }
+        self.values_range(0, to)?
+            .into_iter()
+            .map(|v| {
+                T::try_from(v).map_err(|_| self.err(format!("the value {v} does not fit the table's type")))
+            })
+            .collect()
+    }
+
     /// The nim-value of a sum of heaps.
     pub fn nim_value_of(&self, heaps: &[u64]) -> Result<u64, GameError> {
         Ok(self.heap_values(heaps)?.into_iter().fold(0, |x, v| x ^ v))
