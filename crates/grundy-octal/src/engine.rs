@@ -508,10 +508,23 @@ impl Sequence {
             }
         }
         if self.c.split_game {
-            for k in 1..n {
+            // Piles of k with q = n / k copies: the k with the same q form a run,
+            // and within it n % k = n - q * k, so there is one division a run
+            // (about 2 * sqrt(n) of them) instead of one a pile size.
+            let mut k = 1;
+            while k < n {
                 let q = n / k;
-                let gk = if q % 2 == 1 { g[k] } else { 0 };
-                mark(seen, gk ^ g[n % k]);
+                let last = (n / q).min(n - 1);
+                if q % 2 == 1 {
+                    for k in k..=last {
+                        mark(seen, g[k] ^ g[n - q * k]);
+                    }
+                } else {
+                    for k in k..=last {
+                        mark(seen, g[n - q * k]);
+                    }
+                }
+                k = last + 1;
             }
             self.stats.options += n.saturating_sub(1) as u64;
         }
