@@ -290,6 +290,21 @@ impl HeapGame {
                 ))),
             };
         }
+        if !self.has_tail() && from <= to {
+            // A range of the engine's sequence: one copy, no list of heaps to look up.
+            let mut state = self.state();
+            let rules = self.rules.clone();
+            let seq = state
+                .sequence
+                .get_or_insert_with(|| Sequence::new(rules, Method::Auto));
+            if seq.len() <= to {
+                seq.extend_to(to + 1, |_, _| {}).map_err(|e| self.err(e))?;
+            }
+            return Ok(seq.values()[from as usize..=to as usize]
+                .iter()
+                .map(|&v| u64::from(v))
+                .collect());
+        }
         let heaps: Vec<u64> = (from..=to).collect();
         self.heap_values(&heaps)
     }
