@@ -442,7 +442,7 @@ impl Catalogue {
     pub fn help(&self) -> String {
         let mut s = String::from("GAME is one of:\n");
         for f in self.families() {
-            let _ = writeln!(s, "  {:<24}{}", f.usage, f.summary);
+            help_line(&mut s, f.usage, f.summary);
         }
         s
     }
@@ -457,10 +457,34 @@ impl Catalogue {
             .families()
             .filter(|f| !f.shape.is_heaps() && f.shape != Shape::Pair)
         {
-            let _ = writeln!(s, "  {:<24}{}", f.name, f.position);
+            help_line(&mut s, f.name, f.position);
         }
         s
     }
+}
+
+/// One entry of a help list: the term in a column of 24, the text wrapped at 88
+/// columns beside it (a longer term puts the text on the next line).
+fn help_line(s: &mut String, term: &str, text: &str) {
+    const INDENT: usize = 26;
+    const WIDTH: usize = 88;
+    let mut line = format!("  {term}");
+    if line.len() + 1 >= INDENT {
+        let _ = writeln!(s, "{line}");
+        line.clear();
+    }
+    for word in text.split_whitespace() {
+        if line.len() < INDENT {
+            line = format!("{line:<INDENT$}{word}");
+        } else if line.len() + 1 + word.len() > WIDTH {
+            let _ = writeln!(s, "{line}");
+            line = format!("{:<INDENT$}{word}", "");
+        } else {
+            line.push(' ');
+            line.push_str(word);
+        }
+    }
+    let _ = writeln!(s, "{line}");
 }
 
 /// Levenshtein distance, for suggestions.

@@ -40,7 +40,7 @@ pub fn help() -> &'static str {
     HELP.get_or_init(|| {
         format!(
             "Games with their own numbering (every position; level by level with checkpoints and --resume,\n\
-             or retrograde analysis for the loopy ones):\n  {}\n\n\
+             or retrograde analysis for the loopy ones):\n{}\n\n\
              Any other finite game (a GAME text, FILE.toml, FILE.luau; loops and draws included):\n  \
              every position reachable from --start POSITION (default: the game's `start`) is found\n  \
              breadth-first, numbered in discovery order (the start is 0) and solved by retrograde\n  \
