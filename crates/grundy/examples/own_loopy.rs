@@ -26,20 +26,17 @@ fn main() -> Result<(), GameError> {
     let solved = reachable(&Ring, &(3, true), 1_000)?;
     for cell in 1..7u8 {
         for left in [true, false] {
-            let (who, e) = (
-                if left { "Left" } else { "Right" },
-                solved.evaluation(&(cell, left)),
-            );
-            match e {
+            let who = if left { "Left" } else { "Right" };
+            match solved.evaluation(&(cell, left)) {
                 Some(e) if e.outcome == Outcome::Draw => println!("cell {cell}, {who} to move: draw"),
                 Some(e) => println!("cell {cell}, {who} to move: {:?} in {}", e.outcome, e.remoteness),
                 None => {}
             }
         }
     }
-    println!(
-        "from (3, Left): winning moves {:?}",
-        solved.winning_moves(&(3, true))
-    );
+    // The same game behind the seam the command line uses: every analysis.
+    let game = grundy::dynamic::from_game("ring", Ring);
+    let p = game.parse_position("5,1")?; // cell 5, Left to move
+    println!("{:?}", game.analyze(&p, grundy::Play::Normal)?);
     Ok(())
 }

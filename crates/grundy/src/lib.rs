@@ -54,7 +54,8 @@
 //! ```
 //!
 //! A loopy partizan game, with draws, solved by retrograde analysis of the positions
-//! reachable from a start (`examples/own_loopy.rs`); positions are plain tuples:
+//! reachable from a start (`examples/own_loopy.rs`); positions are plain tuples, and
+//! [`dynamic::from_game`] puts the game behind the seam the command line uses:
 //!
 //! ```
 #![doc = include_str!("../examples/own_loopy.rs")]

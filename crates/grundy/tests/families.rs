@@ -116,3 +116,37 @@ fn fibonacci_through_the_catalogue() {
     assert!(a.winning_moves.contains(&game.parse_position("18,4").unwrap()));
     assert!(game.parse_position("1,2,3").is_err());
 }
+
+/// Positions as plain numbers and tuples convert both ways, and a game defined by
+/// `Game` alone answers through the seam like the memoized search.
+#[test]
+fn rust_games_behind_the_seam_agree_with_the_search() {
+    use grundy::dynamic::{from_impartial, Codec, DynPosition};
+    assert_eq!((3u8, true).encode(), DynPosition::Ints(vec![3, 1]));
+    assert_eq!(
+        <(u8, bool)>::decode(&DynPosition::Ints(vec![3, 1])),
+        Ok((3, true))
+    );
+    assert!(<(u8, bool)>::decode(&DynPosition::Ints(vec![3, 2])).is_err());
+    assert!(<(u8, bool)>::decode(&DynPosition::Ints(vec![3])).is_err());
+    assert!(u8::decode(&DynPosition::Ints(vec![300])).is_err());
+    assert!(u64::decode(&DynPosition::Ints(vec![-1]))
+        .unwrap_err()
+        .contains("negative"));
+
+    let game = from_impartial("lasker as a Rust game", grundy::games::Lasker::new());
+    let mut search = Search::new(grundy::games::Lasker::new());
+    for a in 0..6u64 {
+        for b in 0..6u64 {
+            let p = vec![a, b];
+            let e = search.evaluate(&p).unwrap();
+            let got = game.analyze(&p.encode(), Play::Normal).unwrap();
+            assert_eq!(
+                (got.outcome, got.remoteness),
+                (e.outcome, Some(e.remoteness)),
+                "{p:?}"
+            );
+            assert_eq!(got.nimber, Some(Lasker::heap_value(a) ^ Lasker::heap_value(b)));
+        }
+    }
+}

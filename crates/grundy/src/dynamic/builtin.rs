@@ -15,19 +15,70 @@ pub trait Codec: Sized {
     fn decode(p: &DynPosition) -> Result<Self, String>;
 }
 
-fn non_negative(p: &DynPosition) -> Result<Vec<u64>, String> {
-    let ints = p.ints().ok_or("expected comma-separated integers")?;
-    ints.iter()
-        .map(|&x| u64::try_from(x).map_err(|_| format!("{x} is negative")))
-        .collect()
+/// A number that can stand in a position: the integers and `bool` (0 or 1).
+///
+/// Positions made of these (a number, a tuple of two or three, a `Vec`) convert to
+/// and from POSITION syntax with no code of yours: a plain tuple is a position.
+pub trait Number: Copy {
+    /// As an `i64` of POSITION syntax.
+    fn to_int(self) -> i64;
+    /// From an `i64`; the error says why it does not fit.
+    fn from_int(x: i64) -> Result<Self, String>;
 }
 
-impl Codec for Vec<u64> {
+macro_rules! number {
+    ($($t:ty),*) => {$(
+        impl Number for $t {
+            fn to_int(self) -> i64 {
+                self as i64
+            }
+            fn from_int(x: i64) -> Result<Self, String> {
+                if x < 0 && <$t>::MIN == 0 {
+                    return Err(format!("{x} is negative"));
+                }
+                <$t>::try_from(x).map_err(|_| format!("{x} is out of range for {}", stringify!($t)))
+            }
+        }
+
+        impl Codec for $t {
+            fn encode(&self) -> DynPosition {
+                DynPosition::Ints(vec![self.to_int()])
+            }
+            fn decode(p: &DynPosition) -> Result<Self, String> {
+                match ints(p)? {
+                    [x] => <$t>::from_int(*x),
+                    xs => Err(format!("expected one number, got {}", xs.len())),
+                }
+            }
+        }
+    )*};
+}
+number!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
+
+impl Number for bool {
+    fn to_int(self) -> i64 {
+        i64::from(self)
+    }
+    fn from_int(x: i64) -> Result<Self, String> {
+        match x {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(format!("{x} is not 0 or 1")),
+        }
+    }
+}
+
+fn ints(p: &DynPosition) -> Result<&[i64], String> {
+    p.ints()
+        .ok_or_else(|| "expected comma-separated integers".to_string())
+}
+
+impl<T: Number> Codec for Vec<T> {
     fn encode(&self) -> DynPosition {
-        DynPosition::Ints(self.iter().map(|&x| x as i64).collect())
+        DynPosition::Ints(self.iter().map(|&x| x.to_int()).collect())
     }
     fn decode(p: &DynPosition) -> Result<Self, String> {
-        non_negative(p)
+        ints(p)?.iter().map(|&x| T::from_int(x)).collect()
     }
 }
 
@@ -40,17 +91,33 @@ impl Codec for DynPosition {
     }
 }
 
-impl Codec for (u64, u64) {
-    fn encode(&self) -> DynPosition {
-        DynPosition::Ints(vec![self.0 as i64, self.1 as i64])
-    }
-    fn decode(p: &DynPosition) -> Result<Self, String> {
-        match non_negative(p)?[..] {
-            [a, b] => Ok((a, b)),
-            ref v => Err(format!("expected two numbers 'a,b', got {}", v.len())),
+macro_rules! number_codec {
+    ($($t:ident $v:ident),*) => {
+        impl<$($t: Number),*> Codec for ($($t,)*) {
+            fn encode(&self) -> DynPosition {
+                let ($($v,)*) = *self;
+                DynPosition::Ints(vec![$($v.to_int()),*])
+            }
+            fn decode(p: &DynPosition) -> Result<Self, String> {
+                let xs = ints(p)?;
+                let want = [$(stringify!($t)),*].len();
+                if xs.len() != want {
+                    return Err(match want {
+                        1 => format!("expected one number, got {}", xs.len()),
+                        2 => format!("expected two numbers 'a,b', got {}", xs.len()),
+                        n => format!("expected {n} numbers, got {}", xs.len()),
+                    });
+                }
+                let mut it = xs.iter().copied();
+                Ok(($($t::from_int(it.next().expect("length checked"))?,)*))
+            }
         }
-    }
+    };
 }
+number_codec!(A a);
+number_codec!(A a, B b);
+number_codec!(A a, B b, C c);
+number_codec!(A a, B b, C c, D d);
 
 /// What a native game offers the dynamic seam: its name, its checks, and the closed
 /// forms it knows. Each closed form is optional; the memoized search covers the rest.
@@ -480,4 +547,64 @@ where
         GameError::Loopy(debug) => GameError::Loopy(s.repeated().map_or(debug, |q| q.encode().to_string())),
         e => e,
     })
+}
+
+/// A game defined in Rust by the model traits alone, behind the seam: see
+/// [`crate::dynamic::from_game`] and [`crate::dynamic::from_impartial`].
+pub struct Native<G: Game> {
+    name: String,
+    game: G,
+    nim: Option<NimValueFn<G>>,
+}
+
+type NimValueFn<G> = fn(&G, &<G as Game>::Position, usize) -> Result<u64, GameError>;
+
+impl<G: Game> Native<G> {
+    /// A partizan (or any) game: outcomes, remoteness and moves, no nim-values.
+    pub fn new(name: impl Into<String>, game: G) -> Native<G> {
+        Native {
+            name: name.into(),
+            game,
+            nim: None,
+        }
+    }
+
+    /// An impartial game: nim-values too.
+    pub fn impartial(name: impl Into<String>, game: G) -> Native<G>
+    where
+        G: Impartial,
+        G::Position: Codec,
+    {
+        Native {
+            name: name.into(),
+            game,
+            nim: Some(searched_nim_value::<G>),
+        }
+    }
+}
+
+impl<G: Game> Game for Native<G> {
+    type Position = G::Position;
+    fn options(&self, p: &G::Position, out: &mut Vec<G::Position>) -> Result<(), GameError> {
+        self.game.options(p, out)
+    }
+    fn terminal(&self, p: &G::Position) -> Result<Option<Outcome>, GameError> {
+        self.game.terminal(p)
+    }
+}
+
+impl<G> Analyze for Native<G>
+where
+    G: Game + Send + Sync,
+    G::Position: Codec,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn impartial(&self) -> bool {
+        self.nim.is_some()
+    }
+    fn nim_value(&self, p: &G::Position, limit: usize) -> Option<Result<u64, GameError>> {
+        self.nim.map(|nim| nim(&self.game, p, limit))
+    }
 }

@@ -21,7 +21,45 @@ mod builtin;
 
 use std::fmt;
 
-pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec, Step};
+pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec, Native, Number, Step};
+
+/// Any game defined in Rust by the model traits (`Game` alone: partizan, loopy
+/// ones included) behind the seam, with every analysis the command line has:
+/// outcome (draws too), remoteness, winning moves, each option's value,
+/// explanations. Positions are anything with a [`Codec`]: numbers, tuples of up to
+/// four numbers or `bool`s, `Vec`s of numbers.
+///
+/// ```
+/// use grundy::{Game, GameError, Outcome, Play};
+/// struct Countdown; // take 1 or 2; the last to move wins
+/// impl Game for Countdown {
+///     type Position = u32;
+///     fn options(&self, &n: &u32, out: &mut Vec<u32>) -> Result<(), GameError> {
+///         out.extend((1..=2).filter(|&k| k <= n).map(|k| n - k));
+///         Ok(())
+///     }
+/// }
+/// let game = grundy::dynamic::from_game("countdown", Countdown);
+/// let a = game.analyze(&game.parse_position("7").unwrap(), Play::Normal).unwrap();
+/// assert_eq!((a.outcome, a.remoteness), (Outcome::Win, Some(5)));
+/// assert_eq!(a.winning_moves, vec![game.parse_position("6").unwrap()]);
+/// ```
+pub fn from_game<G>(name: impl Into<String>, game: G) -> Box<dyn DynGame>
+where
+    G: crate::Game + Send + Sync + 'static,
+    G::Position: Codec,
+{
+    Box::new(Builtin(Native::new(name, game)))
+}
+
+/// An impartial game defined in Rust behind the seam: [`from_game`] with nim-values.
+pub fn from_impartial<G>(name: impl Into<String>, game: G) -> Box<dyn DynGame>
+where
+    G: crate::Impartial + Send + Sync + 'static,
+    G::Position: Codec,
+{
+    Box::new(Builtin(Native::impartial(name, game)))
+}
 
 /// Read GAME text naming one of the core's families (see [`crate::catalogue`]).
 ///
