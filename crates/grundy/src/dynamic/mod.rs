@@ -4,8 +4,19 @@
 //! the scripts choose games at run time, so they meet the library here: a
 //! [`DynGame`] is an object-safe game whose positions are [`DynPosition`]s (a list
 //! of integers or a string). [`parse_game`] turns a GAME text such as
-//! `subtraction:1,3,4` into one, and [`DynGame::analyze`] picks the best solver the
-//! game has: a closed form where one is known, else the memoized search.
+//! `subtraction:1,3,4` into one (through [`crate::catalogue`]), and
+//! [`DynGame::analyze`] follows the plan of [`Step`]: a closed form where the family
+//! declares one, else the memoized search, else (play loops) retrograde analysis.
+//!
+//! ## Contents
+//! - [`DynGame`]: the seam. Every capability is a required method; the shell asks
+//!   [`DynGame::capabilities`] (a [`Theory`] to explain, heap values) and
+//!   [`DynGame::heap_sequence`], never a game's name.
+//! - [`Builtin`]: a native game that implements [`Analyze`] (what its family knows
+//!   in closed form) behind the seam.
+//! - [`Wrapper`]: a game under another name or start (a game file); its one
+//!   blanket impl forwards every capability.
+//! - [`from_game`], [`from_impartial`]: any game defined by the model traits alone.
 //!
 //! ```
 //! use grundy::dynamic::{parse_game, DynPosition};
