@@ -143,6 +143,41 @@ impl Compiled {
         self.split2.is_empty() && self.split3.is_empty() && !self.split_game && self.tail == 0
     }
 
+    /// For a take-only game whose values so far are all below 64: the values of
+    /// the options of a heap of `n` as bits, and how many options there are. Past
+    /// the largest move every move applies, so no bound is checked per move.
+    #[inline(always)]
+    fn take_only_options(&self, g: &[u16], n: usize, largest: usize) -> (u64, u64) {
+        let mut seen = 0u64;
+        if n > largest {
+            for &k in &self.take_some {
+                seen |= 1u64 << g[n - k];
+            }
+            return (seen, self.take_some.len() as u64);
+        }
+        let mut options = 0u64;
+        for &k in &self.take_all {
+            seen |= u64::from(k == n);
+        }
+        for &k in &self.take_some {
+            if k < n {
+                seen |= 1u64 << g[n - k];
+                options += 1;
+            }
+        }
+        (seen, options)
+    }
+
+    /// The most tokens one taking move removes.
+    fn largest_take(&self) -> usize {
+        self.take_some
+            .iter()
+            .chain(&self.take_all)
+            .copied()
+            .max()
+            .unwrap_or(0)
+    }
+
     fn sparse_applies(&self) -> bool {
         !self.split2.is_empty() && self.split3.is_empty() && !self.split_game && self.tail == 0
     }
@@ -362,39 +397,16 @@ impl Sequence {
     /// past the largest move no bounds to check. Stops early when a value reaches
     /// 64; `push_next` goes on from there.
     fn extend_takes_only<F: FnMut(u64, u16)>(&mut self, end: usize, on_value: &mut F) {
-        let largest = self
-            .c
-            .take_some
-            .iter()
-            .chain(&self.c.take_all)
-            .copied()
-            .max()
-            .unwrap_or(0);
-        let (take_all, take_some) = (&self.c.take_all, &self.c.take_some);
-        let g = &mut self.values;
+        let largest = self.c.largest_take();
+        let (c, g) = (&self.c, &mut self.values);
         // Counts and the largest value are kept here and written back once.
         let mut counts = [0u64; 64];
         let mut max_value = self.max_value;
         let mut options = 0u64;
         while g.len() < end && max_value < 64 {
             let n = g.len();
-            let mut seen = 0u64;
-            if n > largest {
-                for &k in take_some {
-                    seen |= 1u64 << g[n - k];
-                }
-                options += take_some.len() as u64;
-            } else {
-                for &k in take_all {
-                    seen |= u64::from(k == n);
-                }
-                for &k in take_some {
-                    if k < n {
-                        seen |= 1u64 << g[n - k];
-                        options += 1;
-                    }
-                }
-            }
+            let (seen, found) = c.take_only_options(g, n, largest);
+            options += found;
             let v = (!seen).trailing_zeros() as u16;
             g.push(v);
             counts[v as usize] += 1;
@@ -465,20 +477,10 @@ impl Sequence {
             return u16::try_from(v).map_err(|_| SequenceError::ValueOverflow { n: n as u64 });
         }
         if self.c.takes_only() && self.max_value < 64 {
-            // Subtraction-like games with small values (most of them): the option
-            // values fit one register, and no split loop runs.
-            let g = &self.values[..n];
-            let mut seen = 0u64;
-            for &k in &self.c.take_all {
-                seen |= u64::from(k == n);
-            }
-            let mut options = 0u64;
-            for &k in &self.c.take_some {
-                if k < n {
-                    seen |= 1u64 << g[n - k];
-                    options += 1;
-                }
-            }
+            // The register kernel of `extend_takes_only`, one heap at a time.
+            let (seen, options) = self
+                .c
+                .take_only_options(&self.values[..n], n, self.c.largest_take());
             self.stats.options += options;
             return Ok((!seen).trailing_zeros() as u16);
         }

@@ -356,6 +356,20 @@ pub enum HeapRules {
     Split,
 }
 
+/// Positive integers of a set in a description (`1,3,4`); the error names the item
+/// at fault and the whole `input`.
+fn positive_list<'a>(items: impl Iterator<Item = &'a str>, input: &str) -> Result<Vec<u64>, ParseError> {
+    items
+        .map(|item| match item.parse::<u64>() {
+            Ok(v) if v > 0 => Ok(v),
+            _ => Err(ParseError::BadSubtraction {
+                item: item.to_string(),
+                input: input.to_string(),
+            }),
+        })
+        .collect()
+}
+
 impl HeapRules {
     /// Parses any description listed in the type's documentation.
     pub fn parse(input: &str) -> Result<Self, ParseError> {
@@ -380,19 +394,9 @@ impl HeapRules {
             lower.strip_prefix("allbut(").and_then(|r| r.strip_suffix(')'))
         };
         if let Some(set) = all_but {
-            let mut out = Vec::new();
-            for item in set.split(',').map(str::trim).filter(|i| !i.is_empty()) {
-                match item.parse::<u64>() {
-                    Ok(v) if v > 0 => out.push(v),
-                    _ => {
-                        return Err(ParseError::BadSubtraction {
-                            item: item.to_string(),
-                            input: s.to_string(),
-                        })
-                    }
-                }
-            }
-            return Self::all_but(&out);
+            // `allbut:` alone excludes nothing: empty items are skipped.
+            let items = set.split(',').map(str::trim).filter(|i| !i.is_empty());
+            return Self::all_but(&positive_list(items, s)?);
         }
         let set = if let Some(rest) = lower.strip_prefix("sub:") {
             Some(rest)
@@ -402,20 +406,10 @@ impl HeapRules {
             lower.strip_prefix("s(").and_then(|r| r.strip_suffix(')'))
         };
         if let Some(set) = set {
-            let mut out = Vec::new();
-            for item in set.split(',') {
-                let item = item.trim();
-                match item.parse::<u64>() {
-                    Ok(v) if v > 0 => out.push(v),
-                    _ => {
-                        return Err(ParseError::BadSubtraction {
-                            item: item.to_string(),
-                            input: s.to_string(),
-                        })
-                    }
-                }
-            }
-            return Ok(Self::subtraction(&out));
+            return Ok(Self::subtraction(&positive_list(
+                set.split(',').map(str::trim),
+                s,
+            )?));
         }
         if s.contains('.') || lower.starts_with("0x") {
             return OctalCode::parse(s).map(HeapRules::Octal);

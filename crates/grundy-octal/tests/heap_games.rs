@@ -16,22 +16,25 @@ fn engine_u16(rules: &HeapRules, len: u64) -> Vec<u64> {
     s.values().iter().map(|&v| u64::from(v)).collect()
 }
 
+/// The least value not in `seen` (any order, repeats allowed).
+fn mex(mut seen: Vec<u64>) -> u64 {
+    seen.sort_unstable();
+    seen.dedup();
+    seen.iter()
+        .enumerate()
+        .find(|(i, &v)| *i as u64 != v)
+        .map_or(seen.len(), |(i, _)| i) as u64
+}
+
 /// All-but by the definition: mex over every smaller heap n - k, k not in E.
 fn all_but_brute(excluded: &[u64], len: usize) -> Vec<u64> {
     let mut g: Vec<u64> = Vec::with_capacity(len);
     for n in 0..len {
-        let mut seen: Vec<u64> = (1..=n as u64)
+        let seen: Vec<u64> = (1..=n as u64)
             .filter(|k| !excluded.contains(k))
             .map(|k| g[n - k as usize])
             .collect();
-        seen.sort_unstable();
-        seen.dedup();
-        let mex = seen
-            .iter()
-            .enumerate()
-            .find(|(i, &v)| *i as u64 != v)
-            .map_or(seen.len(), |(i, _)| i);
-        g.push(mex as u64);
+        g.push(mex(seen));
     }
     g
 }
@@ -42,14 +45,7 @@ fn lasker_brute(len: usize) -> Vec<u64> {
     for n in 0..len {
         let mut seen: Vec<u64> = (0..n).map(|m| g[m]).collect();
         seen.extend((1..=n / 2).map(|a| g[a] ^ g[n - a]));
-        seen.sort_unstable();
-        seen.dedup();
-        let mex = seen
-            .iter()
-            .enumerate()
-            .find(|(i, &v)| *i as u64 != v)
-            .map_or(seen.len(), |(i, _)| i);
-        g.push(mex as u64);
+        g.push(mex(seen));
     }
     g
 }

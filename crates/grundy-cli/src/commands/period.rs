@@ -11,8 +11,7 @@
 use std::time::Duration;
 
 use anyhow::{bail, Result};
-use grundy::catalogue::Catalogue;
-use grundy::dynamic::{DynGame, HeapSequence, PeriodSummary};
+use grundy::dynamic::{HeapSequence, PeriodSummary};
 use grundy::games::canonical_name;
 use grundy_octal::{find_period_in, HeapRules, Method, Sequence};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -46,7 +45,7 @@ pub struct SeqGame {
 
 /// The heap families of the catalogue that have a nim-sequence, for messages.
 fn sequence_families() -> String {
-    Catalogue::core()
+    grundy_rules::catalogue()
         .families()
         .filter(|f| f.shape.is_heaps())
         .filter(|f| {
@@ -61,17 +60,13 @@ fn sequence_families() -> String {
         .join(", ")
 }
 
-/// The game of GAME text, through the one front door (the catalogue also reads the
-/// engine's spellings: `.07`, `0x0.F6`, `S(1,3,4)`, `sub:1,3,4`).
-pub fn heap_game(text: &str) -> Result<Box<dyn DynGame>> {
-    load::game(text)
-}
-
 /// Reads GAME as a game with a nim-sequence. A game without one (nim, euclid,
 /// wythoff, digits, board games, scripts) is a one-line error naming `what`
 /// (e.g. "has no nim-sequence period").
 pub fn seq_game(text: &str, what: &str) -> Result<SeqGame> {
-    let game = heap_game(text)?;
+    // The one front door; the catalogue also reads the engine's spellings
+    // (`.07`, `0x0.F6`, `S(1,3,4)`, `sub:1,3,4`).
+    let game = load::game(text)?;
     // Games whose values grow prove their period here (all-but: a repeated deciding state).
     let bar = spinner("looking for the nim-sequence: proving a period where the game has one");
     let sequence = game.heap_sequence();

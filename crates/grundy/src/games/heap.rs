@@ -57,6 +57,14 @@ struct State {
     period: Option<Option<ProvedPeriod>>,
 }
 
+impl State {
+    /// The engine's sequence, created on first use.
+    fn sequence(&mut self, rules: &HeapRules) -> &mut Sequence {
+        self.sequence
+            .get_or_insert_with(|| Sequence::new(rules.clone(), Method::Auto))
+    }
+}
+
 impl std::fmt::Debug for HeapGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("HeapGame")
@@ -163,11 +171,7 @@ impl HeapGame {
             let limit = self.period_search();
             let found = if !self.has_tail() && proof_bound(&self.rules, 0, 1).is_some() {
                 // Share the sequence with the table: the search's values are kept.
-                let rules = self.rules.clone();
-                let seq = state
-                    .sequence
-                    .get_or_insert_with(|| Sequence::new(rules, Method::Auto));
-                find_period_in(seq, limit, |_, _| {})
+                find_period_in(state.sequence(&self.rules), limit, |_, _| {})
                     .map_err(|e| self.err(e))?
                     .and_then(|p| p.proof())
             } else {
@@ -263,17 +267,17 @@ impl HeapGame {
             return Ok(heaps.iter().map(|&h| state.wide[h as usize]).collect());
         }
         let mut state = self.state();
-        let rules = self.rules.clone();
-        let seq = state
-            .sequence
-            .get_or_insert_with(|| Sequence::new(rules, Method::Auto));
-        if seq.len() <= max {
-            seq.extend_to(max + 1, |_, _| {}).map_err(|e| self.err(e))?;
+        let values = self.sequence_to(&mut state, max)?;
+        Ok(heaps.iter().map(|&h| u64::from(values[h as usize])).collect())
+    }
+
+    /// The engine's values G(0..=to), computed as far as needed.
+    fn sequence_to<'s>(&self, state: &'s mut State, to: u64) -> Result<&'s [u16], GameError> {
+        let seq = state.sequence(&self.rules);
+        if seq.len() <= to {
+            seq.extend_to(to + 1, |_, _| {}).map_err(|e| self.err(e))?;
         }
-        Ok(heaps
-            .iter()
-            .map(|&h| u64::from(seq.values()[h as usize]))
-            .collect())
+        Ok(seq.values())
     }
 
     /// The nim-values of single heaps `from..=to`.
@@ -293,14 +297,8 @@ impl HeapGame {
         if !self.has_tail() && from <= to {
             // A range of the engine's sequence: one copy, no list of heaps to look up.
             let mut state = self.state();
-            let rules = self.rules.clone();
-            let seq = state
-                .sequence
-                .get_or_insert_with(|| Sequence::new(rules, Method::Auto));
-            if seq.len() <= to {
-                seq.extend_to(to + 1, |_, _| {}).map_err(|e| self.err(e))?;
-            }
-            return Ok(seq.values()[from as usize..=to as usize]
+            let values = self.sequence_to(&mut state, to)?;
+            return Ok(values[from as usize..=to as usize]
                 .iter()
                 .map(|&v| u64::from(v))
                 .collect());
