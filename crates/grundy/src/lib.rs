@@ -74,6 +74,7 @@ pub mod explain;
 mod game;
 pub mod games;
 mod outcome;
+pub mod partizan;
 pub mod solve;
 
 pub use error::GameError;

@@ -1,0 +1,153 @@
+//! Partizan games: Left and Right have different moves, and a position's value is a
+//! game in canonical form (from [`grundy_cgt`]), not a nim-value.
+//!
+//! A game implements [`Partizan`] (each side's options, and optionally how a
+//! position splits into independent components and which positions are the same by
+//! symmetry); [`canonical_value`] computes the value of any position, adding the
+//! values of components and sharing a memo keyed by the symmetry key.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+
+pub use grundy_cgt::{Dyadic, GameId, OutcomeClass, Thermograph, Universe, Wall};
+
+use crate::GameError;
+
+/// The two players of a partizan game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Left (Blue, vertical dominoes, toads).
+    Left,
+    /// Right (Red, horizontal dominoes, frogs).
+    Right,
+}
+
+impl Side {
+    /// The opponent.
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+}
+
+/// A short partizan game: each side's options of a position.
+pub trait Partizan {
+    /// A position (without the player to move: values do not depend on it).
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Push `side`'s options of `p` onto `out` (which the caller cleared).
+    fn options(&self, p: &Self::Position, side: Side, out: &mut Vec<Self::Position>)
+        -> Result<(), GameError>;
+
+    /// Split a position into independent components, whose values add (the
+    /// connected regions of a board, say). The default: one component.
+    fn components(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+        out.push(p.clone());
+    }
+
+    /// A representative of the positions equal to `p` by a symmetry that keeps
+    /// each player's role (a reflection of a Domineering region, say), so that the
+    /// memo shares them. The default: `p` itself.
+    fn symmetry_key(&self, p: &Self::Position) -> Self::Position {
+        p.clone()
+    }
+
+    /// The position for people (a drawn board), when it differs from its text.
+    fn show(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
+}
+
+/// The universe of values and the memo of a game's positions.
+pub struct ValueCache<P> {
+    /// Where the values live.
+    pub universe: Universe,
+    memo: FxHashMap<P, GameId>,
+    /// Component values that may still be computed.
+    budget: usize,
+    limit: usize,
+}
+
+impl<P: Clone + Eq + Hash> ValueCache<P> {
+    /// An empty cache that computes at most `budget` new component values.
+    pub fn new(budget: usize) -> ValueCache<P> {
+        ValueCache {
+            universe: Universe::new(),
+            memo: FxHashMap::default(),
+            budget,
+            limit: budget,
+        }
+    }
+
+    /// Components whose value is known.
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// True when nothing is memoized yet.
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+}
+
+/// The canonical value of `p`: the sum of its components' values, each computed
+/// from its options (memoized under its symmetry key).
+pub fn canonical_value<G: Partizan + ?Sized>(
+    game: &G,
+    p: &G::Position,
+    cache: &mut ValueCache<G::Position>,
+) -> Result<GameId, GameError> {
+    let mut parts = Vec::new();
+    game.components(p, &mut parts);
+    let mut total = cache.universe.zero();
+    for part in &parts {
+        let v = component_value(game, part, cache)?;
+        total = cache.universe.add(total, v);
+    }
+    Ok(total)
+}
+
+fn component_value<G: Partizan + ?Sized>(
+    game: &G,
+    p: &G::Position,
+    cache: &mut ValueCache<G::Position>,
+) -> Result<GameId, GameError> {
+    let key = game.symmetry_key(p);
+    if let Some(&v) = cache.memo.get(&key) {
+        return Ok(v);
+    }
+    if cache.budget == 0 {
+        return Err(GameError::TooLarge {
+            what: "the canonical value".into(),
+            limit: cache.limit,
+        });
+    }
+    cache.budget -= 1;
+    let mut sides = [Vec::new(), Vec::new()];
+    for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+        let mut out = Vec::new();
+        game.options(p, side, &mut out)?;
+        for q in &out {
+            sides[i].push(canonical_value(game, q, cache)?);
+        }
+    }
+    let v = cache.universe.construct(&sides[0], &sides[1]);
+    cache.memo.insert(key, v);
+    Ok(v)
+}
+
+/// A partizan game defined in Rust behind the run-time seam, with every analysis:
+/// canonical values, outcomes with either player first, winning moves, play.
+/// Positions convert through [`crate::dynamic::Codec`].
+pub fn from_partizan<G>(name: impl Into<String>, game: G) -> Box<dyn crate::dynamic::DynGame>
+where
+    G: Partizan + Send + Sync + 'static,
+    G::Position: crate::dynamic::Codec + Send,
+{
+    let _ = (name.into(), game);
+    todo!("the seam adapter (being written)")
+}
