@@ -6,10 +6,13 @@
 //! A [`Universe`] interns games in canonical form: two equal games are the same
 //! [`GameId`], so `==` on ids is equality of values. The core does no I/O.
 
+mod atomic;
 mod dyadic;
+mod reduced;
+mod temperature;
 mod thermograph;
 
-pub use dyadic::Dyadic;
+pub use dyadic::{BadNumber, Dyadic};
 pub use thermograph::{Thermograph, Wall};
 
 /// A game in canonical form, interned in a [`Universe`]. Equal ids are equal values
@@ -123,43 +126,6 @@ impl Universe {
     }
     /// The birthday of the canonical form.
     pub fn birthday(&mut self, g: GameId) -> u32 {
-        todo!()
-    }
-    /// Left's stop (Left moving first).
-    pub fn left_stop(&mut self, g: GameId) -> Dyadic {
-        todo!()
-    }
-    /// Right's stop.
-    pub fn right_stop(&mut self, g: GameId) -> Dyadic {
-        todo!()
-    }
-    /// The mean value.
-    pub fn mean(&mut self, g: GameId) -> Dyadic {
-        todo!()
-    }
-    /// The temperature (-1 for integers, as CGSuite; negative for other numbers).
-    pub fn temperature(&mut self, g: GameId) -> Dyadic {
-        todo!()
-    }
-    /// The thermograph.
-    pub fn thermograph(&mut self, g: GameId) -> Thermograph {
-        todo!()
-    }
-    /// g cooled by t (t >= 0).
-    pub fn cool(&mut self, g: GameId, t: Dyadic) -> GameId {
-        todo!()
-    }
-    /// g heated by t.
-    pub fn heat(&mut self, g: GameId, t: Dyadic) -> GameId {
-        todo!()
-    }
-    /// The atomic weight of an all-small game; `None` when g is not all-small.
-    pub fn atomic_weight(&mut self, g: GameId) -> Option<GameId> {
-        todo!()
-    }
-    /// The reduced canonical form (infinitesimals dropped: G and its reduced form
-    /// differ by an infinitesimal).
-    pub fn reduced(&mut self, g: GameId) -> GameId {
         todo!()
     }
     /// The field's notation, as CGSuite writes it: `0`, `3/4`, `*3`, `^`, `v*`,
