@@ -60,6 +60,17 @@ pub trait Partizan {
     fn show(&self, _p: &Self::Position) -> Option<String> {
         None
     }
+
+    /// The canonical value of `p`. The default is [`canonical_value`]; a game with
+    /// a faster way (its own transposition table keyed by region shape, using
+    /// [`ValueCache::get`] and [`ValueCache::insert`]) overrides it.
+    fn value(
+        &self,
+        p: &Self::Position,
+        cache: &mut ValueCache<Self::Position>,
+    ) -> Result<GameId, GameError> {
+        canonical_value(self, p, cache)
+    }
 }
 
 /// The universe of values and the memo of a game's positions.
@@ -86,6 +97,28 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
     /// Components whose value is known.
     pub fn len(&self) -> usize {
         self.memo.len()
+    }
+
+    /// The memoized value of a key.
+    pub fn get(&self, key: &P) -> Option<GameId> {
+        self.memo.get(key).copied()
+    }
+
+    /// Memoize a value.
+    pub fn insert(&mut self, key: P, value: GameId) {
+        self.memo.insert(key, value);
+    }
+
+    /// Count one more value computed; the error when the budget is spent.
+    pub fn charge(&mut self) -> Result<(), GameError> {
+        if self.budget == 0 {
+            return Err(GameError::TooLarge {
+                what: "the canonical value".into(),
+                limit: self.limit,
+            });
+        }
+        self.budget -= 1;
+        Ok(())
     }
 
     /// True when nothing is memoized yet.
@@ -117,16 +150,10 @@ fn component_value<G: Partizan + ?Sized>(
     cache: &mut ValueCache<G::Position>,
 ) -> Result<GameId, GameError> {
     let key = game.symmetry_key(p);
-    if let Some(&v) = cache.memo.get(&key) {
+    if let Some(v) = cache.get(&key) {
         return Ok(v);
     }
-    if cache.budget == 0 {
-        return Err(GameError::TooLarge {
-            what: "the canonical value".into(),
-            limit: cache.limit,
-        });
-    }
-    cache.budget -= 1;
+    cache.charge()?;
     let mut sides = [Vec::new(), Vec::new()];
     for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
         let mut out = Vec::new();
