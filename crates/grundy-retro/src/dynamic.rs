@@ -454,6 +454,9 @@ impl DynGame for Solved {
     fn heap_sequence(&self) -> Option<HeapSequence> {
         None
     }
+    fn partizan(&self) -> Option<&dyn grundy::partizan::DynPartizan> {
+        None
+    }
     fn capabilities(&self) -> Capabilities {
         Capabilities::default()
     }

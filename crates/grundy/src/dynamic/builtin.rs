@@ -359,6 +359,10 @@ where
         self
     }
 
+    fn partizan(&self) -> Option<&dyn crate::partizan::DynPartizan> {
+        None
+    }
+
     fn capabilities(&self) -> Capabilities {
         Capabilities {
             heap_values: matches!(self.0.heap_nim_values(0, 0), Some(Ok(_))),

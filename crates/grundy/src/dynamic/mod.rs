@@ -302,6 +302,10 @@ pub trait DynGame: Send + Sync {
     /// The capabilities the shell may ask for.
     fn capabilities(&self) -> Capabilities;
 
+    /// The partizan side of the game (each player's options, canonical values), for
+    /// a game where Left and Right move differently; `None` for the others.
+    fn partizan(&self) -> Option<&dyn crate::partizan::DynPartizan>;
+
     /// The game itself, for the crate that defined it to recognise its own types
     /// (a crate's fast path: the board games' numbered tables). Wrappers give
     /// their inner game's.
@@ -374,6 +378,9 @@ impl<W: Wrapper> DynGame for W {
             return Ok(p);
         }
         self.inner().parse_position(text)
+    }
+    fn partizan(&self) -> Option<&dyn crate::partizan::DynPartizan> {
+        self.inner().partizan()
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self.inner().as_any()

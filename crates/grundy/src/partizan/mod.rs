@@ -15,6 +15,10 @@ pub use grundy_cgt::{Dyadic, GameId, OutcomeClass, Thermograph, Universe, Wall};
 
 use crate::GameError;
 
+mod seam;
+
+pub use seam::{DynPartizan, PartizanGame, Turned, TurnedPosition, VALUE_LIMIT};
+
 /// The two players of a partizan game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -56,6 +60,11 @@ pub trait Partizan {
         p.clone()
     }
 
+    /// The natural starting position (an empty board), if the game has one.
+    fn start(&self) -> Option<Self::Position> {
+        None
+    }
+
     /// The position for people (a drawn board), when it differs from its text.
     fn show(&self, _p: &Self::Position) -> Option<String> {
         None
@@ -64,11 +73,7 @@ pub trait Partizan {
     /// The canonical value of `p`. The default is [`canonical_value`]; a game with
     /// a faster way (its own transposition table keyed by region shape, using
     /// [`ValueCache::get`] and [`ValueCache::insert`]) overrides it.
-    fn value(
-        &self,
-        p: &Self::Position,
-        cache: &mut ValueCache<Self::Position>,
-    ) -> Result<GameId, GameError> {
+    fn value(&self, p: &Self::Position, cache: &mut ValueCache<Self::Position>) -> Result<GameId, GameError> {
         canonical_value(self, p, cache)
     }
 }
@@ -175,6 +180,5 @@ where
     G: Partizan + Send + Sync + 'static,
     G::Position: crate::dynamic::Codec + Send,
 {
-    let _ = (name.into(), game);
-    todo!("the seam adapter (being written)")
+    Box::new(PartizanGame::new(name, game))
 }

@@ -1,0 +1,238 @@
+//! Partizan games behind the run-time seam.
+//!
+//! A partizan position has no player to move of its own; its *value* does not need
+//! one. Questions of play (who wins, in how many moves, with which move) do, so
+//! they are asked of the game whose positions are (position, side to move): the
+//! ordinary [`Game`] [`Turned`], solved by the same planner as every other game
+//! (search with its budget, misère play, remoteness). Seen as a plain
+//! [`DynGame`], a partizan game is played with Left moving first; the shell asks
+//! [`DynGame::partizan`] for either side.
+
+use std::fmt;
+use std::hash::Hash;
+use std::sync::{Arc, Mutex};
+
+use super::{GameId, Partizan, Side, Universe, ValueCache};
+use crate::dynamic::{
+    Analysis, Builtin, Capabilities, Codec, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo, Native,
+    PeriodSummary,
+};
+use crate::{Game, GameError, Outcome, Play};
+
+/// Component values one `value` call may compute before giving up.
+pub const VALUE_LIMIT: usize = 5_000_000;
+
+/// What the shell asks of a partizan game, for either player moving first.
+pub trait DynPartizan: Send + Sync {
+    /// `side`'s options of `p`.
+    fn side_options(&self, p: &DynPosition, side: Side) -> Result<Vec<DynPosition>, GameError>;
+
+    /// The canonical value of `p`, as a game of `into`.
+    fn value(&self, p: &DynPosition, into: &mut Universe) -> Result<GameId, GameError>;
+
+    /// Outcome for `first` moving first, remoteness and `first`'s winning moves.
+    fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError>;
+
+    /// Every option of `side` with its outcome for the opponent, who moves next.
+    fn moves_first(&self, p: &DynPosition, side: Side, play: Play) -> Result<Vec<MoveInfo>, GameError>;
+}
+
+/// A position with the side to move: what play is about.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TurnedPosition<P> {
+    /// The position.
+    pub position: P,
+    /// Who moves.
+    pub side: Side,
+}
+
+impl<P: Codec> Codec for TurnedPosition<P> {
+    fn encode(&self) -> DynPosition {
+        let tag = match self.side {
+            Side::Left => 'L',
+            Side::Right => 'R',
+        };
+        DynPosition::Text(format!("{tag}:{}", self.position.encode()))
+    }
+    fn decode(p: &DynPosition) -> Result<Self, String> {
+        let text = p.to_string();
+        let (tag, rest) = text
+            .split_once(':')
+            .ok_or_else(|| format!("'{text}' names no side to move (L: or R:)"))?;
+        let side = match tag {
+            "L" => Side::Left,
+            "R" => Side::Right,
+            _ => return Err(format!("'{tag}' is not a side (L or R)")),
+        };
+        let inner = DynPosition::parse(rest)?;
+        Ok(TurnedPosition {
+            position: P::decode(&inner)?,
+            side,
+        })
+    }
+}
+
+/// The ordinary game of a partizan game: positions carry the side to move, and
+/// a player with no move loses (normal play; [`crate::Misere`] for misère).
+pub struct Turned<G>(pub Arc<G>);
+
+impl<G: Partizan> Game for Turned<G> {
+    type Position = TurnedPosition<G::Position>;
+    fn options(&self, p: &Self::Position, out: &mut Vec<Self::Position>) -> Result<(), GameError> {
+        let mut raw = Vec::new();
+        self.0.options(&p.position, p.side, &mut raw)?;
+        out.extend(raw.into_iter().map(|position| TurnedPosition {
+            position,
+            side: p.side.other(),
+        }));
+        Ok(())
+    }
+}
+
+/// A partizan game behind the seam; see [`super::from_partizan`].
+pub struct PartizanGame<G: Partizan> {
+    name: String,
+    game: Arc<G>,
+    play: Builtin<Native<Turned<G>>>,
+    cache: Mutex<ValueCache<G::Position>>,
+}
+
+impl<G> PartizanGame<G>
+where
+    G: Partizan + Send + Sync + 'static,
+    G::Position: Codec + Send,
+{
+    /// Wrap `game` under `name`.
+    pub fn new(name: impl Into<String>, game: G) -> PartizanGame<G> {
+        let name = name.into();
+        let game = Arc::new(game);
+        PartizanGame {
+            play: Builtin(Native::new(name.clone(), Turned(Arc::clone(&game)))),
+            name,
+            game,
+            cache: Mutex::new(ValueCache::new(VALUE_LIMIT)),
+        }
+    }
+
+    fn decode(&self, p: &DynPosition) -> Result<G::Position, GameError> {
+        G::Position::decode(p).map_err(|m| GameError::position(&self.name, p.to_string(), m))
+    }
+
+    fn turned(&self, p: &DynPosition, side: Side) -> Result<DynPosition, GameError> {
+        Ok(TurnedPosition {
+            position: self.decode(p)?,
+            side,
+        }
+        .encode())
+    }
+
+    fn unturned(&self, p: &DynPosition) -> Result<DynPosition, GameError> {
+        TurnedPosition::<G::Position>::decode(p)
+            .map(|t| t.position.encode())
+            .map_err(GameError::Rule)
+    }
+}
+
+impl<G> DynPartizan for PartizanGame<G>
+where
+    G: Partizan + Send + Sync + 'static,
+    G::Position: Codec + Send,
+{
+    fn side_options(&self, p: &DynPosition, side: Side) -> Result<Vec<DynPosition>, GameError> {
+        let native = self.decode(p)?;
+        let mut out = Vec::new();
+        self.game.options(&native, side, &mut out)?;
+        Ok(out.iter().map(Codec::encode).collect())
+    }
+
+    fn value(&self, p: &DynPosition, into: &mut Universe) -> Result<GameId, GameError> {
+        let native = self.decode(p)?;
+        // A poisoned lock only means an earlier call panicked mid-way; the memo
+        // holds finished values only, so it is still sound.
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let v = self.game.value(&native, &mut cache)?;
+        Ok(into.import(&cache.universe, v))
+    }
+
+    fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError> {
+        let mut a = self.play.analyze(&self.turned(p, first)?, play)?;
+        a.winning_moves = a
+            .winning_moves
+            .iter()
+            .map(|m| self.unturned(m))
+            .collect::<Result<_, _>>()?;
+        Ok(a)
+    }
+
+    fn moves_first(&self, p: &DynPosition, side: Side, play: Play) -> Result<Vec<MoveInfo>, GameError> {
+        let mut moves = self.play.moves(&self.turned(p, side)?, play)?;
+        for m in &mut moves {
+            m.position = self.unturned(&m.position)?;
+        }
+        Ok(moves)
+    }
+}
+
+impl<G> DynGame for PartizanGame<G>
+where
+    G: Partizan + Send + Sync + 'static,
+    G::Position: Codec + Send,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn is_impartial(&self) -> bool {
+        false
+    }
+    fn start(&self) -> Option<DynPosition> {
+        self.game.start().map(|s| s.encode())
+    }
+    fn check(&self, p: &DynPosition) -> Result<(), GameError> {
+        self.decode(p).map(|_| ())
+    }
+    fn show(&self, p: &DynPosition) -> String {
+        G::Position::decode(p)
+            .ok()
+            .and_then(|native| self.game.show(&native))
+            .unwrap_or_else(|| p.to_string())
+    }
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        self.side_options(p, Side::Left)
+    }
+    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
+        self.analyze_first(p, Side::Left, play)
+    }
+    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
+        self.play.outcome(&self.turned(p, Side::Left)?, play)
+    }
+    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+        None
+    }
+    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
+        self.moves_first(p, Side::Left, play)
+    }
+    fn heap_values(&self, _from: u64, _to: u64) -> Result<Vec<HeapValue>, GameError> {
+        Err(crate::dynamic::not_a_heap_game(&self.name))
+    }
+    fn heap_sequence(&self) -> Option<HeapSequence> {
+        None
+    }
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::default()
+    }
+    fn partizan(&self) -> Option<&dyn DynPartizan> {
+        Some(self)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Side::Left => "Left",
+            Side::Right => "Right",
+        })
+    }
+}
