@@ -11,21 +11,31 @@
 //! | [`Wythoff`] | a pair | Beatty sequences of the golden ratio |
 //! | octal, hex, kayles, dawson, grundy | heaps | nim-sequence engine, Guy–Smith periods |
 //! | [`Lasker`] | heaps | the known arithmetic period |
+//! | [`Domineering`] | a board | partizan: own recursion over regions, 8 symmetries (transposes negate) |
+//! | [`ToadsAndFrogs`] | a strip | partizan: canonical values, split at frozen `TTFF` |
+//! | [`Hackenbush`] | trees of L/R/G edges | partizan: canonical values, stalks add |
+//! | [`Clobber`] | a board | partizan: canonical values, groups of stones add |
+//! | [`Cutcake`] | pieces WxH | partizan: canonical values, pieces add |
 //!
 //! Every heap family builds the one [`HeapGame`] (rules of `grundy-octal`, a name,
 //! an optional known period): one mex loop (the engine's), one period prover, one
 //! set of limits.
 
 mod allbut;
+mod clobber;
+mod cutcake;
 mod digits;
+mod domineering;
 mod euclid;
 mod fibonacci;
+mod hackenbush;
 mod heap;
 mod lasker;
 mod nim;
 mod octal;
 mod split;
 mod subtraction;
+mod toads;
 mod wythoff;
 
 use crate::catalogue::Family;
@@ -48,12 +58,21 @@ pub const FAMILIES: &[Family] = &[
     octal::GRUNDY,
     lasker::FAMILY,
     fibonacci::FAMILY,
+    domineering::FAMILY,
+    toads::FAMILY,
+    hackenbush::FAMILY,
+    clobber::FAMILY,
+    cutcake::FAMILY,
 ];
 
 pub use allbut::AllBut;
+pub use clobber::{Clobber, ClobberBoard};
+pub use cutcake::{Cake, Cutcake};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
+pub use domineering::{Board, Domineering};
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
+pub use hackenbush::{Colour, Edge, Hackenbush, Picture};
 pub use heap::{
     canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH, SEQUENCE_LIMIT,
     THREE_HEAP_LIMIT,
@@ -62,6 +81,7 @@ pub use lasker::Lasker;
 pub use nim::Nim;
 pub use split::Split;
 pub use subtraction::{remoteness_table, Subtraction, MAX_SUBTRACT};
+pub use toads::{Strip, ToadsAndFrogs};
 pub use wythoff::Wythoff;
 
 /// Options of a sum of heaps: one heap replaced by what a move on it leaves.

@@ -1,0 +1,152 @@
+//! Cutcake (Winning Ways): rectangles of cake on a grid. Left cuts a piece
+//! vertically (north-south) along a grid line, Right horizontally (east-west); the
+//! two pieces are then separate. Whoever cannot cut loses.
+//!
+//! A piece `WxH` is W cells wide and H tall, so Left splits W and Right splits H.
+//! Pieces are independent components; a 1x1 piece has no cuts (value 0) and is
+//! dropped; the order of pieces does not matter, so the key sorts them.
+
+use crate::catalogue::{Family, Shape, Syntax};
+use crate::dynamic::{Codec, DynPosition};
+use crate::partizan::{from_partizan, Partizan, Side};
+use crate::GameError;
+
+/// The largest side of a piece accepted.
+pub const MAX_SIDE: u32 = 100;
+
+/// Pieces of cake, each (width, height).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cake(pub Vec<(u32, u32)>);
+
+impl Cake {
+    /// POSITION syntax: `3x4+2x2`.
+    pub fn text(&self) -> String {
+        if self.0.is_empty() {
+            return ".".into();
+        }
+        self.0
+            .iter()
+            .map(|(w, h)| format!("{w}x{h}"))
+            .collect::<Vec<_>>()
+            .join("+")
+    }
+
+    /// Read `WxH` pieces joined by `+`.
+    pub fn parse(text: &str) -> Result<Cake, String> {
+        let t = text.trim();
+        if t == "." {
+            return Ok(Cake(Vec::new()));
+        }
+        let mut pieces = Vec::new();
+        for part in t.split('+').map(str::trim) {
+            let (w, h) = part
+                .split_once(['x', 'X'])
+                .ok_or_else(|| format!("'{part}' is not a piece WxH (width x height)"))?;
+            let side = |s: &str| {
+                s.trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("'{}' in '{part}' is not a positive integer", s.trim()))
+            };
+            pieces.push(piece(side(w)?, side(h)?)?);
+        }
+        Ok(Cake(pieces))
+    }
+}
+
+fn piece(w: u32, h: u32) -> Result<(u32, u32), String> {
+    if w == 0 || h == 0 {
+        return Err(format!("a piece {w}x{h} has no cake; sides are at least 1"));
+    }
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return Err(format!("a piece {w}x{h} is too big; sides are at most {MAX_SIDE}"));
+    }
+    Ok((w, h))
+}
+
+/// Cutcake.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cutcake;
+
+impl Partizan for Cutcake {
+    type Position = Cake;
+
+    fn options(&self, p: &Cake, side: Side, out: &mut Vec<Cake>) -> Result<(), GameError> {
+        for (i, &(w, h)) in p.0.iter().enumerate() {
+            // Cuts at a and at (side - a) leave the same two pieces: one of each.
+            let len = match side {
+                Side::Left => w,
+                Side::Right => h,
+            };
+            for a in 1..=len / 2 {
+                let halves = match side {
+                    Side::Left => [(a, h), (w - a, h)],
+                    Side::Right => [(w, a), (w, h - a)],
+                };
+                let mut next = p.0.clone();
+                next.remove(i);
+                next.extend(halves);
+                out.push(Cake(next));
+            }
+        }
+        Ok(())
+    }
+
+    fn components(&self, p: &Cake, out: &mut Vec<Cake>) {
+        out.extend(p.0.iter().filter(|&&s| s != (1, 1)).map(|&s| Cake(vec![s])));
+    }
+
+    fn symmetry_key(&self, p: &Cake) -> Cake {
+        let mut v = p.0.clone();
+        v.sort_unstable();
+        Cake(v)
+    }
+}
+
+impl Codec for Cake {
+    fn encode(&self) -> DynPosition {
+        DynPosition::Text(self.text())
+    }
+    fn decode(p: &DynPosition) -> Result<Self, String> {
+        match p {
+            DynPosition::Text(t) => Cake::parse(t),
+            DynPosition::Ints(v) => match v[..] {
+                [w, h] => {
+                    let side = |x: i64| u32::try_from(x).map_err(|_| format!("{x} is not a side"));
+                    Ok(Cake(vec![piece(side(w)?, side(h)?)?]))
+                }
+                _ => Err("expected W,H or pieces WxH joined by '+', e.g. 3x4+2x2".into()),
+            },
+        }
+    }
+}
+
+pub(crate) const FAMILY: Family = Family {
+    name: "cutcake",
+    usage: "cutcake",
+    summary: "cut a piece of cake along the grid: Left vertically, Right horizontally (partizan; canonical values)",
+    position: "pieces WxH (W wide, H tall) joined by '+', e.g. 3x4+2x2, or one piece W,H",
+    params: &[],
+    example: Some(("cutcake", "4x3+2x5")),
+    syntax: Syntax::None,
+    shape: Shape::Other,
+    claims: None,
+    build: |_| Ok(from_partizan("cutcake", Cutcake)),
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_read_and_cut() {
+        assert_eq!(Cake::parse("3x4 + 2X2").unwrap(), Cake(vec![(3, 4), (2, 2)]));
+        assert!(Cake::parse("3x0").unwrap_err().contains("no cake"));
+        assert!(Cake::parse("3").is_err());
+        let mut out = Vec::new();
+        Cutcake.options(&Cake(vec![(4, 1)]), Side::Left, &mut out).unwrap();
+        assert_eq!(out, [Cake(vec![(1, 1), (3, 1)]), Cake(vec![(2, 1), (2, 1)])]);
+        out.clear();
+        Cutcake.options(&Cake(vec![(4, 1)]), Side::Right, &mut out).unwrap();
+        assert!(out.is_empty());
+    }
+}

@@ -1,0 +1,538 @@
+//! Domineering: Left places vertical dominoes, Right horizontal ones, on the empty
+//! cells of a board; whoever cannot place one loses (Winning Ways' convention, and
+//! CGSuite's).
+//!
+//! The value is computed by its own recursion rather than the generic one, because
+//! Domineering boards fall apart fast: after a few dominoes the empty cells form
+//! several small regions, each of which is a game of its own. A region is trimmed
+//! to its bounding box and stored once for all eight symmetries of the rectangle:
+//! the four that keep the roles (the mirrors and the half turn) give the same value,
+//! and the four that transpose swap vertical and horizontal, hence Left and Right,
+//! and give the negative. Boards are bitboards of at most 64 cells.
+
+use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
+use crate::dynamic::{Codec, DynGame, DynPosition, Wrapper};
+use crate::partizan::{from_partizan, GameId, Partizan, Side, ValueCache};
+use crate::GameError;
+
+/// Boards have at most this many cells (one bit each in a `u64`).
+pub const MAX_CELLS: usize = 64;
+
+/// A rectangular board: bit `r * cols + c` is set when the cell at row `r`, column
+/// `c` is empty. Rows run top to bottom, columns left to right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    rows: u8,
+    cols: u8,
+    empty: u64,
+}
+
+impl Board {
+    /// The empty `rows × cols` board; the error when it has more than 64 cells.
+    pub fn empty(rows: usize, cols: usize) -> Result<Board, String> {
+        check_size(rows, cols)?;
+        Ok(Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            empty: full(rows, cols),
+        })
+    }
+
+    /// A board from its rows and its empty cells (bits outside the board ignored).
+    pub fn from_bits(rows: usize, cols: usize, empty: u64) -> Result<Board, String> {
+        check_size(rows, cols)?;
+        Ok(Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            empty: empty & full(rows, cols),
+        })
+    }
+
+    /// Rows.
+    pub fn rows(&self) -> usize {
+        self.rows as usize
+    }
+
+    /// Columns.
+    pub fn cols(&self) -> usize {
+        self.cols as usize
+    }
+
+    /// The empty cells, one bit each (`r * cols + c`).
+    pub fn empty_cells(&self) -> u64 {
+        self.empty
+    }
+
+    /// The board mirrored left to right (same value).
+    pub fn mirror(&self) -> Board {
+        let (h, w, bits) = mirror_lr(self.rows(), self.cols(), self.empty);
+        Board::raw(h, w, bits)
+    }
+
+    /// The board turned on its side (value negated: vertical becomes horizontal).
+    pub fn transpose(&self) -> Board {
+        let (h, w, bits) = transpose(self.rows(), self.cols(), self.empty);
+        Board::raw(h, w, bits)
+    }
+
+    fn raw(rows: usize, cols: usize, empty: u64) -> Board {
+        Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            empty,
+        }
+    }
+
+    /// The board in POSITION syntax: rows of `.` (empty) and `#` (filled) joined by `|`.
+    pub fn text(&self, sep: &str) -> String {
+        let (h, w) = (self.rows(), self.cols());
+        (0..h)
+            .map(|r| {
+                (0..w)
+                    .map(|c| if self.empty >> (r * w + c) & 1 == 1 { '.' } else { '#' })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+}
+
+fn check_size(rows: usize, cols: usize) -> Result<(), String> {
+    if rows == 0 || cols == 0 {
+        return Err("the board needs at least one row and one column".into());
+    }
+    if rows * cols > MAX_CELLS {
+        return Err(format!(
+            "the board has {rows}x{cols} = {} cells; at most {MAX_CELLS} are supported",
+            rows * cols
+        ));
+    }
+    Ok(())
+}
+
+/// Read rows of cells separated by `|`; `cell(ch)` gives the index of a cell's
+/// character among the board's kinds, or `None` for a bad one. Returns rows, columns
+/// and one bitboard per kind. Shared by the board games of this crate.
+pub(crate) fn read_grid<const K: usize>(
+    text: &str,
+    allowed: &str,
+    cell: impl Fn(char) -> Option<usize>,
+) -> Result<(usize, usize, [u64; K]), String> {
+    let rows: Vec<&str> = text.trim().split('|').map(str::trim).collect();
+    let cols = rows[0].chars().count();
+    for (i, row) in rows.iter().enumerate() {
+        let n = row.chars().count();
+        if n != cols {
+            return Err(format!(
+                "row {} has {n} cells but row 1 has {cols}; all rows must be the same length",
+                i + 1
+            ));
+        }
+    }
+    check_size(rows.len(), cols)?;
+    let mut masks = [0u64; K];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            match cell(ch) {
+                Some(k) if k < K => masks[k] |= 1 << (r * cols + c),
+                Some(_) => {}
+                None => {
+                    return Err(format!(
+                        "bad cell '{ch}' in row {} (cells are {allowed})",
+                        r + 1
+                    ))
+                }
+            }
+        }
+    }
+    Ok((rows.len(), cols, masks))
+}
+
+// Bitboard geometry, shared with Clobber. A grid is `h` rows of `w` columns, row
+// major, bit `r * w + c`.
+
+/// Every cell of an `h × w` grid.
+#[inline]
+pub(crate) fn full(h: usize, w: usize) -> u64 {
+    let n = h * w;
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// The cells of one row of width `w`.
+#[inline]
+fn row_mask(w: usize) -> u64 {
+    full(1, w)
+}
+
+/// The cells of column 0.
+#[inline]
+fn first_col(h: usize, w: usize) -> u64 {
+    (0..h).fold(0, |m, r| m | 1 << (r * w))
+}
+
+/// The cells orthogonally next to `x` (within the grid).
+#[inline]
+pub(crate) fn neighbours(x: u64, h: usize, w: usize) -> u64 {
+    let col0 = first_col(h, w);
+    let last = col0 << (w - 1);
+    let all = full(h, w);
+    let right = (x & !last) << 1;
+    let left = (x & !col0) >> 1;
+    let down = if w < 64 { x << w } else { 0 };
+    let up = if w < 64 { x >> w } else { 0 };
+    (right | left | down | up) & all
+}
+
+/// The connected groups (orthogonally) of the cells of `mask`, each pushed onto `out`.
+pub(crate) fn groups(mut mask: u64, h: usize, w: usize, out: &mut Vec<u64>) {
+    while mask != 0 {
+        let mut g = mask & mask.wrapping_neg();
+        loop {
+            let grown = (g | neighbours(g, h, w)) & mask;
+            if grown == g {
+                break;
+            }
+            g = grown;
+        }
+        out.push(g);
+        mask &= !g;
+    }
+}
+
+/// The bounding box of a non-empty `mask`: (first row, rows, first column, columns).
+#[inline]
+pub(crate) fn bounding_box(mask: u64, h: usize, w: usize) -> (usize, usize, usize, usize) {
+    let r0 = mask.trailing_zeros() as usize / w;
+    let r1 = (63 - mask.leading_zeros() as usize) / w;
+    let row = row_mask(w);
+    let mut cols = 0u64;
+    for r in r0..=r1 {
+        cols |= (mask >> (r * w)) & row;
+    }
+    let c0 = cols.trailing_zeros() as usize;
+    let c1 = 63 - cols.leading_zeros() as usize;
+    let _ = h;
+    (r0, r1 - r0 + 1, c0, c1 - c0 + 1)
+}
+
+/// The cells of `mask` within a box, as a grid of the box's size.
+#[inline]
+pub(crate) fn crop(mask: u64, w: usize, (r0, bh, c0, bw): (usize, usize, usize, usize)) -> u64 {
+    let row = row_mask(bw);
+    let mut out = 0;
+    for r in 0..bh {
+        out |= ((mask >> ((r0 + r) * w + c0)) & row) << (r * bw);
+    }
+    out
+}
+
+/// Left-right mirror image.
+#[inline]
+pub(crate) fn mirror_lr(h: usize, w: usize, bits: u64) -> (usize, usize, u64) {
+    let row = row_mask(w);
+    let mut out = 0;
+    for r in 0..h {
+        let x = (bits >> (r * w)) & row;
+        out |= (x.reverse_bits() >> (64 - w)) << (r * w);
+    }
+    (h, w, out)
+}
+
+/// Up-down mirror image.
+#[inline]
+pub(crate) fn mirror_ud(h: usize, w: usize, bits: u64) -> (usize, usize, u64) {
+    let row = row_mask(w);
+    let mut out = 0;
+    for r in 0..h {
+        let x = (bits >> (r * w)) & row;
+        out |= x << ((h - 1 - r) * w);
+    }
+    (h, w, out)
+}
+
+/// Rows become columns: cell (r, c) goes to (c, r).
+#[inline]
+pub(crate) fn transpose(h: usize, w: usize, bits: u64) -> (usize, usize, u64) {
+    let mut out = 0;
+    let mut b = bits;
+    while b != 0 {
+        let i = b.trailing_zeros() as usize;
+        b &= b - 1;
+        let (r, c) = (i / w, i % w);
+        out |= 1 << (c * h + r);
+    }
+    (w, h, out)
+}
+
+/// The eight symmetries of the rectangle applied to a grid, each with whether it
+/// transposes (swaps rows and columns). The first is the identity; the first four
+/// keep rows as rows.
+pub(crate) fn symmetries(h: usize, w: usize, bits: u64) -> [((usize, usize, u64), bool); 8] {
+    let id = (h, w, bits);
+    let lr = mirror_lr(h, w, bits);
+    let ud = mirror_ud(h, w, bits);
+    let both = mirror_ud(h, w, lr.2);
+    let t = transpose(h, w, bits);
+    let (th, tw) = (t.0, t.1);
+    let tlr = mirror_lr(th, tw, t.2);
+    let tud = mirror_ud(th, tw, t.2);
+    let tboth = mirror_ud(th, tw, tlr.2);
+    [
+        (id, false),
+        (lr, false),
+        (ud, false),
+        (both, false),
+        (t, true),
+        (tlr, true),
+        (tud, true),
+        (tboth, true),
+    ]
+}
+
+/// Domineering on boards of at most 64 cells.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Domineering;
+
+impl Domineering {
+    /// The connected regions of empty cells of a board, each trimmed to its
+    /// bounding box.
+    pub fn regions(&self, b: &Board, out: &mut Vec<Board>) {
+        let (h, w) = (b.rows(), b.cols());
+        let mut gs = Vec::new();
+        groups(b.empty, h, w, &mut gs);
+        for g in gs {
+            let bx = bounding_box(g, h, w);
+            out.push(Board::raw(bx.1, bx.3, crop(g, w, bx)));
+        }
+    }
+
+    /// The value of one trimmed, connected region.
+    fn region_value(&self, h: usize, w: usize, bits: u64, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {
+        // A strip: only one player has moves, each a domino out of the strip's
+        // length, so the value is the number of dominoes that fit (an integer:
+        // {n-1 |} = n), positive for Left's vertical strips.
+        if h == 1 {
+            return Ok(cache.universe.integer(-((w / 2) as i64)));
+        }
+        if w == 1 {
+            return Ok(cache.universe.integer((h / 2) as i64));
+        }
+        let (key, transposed) = canonical_region(h, w, bits);
+        let v = match cache.get(&key) {
+            Some(v) => v,
+            None => {
+                cache.charge()?;
+                let v = self.compute(key, cache)?;
+                cache.insert(key, v);
+                v
+            }
+        };
+        Ok(if transposed { cache.universe.neg(v) } else { v })
+    }
+
+    /// The value of a region from its options (not memoized here).
+    fn compute(&self, k: Board, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {
+        let (h, w, bits) = (k.rows(), k.cols(), k.empty);
+        let col0 = first_col(h, w);
+        let last = col0 << (w - 1);
+        let vertical = bits & (bits >> w);
+        let horizontal = bits & (bits >> 1) & !last;
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        let mut parts = Vec::new();
+        for (side, mut moves, other) in [(0, vertical, w), (1, horizontal, 1)] {
+            while moves != 0 {
+                let i = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                let rest = bits & !(1 << i | 1 << (i + other));
+                parts.clear();
+                groups(rest, h, w, &mut parts);
+                let mut total = cache.universe.zero();
+                for &g in &parts {
+                    let bx = bounding_box(g, h, w);
+                    let v = self.region_value(bx.1, bx.3, crop(g, w, bx), cache)?;
+                    total = cache.universe.add(total, v);
+                }
+                sides[side].push(total);
+            }
+            // Symmetric moves often leave equal values.
+            sides[side].sort_unstable();
+            sides[side].dedup();
+        }
+        Ok(cache.universe.construct(&sides[0], &sides[1]))
+    }
+}
+
+/// The least of a region's eight images (by rows, columns, cells), and whether it
+/// is a transposed image (whose value is the negative).
+fn canonical_region(h: usize, w: usize, bits: u64) -> (Board, bool) {
+    let mut best = ((h, w, bits), false);
+    for s in symmetries(h, w, bits).into_iter().skip(1) {
+        if s.0 < best.0 {
+            best = s;
+        }
+    }
+    let ((h, w, bits), t) = best;
+    (Board::raw(h, w, bits), t)
+}
+
+impl Partizan for Domineering {
+    type Position = Board;
+
+    fn options(&self, b: &Board, side: Side, out: &mut Vec<Board>) -> Result<(), GameError> {
+        let (h, w, bits) = (b.rows(), b.cols(), b.empty);
+        let (moves, other) = match side {
+            Side::Left => (bits & (bits >> w), w),
+            Side::Right => (bits & (bits >> 1) & !(first_col(h, w) << (w - 1)), 1),
+        };
+        let mut m = moves;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out.push(Board::raw(h, w, bits & !(1 << i | 1 << (i + other))));
+        }
+        Ok(())
+    }
+
+    fn components(&self, b: &Board, out: &mut Vec<Board>) {
+        self.regions(b, out);
+    }
+
+    fn symmetry_key(&self, b: &Board) -> Board {
+        let mut best = (b.rows(), b.cols(), b.empty);
+        for (s, _) in symmetries(b.rows(), b.cols(), b.empty).into_iter().take(4) {
+            best = best.min(s);
+        }
+        Board::raw(best.0, best.1, best.2)
+    }
+
+    fn show(&self, b: &Board) -> Option<String> {
+        Some(b.text("\n"))
+    }
+
+    fn value(&self, b: &Board, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {
+        let mut parts = Vec::new();
+        self.regions(b, &mut parts);
+        let mut total = cache.universe.zero();
+        for r in parts {
+            let v = self.region_value(r.rows(), r.cols(), r.empty, cache)?;
+            total = cache.universe.add(total, v);
+        }
+        Ok(total)
+    }
+}
+
+impl Codec for Board {
+    fn encode(&self) -> DynPosition {
+        DynPosition::Text(self.text("|"))
+    }
+    fn decode(p: &DynPosition) -> Result<Self, String> {
+        let DynPosition::Text(t) = p else {
+            return Err("expected rows of '.' (empty) and '#' (filled) separated by '|'".into());
+        };
+        let (h, w, [empty]) = read_grid::<1>(t, "'.' empty and '#' filled", |ch| match ch {
+            '.' => Some(0),
+            '#' => Some(1),
+            _ => None,
+        })?;
+        Board::from_bits(h, w, empty)
+    }
+}
+
+/// Domineering with a start: the empty board of `domineering:rows=R,cols=C`.
+struct WithStart {
+    inner: Box<dyn DynGame>,
+    name: String,
+    start: DynPosition,
+}
+
+impl Wrapper for WithStart {
+    fn inner(&self) -> &dyn DynGame {
+        &*self.inner
+    }
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn start(&self) -> Option<DynPosition> {
+        Some(self.start.clone())
+    }
+}
+
+fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
+    let (rows, cols) = match (p.int("rows"), p.int("cols")) {
+        (None, None) => return Ok(from_partizan("domineering", Domineering)),
+        // One side given: a square.
+        (Some(r), None) | (None, Some(r)) => (r, r),
+        (Some(r), Some(c)) => (r, c),
+    };
+    let board = Board::empty(rows as usize, cols as usize)
+        .map_err(|m| GameError::parameter("domineering", m))?;
+    let name = format!("domineering:rows={rows},cols={cols}");
+    Ok(Box::new(WithStart {
+        inner: from_partizan(name.clone(), Domineering),
+        name,
+        start: board.encode(),
+    }))
+}
+
+pub(crate) const FAMILY: Family = Family {
+    name: "domineering",
+    usage: "domineering[:rows=R,cols=C]",
+    summary: "place dominoes on empty cells: Left vertical, Right horizontal (partizan; canonical values); rows/cols give `start`, the empty board",
+    position: "rows of '.' (empty) and '#' (filled) separated by '|', e.g. ...|...|..#, at most 64 cells; or `start` with rows/cols",
+    params: &[
+        Param {
+            key: "rows",
+            kind: Kind::Int { min: 1, max: 64 },
+            default: None,
+            help: "rows of the empty start board",
+        },
+        Param {
+            key: "cols",
+            kind: Kind::Int { min: 1, max: 64 },
+            default: None,
+            help: "columns of the empty start board",
+        },
+    ],
+    example: Some(("domineering:rows=3,cols=3", "start")),
+    syntax: Syntax::KeyValue,
+    shape: Shape::Other,
+    claims: None,
+    build,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry() {
+        // 2x3 grid: bits 0 1 2 / 3 4 5
+        assert_eq!(neighbours(1 << 2, 2, 3), 1 << 1 | 1 << 5);
+        assert_eq!(neighbours(1 << 3, 2, 3), 1 << 0 | 1 << 4);
+        let mut gs = Vec::new();
+        groups(0b100_001, 2, 3, &mut gs);
+        assert_eq!(gs, vec![1, 1 << 5]);
+        assert_eq!(transpose(2, 3, 1 << 2), (3, 2, 1 << 4));
+        assert_eq!(mirror_lr(2, 3, 0b000_011), (2, 3, 0b000_110));
+        assert_eq!(mirror_ud(2, 3, 0b000_011), (2, 3, 0b011_000));
+        assert_eq!(bounding_box(1 << 4 | 1 << 5, 2, 3), (1, 1, 1, 2));
+        assert_eq!(crop(1 << 4 | 1 << 5, 3, (1, 1, 1, 2)), 0b11);
+    }
+
+    #[test]
+    fn boards_read_and_refuse() {
+        let b = Board::decode(&DynPosition::Text("...|..#".into())).unwrap();
+        assert_eq!((b.rows(), b.cols(), b.empty_cells()), (2, 3, 0b011_111));
+        assert_eq!(b.encode(), DynPosition::Text("...|..#".into()));
+        let e = Board::decode(&DynPosition::Text("...|..".into())).unwrap_err();
+        assert!(e.contains("row 2 has 2 cells"), "{e}");
+        let e = Board::decode(&DynPosition::Text("..x".into())).unwrap_err();
+        assert!(e.contains("bad cell 'x'"), "{e}");
+        let e = Board::empty(9, 9).unwrap_err();
+        assert!(e.contains("81 cells"), "{e}");
+    }
+}
