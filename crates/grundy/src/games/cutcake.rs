@@ -58,7 +58,9 @@ fn piece(w: u32, h: u32) -> Result<(u32, u32), String> {
         return Err(format!("a piece {w}x{h} has no cake; sides are at least 1"));
     }
     if w > MAX_SIDE || h > MAX_SIDE {
-        return Err(format!("a piece {w}x{h} is too big; sides are at most {MAX_SIDE}"));
+        return Err(format!(
+            "a piece {w}x{h} is too big; sides are at most {MAX_SIDE}"
+        ));
     }
     Ok((w, h))
 }
@@ -123,7 +125,8 @@ impl Codec for Cake {
 pub(crate) const FAMILY: Family = Family {
     name: "cutcake",
     usage: "cutcake",
-    summary: "cut a piece of cake along the grid: Left vertically, Right horizontally (partizan; canonical values)",
+    summary:
+        "cut a piece of cake along the grid: Left vertically, Right horizontally (partizan; canonical values)",
     position: "pieces WxH (W wide, H tall) joined by '+', e.g. 3x4+2x2, or one piece W,H",
     params: &[],
     example: Some(("cutcake", "4x3+2x5")),
@@ -143,10 +146,14 @@ mod tests {
         assert!(Cake::parse("3x0").unwrap_err().contains("no cake"));
         assert!(Cake::parse("3").is_err());
         let mut out = Vec::new();
-        Cutcake.options(&Cake(vec![(4, 1)]), Side::Left, &mut out).unwrap();
+        Cutcake
+            .options(&Cake(vec![(4, 1)]), Side::Left, &mut out)
+            .unwrap();
         assert_eq!(out, [Cake(vec![(1, 1), (3, 1)]), Cake(vec![(2, 1), (2, 1)])]);
         out.clear();
-        Cutcake.options(&Cake(vec![(4, 1)]), Side::Right, &mut out).unwrap();
+        Cutcake
+            .options(&Cake(vec![(4, 1)]), Side::Right, &mut out)
+            .unwrap();
         assert!(out.is_empty());
     }
 }

@@ -89,7 +89,13 @@ impl Board {
         (0..h)
             .map(|r| {
                 (0..w)
-                    .map(|c| if self.empty >> (r * w + c) & 1 == 1 { '.' } else { '#' })
+                    .map(|c| {
+                        if self.empty >> (r * w + c) & 1 == 1 {
+                            '.'
+                        } else {
+                            '#'
+                        }
+                    })
                     .collect::<String>()
             })
             .collect::<Vec<_>>()
@@ -136,12 +142,7 @@ pub(crate) fn read_grid<const K: usize>(
             match cell(ch) {
                 Some(k) if k < K => masks[k] |= 1 << (r * cols + c),
                 Some(_) => {}
-                None => {
-                    return Err(format!(
-                        "bad cell '{ch}' in row {} (cells are {allowed})",
-                        r + 1
-                    ))
-                }
+                None => return Err(format!("bad cell '{ch}' in row {} (cells are {allowed})", r + 1)),
             }
         }
     }
@@ -311,7 +312,13 @@ impl Domineering {
     }
 
     /// The value of one trimmed, connected region.
-    fn region_value(&self, h: usize, w: usize, bits: u64, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {
+    fn region_value(
+        &self,
+        h: usize,
+        w: usize,
+        bits: u64,
+        cache: &mut ValueCache<Board>,
+    ) -> Result<GameId, GameError> {
         // A strip: only one player has moves, each a domino out of the strip's
         // length, so the value is the number of dominoes that fit (an integer:
         // {n-1 |} = n), positive for Left's vertical strips.
@@ -468,8 +475,8 @@ fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
         (Some(r), None) | (None, Some(r)) => (r, r),
         (Some(r), Some(c)) => (r, c),
     };
-    let board = Board::empty(rows as usize, cols as usize)
-        .map_err(|m| GameError::parameter("domineering", m))?;
+    let board =
+        Board::empty(rows as usize, cols as usize).map_err(|m| GameError::parameter("domineering", m))?;
     let name = format!("domineering:rows={rows},cols={cols}");
     Ok(Box::new(WithStart {
         inner: from_partizan(name.clone(), Domineering),

@@ -71,7 +71,11 @@ impl Picture {
         let mut ground = vec![stalk(&t, &mut at)?];
         while at < t.len() {
             if t[at] != '+' {
-                return Err(format!("expected '+' between stalks at column {}, found '{}'", at + 1, t[at]));
+                return Err(format!(
+                    "expected '+' between stalks at column {}, found '{}'",
+                    at + 1,
+                    t[at]
+                ));
             }
             at += 1;
             ground.push(stalk(&t, &mut at)?);
@@ -79,7 +83,9 @@ impl Picture {
         let p = Picture(ground);
         let n = p.edges();
         if n > MAX_EDGES {
-            return Err(format!("the picture has {n} edges; at most {MAX_EDGES} are supported"));
+            return Err(format!(
+                "the picture has {n} edges; at most {MAX_EDGES} are supported"
+            ));
         }
         Ok(p)
     }
@@ -241,7 +247,9 @@ impl Codec for Picture {
         match p {
             DynPosition::Text(t) => Picture::parse(t),
             DynPosition::Ints(v) if v[..] == [0] => Ok(Picture(Vec::new())),
-            DynPosition::Ints(_) => Err("expected stalks of L, R, G edges joined by '+', e.g. LR+G(L,R)".into()),
+            DynPosition::Ints(_) => {
+                Err("expected stalks of L, R, G edges joined by '+', e.g. LR+G(L,R)".into())
+            }
         }
     }
 }

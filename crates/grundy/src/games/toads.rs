@@ -141,7 +141,9 @@ mod tests {
 
     fn opts(s: &str, side: Side) -> Vec<String> {
         let mut out = Vec::new();
-        ToadsAndFrogs.options(&Strip::new(s).unwrap(), side, &mut out).unwrap();
+        ToadsAndFrogs
+            .options(&Strip::new(s).unwrap(), side, &mut out)
+            .unwrap();
         out.iter().map(Strip::text).collect()
     }
 

@@ -1,0 +1,461 @@
+//! The partizan families against what is known and against plain search.
+//!
+//! - Known values, as data (`tests/data/partizan/*.txt`, `position ; value` in
+//!   CGSuite notation): each is checked twice, once against the computed canonical
+//!   value and once by play alone: G = v exactly when G - v is a second-player win,
+//!   which a plain minimax over the options of G and of -v decides without any
+//!   canonical form.
+//! - Domineering's fast path (regions, symmetries, strips) against the generic
+//!   recursion on the whole, unsplit board; its symmetries.
+//! - The outcome class of every value against plain minimax, with either player first.
+//! - Hackenbush strings against Berlekamp's rule, green trees against the colon
+//!   principle; Cutcake against an integer-only recursion.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use grundy::dynamic::{Codec, DynPosition};
+use grundy::games::{Board, Cake, Clobber, Cutcake, Domineering, Hackenbush, Picture, Strip, ToadsAndFrogs};
+use grundy::partizan::{canonical_value, Dyadic, GameId, OutcomeClass, Partizan, Side, Universe, ValueCache};
+use grundy::GameError;
+use rand::{rngs::StdRng, Rng, SeedableRng};
+
+const BUDGET: usize = 10_000_000;
+
+fn pos<P: Codec>(text: &str) -> P {
+    let d = DynPosition::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    P::decode(&d).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn value<G: Partizan>(game: &G, p: &G::Position, cache: &mut ValueCache<G::Position>) -> GameId {
+    game.value(p, cache).unwrap_or_else(|e| panic!("{p:?}: {e}"))
+}
+
+/// Does the player to move win the sum of `p` (a position of `game`) and `g` (a
+/// canonical form in `u`)? Plain minimax, memoized; no values are computed.
+fn sum_wins<G: Partizan>(
+    game: &G,
+    u: &Universe,
+    p: &G::Position,
+    g: GameId,
+    mover: Side,
+    memo: &mut HashMap<(G::Position, GameId, Side), bool>,
+) -> bool {
+    let key = (p.clone(), g, mover);
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut opts = Vec::new();
+    game.options(p, mover, &mut opts).unwrap();
+    let next = mover.other();
+    let mut win = opts.iter().any(|q| !sum_wins(game, u, q, g, next, memo));
+    if !win {
+        let gs = match mover {
+            Side::Left => u.left_options(g),
+            Side::Right => u.right_options(g),
+        }
+        .to_vec();
+        win = gs.iter().any(|&h| !sum_wins(game, u, p, h, next, memo));
+    }
+    memo.insert(key, win);
+    win
+}
+
+/// Whoever moves first in `p` alone, by plain minimax.
+fn wins<G: Partizan>(
+    game: &G,
+    p: &G::Position,
+    mover: Side,
+    memo: &mut HashMap<(G::Position, Side), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(p.clone(), mover)) {
+        return w;
+    }
+    let mut opts = Vec::new();
+    game.options(p, mover, &mut opts).unwrap();
+    let w = opts.iter().any(|q| !wins(game, q, mover.other(), memo));
+    memo.insert((p.clone(), mover), w);
+    w
+}
+
+fn class_by_search<G: Partizan>(game: &G, p: &G::Position) -> OutcomeClass {
+    let mut memo = HashMap::new();
+    match (
+        wins(game, p, Side::Left, &mut memo),
+        wins(game, p, Side::Right, &mut memo),
+    ) {
+        (true, false) => OutcomeClass::L,
+        (false, true) => OutcomeClass::R,
+        (true, true) => OutcomeClass::N,
+        (false, false) => OutcomeClass::P,
+    }
+}
+
+/// Every line of a data file: the computed value is the stated one, and the
+/// difference is a second-player win by play alone.
+fn known<G>(game: &G, file: &str, data: &str)
+where
+    G: Partizan,
+    G::Position: Codec + Hash,
+{
+    let mut cache = ValueCache::new(BUDGET);
+    let mut checked = 0;
+    for (i, line) in data.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (p, v) = line
+            .split_once(';')
+            .unwrap_or_else(|| panic!("{file}:{}: 'position ; value'", i + 1));
+        let p: G::Position = pos(p.trim());
+        let got = value(game, &p, &mut cache);
+        let want = cache
+            .universe
+            .parse(v.trim())
+            .unwrap_or_else(|e| panic!("{file}:{}: {e}", i + 1));
+        assert_eq!(
+            cache.universe.display(got, false),
+            cache.universe.display(want, false),
+            "{file}:{}: {p:?}",
+            i + 1
+        );
+        assert_eq!(got, want, "{file}:{}", i + 1);
+        let minus = cache.universe.neg(want);
+        let mut memo = HashMap::new();
+        for first in [Side::Left, Side::Right] {
+            assert!(
+                !sum_wins(game, &cache.universe, &p, minus, first, &mut memo),
+                "{file}:{}: G - ({}) is not a second-player win ({first:?} first)",
+                i + 1,
+                v.trim()
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "{file}: {checked} lines");
+}
+
+#[test]
+fn domineering_known_values() {
+    known(
+        &Domineering,
+        "domineering.txt",
+        include_str!("data/partizan/domineering.txt"),
+    );
+}
+
+#[test]
+fn toads_known_values() {
+    known(
+        &ToadsAndFrogs,
+        "toads.txt",
+        include_str!("data/partizan/toads.txt"),
+    );
+}
+
+#[test]
+fn hackenbush_known_values() {
+    known(
+        &Hackenbush,
+        "hackenbush.txt",
+        include_str!("data/partizan/hackenbush.txt"),
+    );
+}
+
+#[test]
+fn clobber_known_values() {
+    known(&Clobber, "clobber.txt", include_str!("data/partizan/clobber.txt"));
+}
+
+#[test]
+fn cutcake_known_values() {
+    known(&Cutcake, "cutcake.txt", include_str!("data/partizan/cutcake.txt"));
+}
+
+/// Domineering with the plain rules only: no regions, no symmetry, no strips.
+struct RawDomineering;
+
+impl Partizan for RawDomineering {
+    type Position = Board;
+    fn options(&self, p: &Board, side: Side, out: &mut Vec<Board>) -> Result<(), GameError> {
+        Domineering.options(p, side, out)
+    }
+}
+
+fn random_board(rng: &mut StdRng, max_cells: usize) -> Board {
+    loop {
+        let rows = rng.gen_range(1..=5);
+        let cols = rng.gen_range(1..=5);
+        if rows * cols > max_cells {
+            continue;
+        }
+        let fill = rng.gen_range(0.0..0.5);
+        let mut empty = 0u64;
+        for i in 0..rows * cols {
+            if !rng.gen_bool(fill) {
+                empty |= 1 << i;
+            }
+        }
+        return Board::from_bits(rows, cols, empty).unwrap();
+    }
+}
+
+#[test]
+fn domineering_regions_agree_with_the_whole_board() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut fast = ValueCache::new(BUDGET);
+    for _ in 0..150 {
+        let b = random_board(&mut rng, 16);
+        let mut plain = ValueCache::new(BUDGET);
+        let slow = canonical_value(&RawDomineering, &b, &mut plain).unwrap();
+        let got = value(&Domineering, &b, &mut fast);
+        let slow = fast.universe.import(&plain.universe, slow);
+        assert_eq!(got, slow, "{}", b.text("|"));
+    }
+}
+
+#[test]
+fn domineering_symmetries() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut cache = ValueCache::new(BUDGET);
+    for _ in 0..200 {
+        let b = random_board(&mut rng, 25);
+        let v = value(&Domineering, &b, &mut cache);
+        assert_eq!(value(&Domineering, &b.mirror(), &mut cache), v, "{}", b.text("|"));
+        let t = value(&Domineering, &b.transpose(), &mut cache);
+        assert_eq!(t, cache.universe.neg(v), "{}", b.text("|"));
+        // The generic recursion over the game's own components and keys agrees.
+        if b.rows() * b.cols() <= 16 {
+            let mut other = ValueCache::new(BUDGET);
+            let g = canonical_value(&Domineering, &b, &mut other).unwrap();
+            assert_eq!(cache.universe.import(&other.universe, g), v, "{}", b.text("|"));
+        }
+    }
+}
+
+fn outcomes_agree<G: Partizan>(game: &G, positions: impl IntoIterator<Item = G::Position>) {
+    let mut cache = ValueCache::new(BUDGET);
+    for p in positions {
+        let v = value(game, &p, &mut cache);
+        let by_value = cache.universe.outcome(v);
+        assert_eq!(
+            by_value,
+            class_by_search(game, &p),
+            "{p:?} = {}",
+            cache.universe.display(v, false)
+        );
+    }
+}
+
+#[test]
+fn outcomes_agree_with_plain_search() {
+    let mut rng = StdRng::seed_from_u64(3);
+    outcomes_agree(&Domineering, (0..100).map(|_| random_board(&mut rng, 16)));
+    outcomes_agree(
+        &ToadsAndFrogs,
+        (0..150).map(|_| {
+            let n = rng.gen_range(1..=9);
+            let s: String = (0..n).map(|_| ['T', 'F', '.'][rng.gen_range(0..3)]).collect();
+            Strip::new(&s).unwrap()
+        }),
+    );
+    outcomes_agree(&Hackenbush, (0..150).map(|_| random_picture(&mut rng, 7, "LRG")));
+    outcomes_agree(
+        &Clobber,
+        (0..100).map(|_| {
+            let rows = rng.gen_range(1..=3);
+            let cols = rng.gen_range(1..=4);
+            let t: Vec<String> = (0..rows)
+                .map(|_| {
+                    (0..cols)
+                        .map(|_| ['x', 'o', 'x', 'o', '.'][rng.gen_range(0..5)])
+                        .collect()
+                })
+                .collect();
+            pos::<grundy::games::ClobberBoard>(&t.join("|"))
+        }),
+    );
+    outcomes_agree(
+        &Cutcake,
+        (0..60).map(|_| {
+            let n = rng.gen_range(1..=3);
+            Cake(
+                (0..n)
+                    .map(|_| (rng.gen_range(1..=5), rng.gen_range(1..=5)))
+                    .collect(),
+            )
+        }),
+    );
+}
+
+/// A random picture of at most `edges` edges of the given colours.
+fn random_picture(rng: &mut StdRng, edges: usize, colours: &str) -> Picture {
+    let colours: Vec<char> = colours.chars().collect();
+    // Parents: edge i stands on the ground (None) or on the top of an earlier edge.
+    let n = rng.gen_range(1..=edges);
+    let parents: Vec<Option<usize>> = (0..n)
+        .map(|i| {
+            if i == 0 || rng.gen_bool(0.3) {
+                None
+            } else {
+                Some(rng.gen_range(0..i))
+            }
+        })
+        .collect();
+    let cs: Vec<char> = (0..n).map(|_| colours[rng.gen_range(0..colours.len())]).collect();
+    fn write(i: usize, parents: &[Option<usize>], cs: &[char], s: &mut String) {
+        s.push(cs[i]);
+        let kids: Vec<usize> = (0..parents.len()).filter(|&j| parents[j] == Some(i)).collect();
+        if kids.is_empty() {
+            return;
+        }
+        s.push('(');
+        for (k, &j) in kids.iter().enumerate() {
+            if k > 0 {
+                s.push(',');
+            }
+            write(j, parents, cs, s);
+        }
+        s.push(')');
+    }
+    let mut s = String::new();
+    for (k, i) in (0..n).filter(|&i| parents[i].is_none()).enumerate() {
+        if k > 0 {
+            s.push('+');
+        }
+        write(i, &parents, &cs, &mut s);
+    }
+    Picture::parse(&s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+/// Berlekamp's rule for a blue-red string, from the ground up: the first run of
+/// one colour counts ±1 an edge; after the first change of colour each edge counts
+/// ±1/2, ±1/4, ... in turn (+ for blue).
+fn berlekamp(s: &str) -> Dyadic {
+    let b = s.as_bytes();
+    let sign = |c: u8| if c == b'L' { 1 } else { -1 };
+    let run = b.iter().take_while(|&&c| c == b[0]).count();
+    let n = b.len() as u32;
+    // Everything in units of 2^-n.
+    let mut num = sign(b[0]) * run as i64 * (1 << n);
+    for (j, &c) in b[run..].iter().enumerate() {
+        num += sign(c) * (1 << (n - 1 - j as u32));
+    }
+    Dyadic::new(num, n)
+}
+
+#[test]
+fn hackenbush_strings_follow_berlekamps_rule() {
+    let mut cache = ValueCache::new(BUDGET);
+    for len in 1..=8 {
+        for bits in 0..1u32 << len {
+            let s: String = (0..len)
+                .map(|i| if bits >> i & 1 == 1 { 'R' } else { 'L' })
+                .collect();
+            let v = value(&Hackenbush, &Picture::parse(&s).unwrap(), &mut cache);
+            let want = cache.universe.number(berlekamp(&s));
+            assert_eq!(v, want, "{s}: {}", cache.universe.display(v, false));
+        }
+    }
+    for n in 1..=8 {
+        let s = "G".repeat(n);
+        let v = value(&Hackenbush, &Picture::parse(&s).unwrap(), &mut cache);
+        assert_eq!(v, cache.universe.nimber(n as u64), "{s}");
+    }
+}
+
+/// The colon principle: the nim-value of the branches above a node is the XOR, over
+/// its edges, of one more than the nim-value above each.
+fn colon(edges: &[grundy::games::Edge]) -> u64 {
+    edges.iter().fold(0, |x, e| x ^ (colon(&e.above) + 1))
+}
+
+#[test]
+fn green_trees_follow_the_colon_principle() {
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut cache = ValueCache::new(BUDGET);
+    for _ in 0..200 {
+        let p = random_picture(&mut rng, 10, "G");
+        let v = value(&Hackenbush, &p, &mut cache);
+        assert_eq!(v, cache.universe.nimber(colon(&p.0)), "{}", p.text());
+    }
+}
+
+/// Cutcake values are integers, so {a | b} is the simplest integer between Left's
+/// best and Right's best.
+fn cutcake_brute(w: u32, h: u32, memo: &mut HashMap<(u32, u32), i64>) -> i64 {
+    if let Some(&v) = memo.get(&(w, h)) {
+        return v;
+    }
+    let left = (1..w)
+        .map(|a| cutcake_brute(a, h, memo) + cutcake_brute(w - a, h, memo))
+        .max();
+    let right = (1..h)
+        .map(|b| cutcake_brute(w, b, memo) + cutcake_brute(w, h - b, memo))
+        .min();
+    let d = Dyadic::simplest_between(left.map(Dyadic::integer), right.map(Dyadic::integer));
+    assert!(d.is_integer(), "{w}x{h}");
+    memo.insert((w, h), d.numerator());
+    d.numerator()
+}
+
+#[test]
+fn cutcake_agrees_with_integer_recursion() {
+    let mut cache = ValueCache::new(BUDGET);
+    let mut memo = HashMap::new();
+    for w in 1..=12 {
+        for h in 1..=12 {
+            let v = value(&Cutcake, &Cake(vec![(w, h)]), &mut cache);
+            let want = cache.universe.integer(cutcake_brute(w, h, &mut memo));
+            assert_eq!(v, want, "{w}x{h}");
+        }
+    }
+}
+
+#[test]
+fn positions_are_checked() {
+    for (text, msg) in [
+        ("...|..", "row 2 has 2 cells"),
+        ("..x", "bad cell 'x'"),
+        (
+            "..........|..........|..........|..........|..........|..........|.........|",
+            "row 7",
+        ),
+    ] {
+        let e = Board::decode(&DynPosition::parse(text).unwrap()).unwrap_err();
+        assert!(e.contains(msg), "{text}: {e}");
+    }
+    let big = vec![".".repeat(9); 8].join("|");
+    let e = Board::decode(&DynPosition::parse(&big).unwrap()).unwrap_err();
+    assert!(e.contains("72 cells"), "{e}");
+    assert!(Strip::new("TX.").unwrap_err().contains("bad square 'X'"));
+    assert!(Picture::parse("L(R").is_err());
+    assert!(Cake::parse("2x").is_err());
+}
+
+/// Timing of the empty rectangles, for the report: run with
+/// `cargo test --release -p grundy --test partizan_games -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn empty_rectangles_timing() {
+    let max: usize = std::env::var("DOMINEERING_MAX")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(30);
+    for (r, c) in [(3, 3), (3, 4), (4, 4), (4, 5), (5, 5), (4, 6), (5, 6), (6, 6)] {
+        if r * c > max {
+            continue;
+        }
+        let t = std::time::Instant::now();
+        let mut cache = ValueCache::new(usize::MAX);
+        let v = value(&Domineering, &Board::empty(r, c).unwrap(), &mut cache);
+        println!(
+            "{r}x{c}: {:?}, {} regions, {} games: {}",
+            t.elapsed(),
+            cache.len(),
+            cache.universe.len(),
+            cache.universe.display(v, false)
+        );
+    }
+}
