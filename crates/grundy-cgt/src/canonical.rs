@@ -50,11 +50,14 @@ pub(crate) struct Node {
     pub right_stop: Dyadic,
 }
 
+/// Left's and Right's options, sorted: the interning key.
+type Options = (Box<[GameId]>, Box<[GameId]>);
+
 /// The storage behind [`Universe`].
 #[derive(Default)]
 pub(crate) struct Arena {
     pub nodes: Vec<Node>,
-    index: FxHashMap<(Box<[GameId]>, Box<[GameId]>), GameId>,
+    index: FxHashMap<Options, GameId>,
     add_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
     le_memo: FxHashMap<(GameId, GameId), bool>,
@@ -511,9 +514,24 @@ impl Universe {
             return s;
         }
         let (gn, hn) = (self.node(g), self.node(h));
-        // Number avoidance: with one term a number, moving in it is never better.
-        let use_g_opts = gn.number.is_none() || hn.number.is_some();
-        let use_h_opts = hn.number.is_none() || gn.number.is_some();
+        // Number translation: for a number x and a non-number G in canonical form,
+        // {G^L + x | G^R + x} is the canonical form of G + x.
+        let translate = match (gn.number, hn.number) {
+            (Some(_), None) => Some((h, g)),
+            (None, Some(_)) => Some((g, h)),
+            _ => None,
+        };
+        if let Some((game, x)) = translate {
+            let l: Vec<GameId> = self.node(game).left.to_vec();
+            let r: Vec<GameId> = self.node(game).right.to_vec();
+            let l: Vec<GameId> = l.into_iter().map(|o| self.add_impl(o, x)).collect();
+            let r: Vec<GameId> = r.into_iter().map(|o| self.add_impl(o, x)).collect();
+            let s = self.intern(l, r);
+            self.arena.add_memo.insert(key, s);
+            return s;
+        }
+        let use_g_opts = true;
+        let use_h_opts = true;
         let mut left = Vec::new();
         let mut right = Vec::new();
         if use_g_opts {

@@ -53,7 +53,8 @@ fn side(u: &Universe, opts: &[GameId], unicode: bool) -> (String, usize) {
     }
     // Ids depend on construction order, so order by value where it is cheap to
     // (number-up-stars first, by number, ups, star) and by text otherwise.
-    let mut keyed: Vec<(Option<(Dyadic, i64, u64)>, String)> = opts
+    type Keyed = (Option<(Dyadic, i64, u64)>, String);
+    let mut keyed: Vec<Keyed> = opts
         .iter()
         .map(|&o| (u.nus_of(o).map(|v| (v.x, v.ups, v.star)), display(u, o, unicode)))
         .collect();

@@ -1,9 +1,78 @@
 //! Values of short partizan games, as combinatorial game theory defines them.
 //!
-//! SKELETON: the API contract. Every `todo!()` is to be implemented.
+//! A short partizan game is `{L | R}`: the positions Left may move to and those Right
+//! may move to, each again a game, with no infinite play. Under normal play (whoever
+//! cannot move loses) every such game has a *value*, and every value has a unique
+//! *canonical form*: the simplest game equal to it, with no dominated and no
+//! reversible options. This crate computes with those values: sums, negatives,
+//! comparison, outcome classes, and (in the sibling modules) stops, means,
+//! temperatures, thermographs, cooling, heating, atomic weights and reduced forms.
 //!
-//! A [`Universe`] interns games in canonical form: two equal games are the same
-//! [`GameId`], so `==` on ids is equality of values. The core does no I/O.
+//! # Contents
+//!
+//! | What | Where |
+//! |---|---|
+//! | The arena of canonical forms; building games | [`Universe::construct`], [`Universe::number`], [`Universe::nimber`], [`Universe::up`], [`Universe::up_star`] |
+//! | Looking inside | [`Universe::left_options`], [`Universe::right_options`], [`Universe::as_number`], [`Universe::as_nimber`], [`Universe::as_up_star`], [`Universe::birthday`] |
+//! | Arithmetic and order | [`Universe::add`], [`Universe::sub`], [`Universe::neg`], [`Universe::ge`], [`Universe::le`], [`Universe::confused`], [`Universe::outcome`] |
+//! | Notation | [`Universe::display`], [`Universe::parse`] |
+//! | A calculator over values | [`calc::evaluate`] |
+//! | Temperature theory | [`Universe::left_stop`], [`Universe::mean`], [`Universe::temperature`], [`Universe::thermograph`], [`Universe::cool`], [`Universe::heat`] |
+//! | Infinitesimals | [`Universe::atomic_weight`], [`Universe::reduced`] |
+//! | Moving values between arenas | [`Universe::import`] |
+//! | Exact numbers | [`Dyadic`] |
+//!
+//! # The arena
+//!
+//! A [`Universe`] stores every game once, in canonical form, and hands out
+//! [`GameId`]s. Canonical forms are unique, so two ids are equal exactly when the
+//! values are: `==` on ids *is* equality of games, and comparing a game with itself
+//! costs nothing. Sums, negatives and comparisons are remembered, so repeated work
+//! (summing hundreds of components, say) stays cheap. Ids belong to their universe;
+//! [`Universe::import`] carries a value into another one.
+//!
+//! Numbers, nimbers and sums `x + n·↑ + *m` are recognised as they are interned,
+//! which gives them their names in the notation and lets sums and comparisons of
+//! them skip the general recursion.
+//!
+//! # Notation
+//!
+//! Values are written as CGSuite writes them: integers and dyadic fractions (`-2`,
+//! `3/4`), nimbers (`*`, `*3`), ups and downs (`^`, `^^`, `^3`, `v`, `vv`, `v3`, or
+//! with `unicode` `↑ ⇑ ↑3 ↓ ⇓ ↓3`) followed by a nimber (`^*`, `1/2v*2`), numeric
+//! switches as centre ± radius (`±1` is {1|-1}, `3±1` is {4|2}), and anything
+//! else as `{L|R}` with comma-separated options. A side whose only option is
+//! itself a braced game drops that game's braces and the separator grows a slash:
+//! {0|{0|-1}} is `{0||0|-1}`, and the separator with the most slashes splits first.
+//! [`Universe::parse`] reads all of this back.
+//!
+//! # Example
+//!
+//! ```
+//! use grundy_cgt::{OutcomeClass, Universe};
+//!
+//! let mut u = Universe::new();
+//! let switch = u.parse("{1|-1}").unwrap();
+//! assert_eq!(u.display(switch, false), "±1");
+//! let up_star = u.parse("^*").unwrap();
+//! let g = u.add(switch, up_star);
+//! assert_eq!(u.display(g, false), "{1^*|-1^*}");
+//! assert_eq!(u.outcome(g), OutcomeClass::N);
+//!
+//! // {0|*} is up, and up plus up is double-up.
+//! let zero = u.zero();
+//! let star = u.nimber(1);
+//! let up = u.construct(&[zero], &[star]);
+//! assert_eq!(up, u.up());
+//! let two_up = u.add(up, up);
+//! assert_eq!(u.display(two_up, true), "⇑");
+//! assert!(u.ge(two_up, up) && u.confused(up_star, zero));
+//!
+//! // Reversible options are bypassed: {*|*} is 0.
+//! assert_eq!(u.construct(&[star], &[star]), zero);
+//! ```
+//!
+//! The core does no I/O.
 
 mod atomic;
 pub mod calc;

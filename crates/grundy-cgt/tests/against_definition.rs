@@ -71,7 +71,7 @@ fn is_canonical(g: &Raw) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     #[test]
     fn comparison_agrees_with_definition(g in raw_game(), h in raw_game()) {
@@ -97,6 +97,7 @@ proptest! {
         let (cg, ch) = (canon(&mut u, &g), canon(&mut u, &h));
         let s = u.add(cg, ch);
         prop_assert!(naive_eq(&to_raw(&u, s), &raw_add(&g, &h)));
+        prop_assert!(is_canonical(&to_raw(&u, s)), "{}", u.display(s, false));
         prop_assert_eq!(s, u.add(ch, cg));
         let back = u.sub(s, ch);
         prop_assert_eq!(back, cg);

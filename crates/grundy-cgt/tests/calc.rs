@@ -61,7 +61,7 @@ fn comparisons() {
     assert!(truth(&mut u, "v <= 0"));
     assert!(truth(&mut u, "{1|-1} || 0"));
     assert!(truth(&mut u, "{0||0|-1} >= 0"));
-    assert!(truth(&mut u, "{0||0|-1} || 0") == false);
+    assert!(!truth(&mut u, "{0||0|-1} || 0"));
 }
 
 #[test]
