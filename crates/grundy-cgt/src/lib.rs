@@ -143,7 +143,8 @@ impl Universe {
     pub fn zero(&self) -> GameId {
         GameId(0)
     }
-    /// The number d.
+    /// The number d. Its canonical form is explicit ({n-1|} for an integer n > 0,
+    /// {(a-1)/2^k | (a+1)/2^k} for a/2^k), so building n costs about |n| nodes.
     pub fn number(&mut self, d: Dyadic) -> GameId {
         self.nus(canonical::Nus::number(d))
     }
@@ -151,7 +152,7 @@ impl Universe {
     pub fn integer(&mut self, n: i64) -> GameId {
         self.number(Dyadic::integer(n))
     }
-    /// *n.
+    /// *n = {*0, ..., *(n-1) | *0, ..., *(n-1)} (about n²/2 option slots).
     pub fn nimber(&mut self, n: u64) -> GameId {
         self.nus(canonical::Nus {
             x: Dyadic::ZERO,

@@ -35,6 +35,11 @@ pub(crate) fn evaluate(u: &mut Universe, text: &str, resolve: Resolver<'_>) -> R
     Ok(v)
 }
 
+/// Canonical forms are explicit, so an integer n or n·↑ costs |n| nodes and *m costs
+/// m²/2 option slots; literals beyond these would exhaust memory rather than fail.
+const LIMIT: u64 = 1 << 16;
+const STAR_LIMIT: u64 = 1 << 11;
+
 fn is_digit(c: Option<char>) -> bool {
     c.is_some_and(|c| c.is_ascii_digit())
 }
@@ -208,8 +213,7 @@ impl<'a, 'r> Parser<'a, 'r> {
                 }
                 g
             }
-            '±' => {
-                self.pos += 1;
+            '±' | '+' if self.eat_plus_minus() => {
                 let d = self.atom()?;
                 return Ok(self.plus_minus(self.u.zero(), d));
             }
@@ -228,12 +232,23 @@ impl<'a, 'r> Parser<'a, 'r> {
             c => return self.err_at(at, format!("unexpected '{c}'")),
         };
         // `3±1` and `1*±1`: a value followed by ± is the centre of a switch.
-        if self.peek() == Some('±') {
-            self.pos += 1;
+        if self.eat_plus_minus() {
             let d = self.atom()?;
             return Ok(self.plus_minus(g, d));
         }
         Ok(g)
+    }
+
+    /// `±`, or `+-` outside the calculator (where it would read as plus minus).
+    fn eat_plus_minus(&mut self) -> bool {
+        if self.eat('±') {
+            return true;
+        }
+        if !self.calc() && self.peek() == Some('+') && self.peek_at(1) == Some('-') {
+            self.pos += 2;
+            return true;
+        }
+        false
     }
 
     /// x ± d = {x + d | x - d}.
@@ -275,6 +290,9 @@ impl<'a, 'r> Parser<'a, 'r> {
         }
         let s: String = self.chars[at..self.pos].iter().collect();
         match s.parse::<Dyadic>() {
+            Ok(d) if d.floor().unsigned_abs() > LIMIT || d.exponent() > 48 => {
+                self.err_at(at, format!("{s} is too large to build as a game (limit {LIMIT})"))
+            }
             Ok(d) => Ok(d),
             Err(e) => self.err_at(at, e.to_string()),
         }
@@ -320,8 +338,15 @@ impl<'a, 'r> Parser<'a, 'r> {
             _ => {}
         }
         let mut star = 0;
+        let star_at = self.pos;
         if self.eat('*') {
             star = self.digits().unwrap_or(1);
+        }
+        if ups.unsigned_abs() > LIMIT {
+            return self.err_at(at, format!("at most {LIMIT} ups"));
+        }
+        if star > STAR_LIMIT {
+            return self.err_at(star_at, format!("at most *{STAR_LIMIT}"));
         }
         Ok(self.u.up_star(x, ups, star))
     }

@@ -187,6 +187,10 @@ fn notation_round_trips() {
     assert_eq!(u.display(g, true), "⇑*");
     let g = p(&mut u, "v3");
     assert_eq!(u.display(g, true), "↓3");
+    assert_eq!(u.parse("+-1").unwrap(), u.parse("±1").unwrap());
+    assert_eq!(u.parse("3+-1").unwrap(), u.parse("{4|2}").unwrap());
+    assert!(u.parse("*100000").is_err());
+    assert!(u.parse("100000000000").is_err());
     assert!(u.parse("{0|").is_err());
     assert!(u.parse("{0|1|2}").is_err());
     let e = u.parse("1/3").unwrap_err();
