@@ -530,28 +530,18 @@ impl Universe {
             self.arena.add_memo.insert(key, s);
             return s;
         }
-        let use_g_opts = true;
-        let use_h_opts = true;
+        // Both numbers and both number-up-stars were handled above, so this is the
+        // definition: G + H = {G^L + H, G + H^L | G^R + H, G + H^R}.
         let mut left = Vec::new();
         let mut right = Vec::new();
-        if use_g_opts {
-            for i in 0..self.node(g).left.len() {
-                let o = self.node(g).left[i];
-                left.push(self.add_impl(o, h));
+        for (a, b) in [(g, h), (h, g)] {
+            for i in 0..self.node(a).left.len() {
+                let o = self.node(a).left[i];
+                left.push(self.add_impl(o, b));
             }
-            for i in 0..self.node(g).right.len() {
-                let o = self.node(g).right[i];
-                right.push(self.add_impl(o, h));
-            }
-        }
-        if use_h_opts {
-            for i in 0..self.node(h).left.len() {
-                let o = self.node(h).left[i];
-                left.push(self.add_impl(g, o));
-            }
-            for i in 0..self.node(h).right.len() {
-                let o = self.node(h).right[i];
-                right.push(self.add_impl(g, o));
+            for i in 0..self.node(a).right.len() {
+                let o = self.node(a).right[i];
+                right.push(self.add_impl(o, b));
             }
         }
         let s = self.canonical(&left, &right);

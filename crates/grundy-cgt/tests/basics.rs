@@ -140,6 +140,42 @@ fn reversible_options() {
 }
 
 #[test]
+fn classic_values() {
+    let mut u = Universe::new();
+    let facts = [
+        ("{0|0,*}", "v*"),
+        ("{0|^}", "^^*"),
+        ("{0|^*}", "^^"),
+        ("{1|1}", "1*"),
+        ("{0,*,*2|0,*,*2}", "*3"),
+        ("{*|*2}", "0"),
+        ("{1/2|1/2}", "1/2*"),
+        ("{1|{0|-1}}", "{1||0|-1}"),
+        // Left's {1|0} reverses through its 0 (0 <= G), and 0 has no Left option.
+        ("{{1|0}|1}", "0"),
+        // Left's {2|1/2} reverses through 1/2 <= G: replaced by 1/2's Left option 0.
+        ("{{2|1/2}|1}", "1/2"),
+        ("{-1|1}", "0"),
+        ("{-1/2|1/4}", "0"),
+        ("{1/4|1/2}", "3/8"),
+    ];
+    for (text, want) in facts {
+        let g = p(&mut u, text);
+        assert_eq!(u.display(g, false), want, "{text}");
+    }
+    // Tinies are positive yet below every positive number-up-star of ours.
+    let tiny = p(&mut u, "{0||0|-2}");
+    let up = u.up();
+    let z = u.zero();
+    assert!(u.ge(tiny, z) && tiny != z);
+    assert!(u.le(tiny, up) && tiny != up);
+    assert_eq!(u.outcome(tiny), OutcomeClass::L);
+    assert_eq!(u.birthday(tiny), 4);
+    let minus_tiny = u.neg(tiny);
+    assert_eq!(u.display(minus_tiny, false), "{2|0||0}");
+}
+
+#[test]
 fn notation_round_trips() {
     let mut u = Universe::new();
     for s in [
