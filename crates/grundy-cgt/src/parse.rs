@@ -161,8 +161,7 @@ impl<'a, 'r> Parser<'a, 'r> {
             if self.eat('+') {
                 let h = self.unary()?;
                 g = self.u.add(g, h);
-            } else if self.peek() == Some('-') && self.peek_at(1) != Some('>') {
-                self.pos += 1;
+            } else if self.eat('-') {
                 let h = self.unary()?;
                 g = self.u.sub(g, h);
             } else {
