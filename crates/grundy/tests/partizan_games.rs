@@ -282,7 +282,11 @@ fn clobber_outcomes_agree_with_plain_search() {
             let rows = rng.gen_range(1..=3);
             let cols = rng.gen_range(1..=4);
             let t: Vec<String> = (0..rows)
-                .map(|_| (0..cols).map(|_| ['x', 'o', 'x', 'o', '.'][rng.gen_range(0..5)]).collect())
+                .map(|_| {
+                    (0..cols)
+                        .map(|_| ['x', 'o', 'x', 'o', '.'][rng.gen_range(0..5)])
+                        .collect()
+                })
                 .collect();
             pos::<grundy::games::ClobberBoard>(&t.join("|"))
         }),
@@ -297,7 +301,11 @@ fn cutcake_outcomes_agree_with_plain_search() {
         // Plain minimax over sums of pieces grows fast: small cakes only.
         (0..60).map(|_| {
             let n = rng.gen_range(1..=2);
-            Cake((0..n).map(|_| (rng.gen_range(1..=3), rng.gen_range(1..=4))).collect())
+            Cake(
+                (0..n)
+                    .map(|_| (rng.gen_range(1..=3), rng.gen_range(1..=4)))
+                    .collect(),
+            )
         }),
     );
 }
