@@ -33,6 +33,13 @@ pub trait DynPartizan: Send + Sync {
     /// Outcome for `first` moving first, remoteness and `first`'s winning moves.
     fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError>;
 
+    /// The game of play, whose positions carry the side to move (`L:` or `R:`
+    /// before the position): what `play` and `explain` walk through.
+    fn played(&self) -> &dyn DynGame;
+
+    /// `p` with `side` to move, as a position of [`DynPartizan::played`].
+    fn with_side(&self, p: &DynPosition, side: Side) -> Result<DynPosition, GameError>;
+
     /// Every option of `side` with its outcome for the opponent, who moves next.
     fn moves_first(&self, p: &DynPosition, side: Side, play: Play) -> Result<Vec<MoveInfo>, GameError>;
 }
@@ -152,6 +159,14 @@ where
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         let v = self.game.value(&native, &mut cache)?;
         Ok(into.import(&cache.universe, v))
+    }
+
+    fn played(&self) -> &dyn DynGame {
+        &self.play
+    }
+
+    fn with_side(&self, p: &DynPosition, side: Side) -> Result<DynPosition, GameError> {
+        self.turned(p, side)
     }
 
     fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError> {
