@@ -101,7 +101,8 @@ pub struct PartizanGame<G: Partizan> {
     name: String,
     game: Arc<G>,
     play: Builtin<Native<Turned<G>>>,
-    cache: Mutex<ValueCache<G::Position>>,
+    /// Made on the first value asked for: play alone needs no values.
+    cache: Mutex<Option<ValueCache<G::Position>>>,
 }
 
 impl<G> PartizanGame<G>
@@ -117,7 +118,7 @@ where
             play: Builtin(Native::new(name.clone(), Turned(Arc::clone(&game)))),
             name,
             game,
-            cache: Mutex::new(ValueCache::new(VALUE_LIMIT)),
+            cache: Mutex::new(None),
         }
     }
 
@@ -156,8 +157,9 @@ where
         let native = self.decode(p)?;
         // A poisoned lock only means an earlier call panicked mid-way; the memo
         // holds finished values only, so it is still sound.
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        let v = self.game.value(&native, &mut cache)?;
+        let mut guard = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let cache = guard.get_or_insert_with(|| ValueCache::new(VALUE_LIMIT));
+        let v = self.game.value(&native, cache)?;
         Ok(into.import(&cache.universe, v))
     }
 
