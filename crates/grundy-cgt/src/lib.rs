@@ -1,13 +1,16 @@
 //! Values of short partizan games, as combinatorial game theory defines them.
 //!
-#![allow(unused_variables, dead_code)] // SKELETON: remove when implemented
 //! SKELETON: the API contract. Every `todo!()` is to be implemented.
 //!
 //! A [`Universe`] interns games in canonical form: two equal games are the same
 //! [`GameId`], so `==` on ids is equality of values. The core does no I/O.
 
 mod atomic;
+pub mod calc;
+mod canonical;
+mod display;
 mod dyadic;
+mod parse;
 mod reduced;
 mod temperature;
 mod thermograph;
@@ -47,102 +50,141 @@ pub struct ParseError {
 }
 
 /// The interning arena of canonical forms.
-#[derive(Default)]
-pub struct Universe {}
+pub struct Universe {
+    arena: canonical::Arena,
+}
+
+impl Default for Universe {
+    fn default() -> Universe {
+        Universe::new()
+    }
+}
 
 impl Universe {
     /// An empty universe (0 is always present).
     pub fn new() -> Universe {
-        todo!()
+        let mut u = Universe {
+            arena: canonical::Arena::default(),
+        };
+        let z = u.intern(vec![], vec![]);
+        debug_assert_eq!(z, GameId(0));
+        u
     }
     /// 0 = { | }.
     pub fn zero(&self) -> GameId {
-        todo!()
+        GameId(0)
     }
     /// The number d.
     pub fn number(&mut self, d: Dyadic) -> GameId {
-        todo!()
+        self.nus(canonical::Nus::number(d))
     }
     /// The integer n.
     pub fn integer(&mut self, n: i64) -> GameId {
-        todo!()
+        self.number(Dyadic::integer(n))
     }
     /// *n.
     pub fn nimber(&mut self, n: u64) -> GameId {
-        todo!()
+        self.nus(canonical::Nus {
+            x: Dyadic::ZERO,
+            ups: 0,
+            star: n,
+        })
     }
     /// ↑ = {0|*}.
     pub fn up(&mut self) -> GameId {
-        todo!()
+        self.up_star(Dyadic::ZERO, 1, 0)
+    }
+    /// x + n·↑ + *m (n negative for downs).
+    pub fn up_star(&mut self, x: Dyadic, ups: i64, star: u64) -> GameId {
+        self.nus(canonical::Nus { x, ups, star })
     }
     /// The canonical form of {left | right}: dominated options removed, reversible
     /// options bypassed, interned.
     pub fn construct(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
-        todo!()
+        self.canonical(left, right)
     }
     /// Left's options of the canonical form.
     pub fn left_options(&self, g: GameId) -> &[GameId] {
-        todo!()
+        &self.node(g).left
     }
     /// Right's options of the canonical form.
     pub fn right_options(&self, g: GameId) -> &[GameId] {
-        todo!()
+        &self.node(g).right
     }
     /// g + h.
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
-        todo!()
+        self.add_impl(g, h)
     }
     /// -g.
     pub fn neg(&mut self, g: GameId) -> GameId {
-        todo!()
+        self.neg_impl(g)
     }
     /// g - h.
     pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
-        todo!()
+        let nh = self.neg_impl(h);
+        self.add_impl(g, nh)
     }
     /// g >= h.
     pub fn ge(&mut self, g: GameId, h: GameId) -> bool {
-        todo!()
+        self.le_impl(h, g)
     }
     /// g <= h.
     pub fn le(&mut self, g: GameId, h: GameId) -> bool {
-        todo!()
+        self.le_impl(g, h)
     }
     /// g || h (neither >= nor <=).
     pub fn confused(&mut self, g: GameId, h: GameId) -> bool {
-        todo!()
+        !self.le_impl(g, h) && !self.le_impl(h, g)
     }
     /// The outcome class of g.
     pub fn outcome(&mut self, g: GameId) -> OutcomeClass {
-        todo!()
+        let z = self.zero();
+        match (self.le_impl(z, g), self.le_impl(g, z)) {
+            (true, true) => OutcomeClass::P,
+            (true, false) => OutcomeClass::L,
+            (false, true) => OutcomeClass::R,
+            (false, false) => OutcomeClass::N,
+        }
     }
     /// The number g is, if it is one.
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
-        todo!()
+        self.node(g).number
     }
     /// n if g = *n.
     pub fn as_nimber(&self, g: GameId) -> Option<u64> {
-        todo!()
+        match self.node(g).nus {
+            Some(v) if v.x == Dyadic::ZERO && v.ups == 0 => Some(v.star),
+            _ => None,
+        }
+    }
+    /// (x, n, m) if g = x + n·↑ + *m (numbers, nimbers, ups and their sums).
+    pub fn as_up_star(&self, g: GameId) -> Option<(Dyadic, i64, u64)> {
+        self.node(g).nus.map(|v| (v.x, v.ups, v.star))
     }
     /// The birthday of the canonical form.
     pub fn birthday(&mut self, g: GameId) -> u32 {
-        todo!()
+        self.node(g).birthday
     }
     /// The field's notation, as CGSuite writes it: `0`, `3/4`, `*3`, `^`, `v*`,
-    /// `^2*` (or `⇑*` with unicode), `±1`, `{1|-1/2}`, `{0||0|-1}`.
+    /// `^^*` (or `⇑*` with unicode), `±1`, `3±1`, `{1|-1/2}`, `{0||0|-1}`.
     pub fn display(&self, g: GameId, unicode: bool) -> String {
-        todo!()
+        display::display(self, g, unicode)
     }
     /// Read the notation of [`Universe::display`] back (and `{a,b|c}` generally).
     pub fn parse(&mut self, text: &str) -> Result<GameId, ParseError> {
-        todo!()
+        parse::parse_value(self, text)
     }
     /// The same value as `g` of `other`, in this universe.
     pub fn import(&mut self, other: &Universe, g: GameId) -> GameId {
-        todo!()
+        let mut memo = rustc_hash::FxHashMap::default();
+        self.import_impl(other, g, &mut memo)
     }
     /// How many distinct games are interned.
     pub fn len(&self) -> usize {
-        todo!()
+        self.len_impl()
+    }
+    /// Never true: 0 is always interned.
+    pub fn is_empty(&self) -> bool {
+        false
     }
 }
