@@ -226,18 +226,33 @@ fn build(u: &mut Universe, r: &Recipe) -> GameId {
     }
 }
 
+/// A random game: usually a node with options on both sides (so mostly not a
+/// number), sometimes any recipe.
 fn recipe() -> impl Strategy<Value = Recipe> {
+    let node = (
+        prop::collection::vec(any_recipe(), 1..3),
+        prop::collection::vec(any_recipe(), 1..3),
+    )
+        .prop_map(|(l, r)| Recipe::Node(l, r));
+    prop_oneof![3 => node, 1 => any_recipe()]
+}
+
+fn any_recipe() -> impl Strategy<Value = Recipe> {
     let leaf = prop_oneof![
         (-2i64..=2).prop_map(Recipe::Int),
         (-3i64..=3).prop_map(Recipe::Half),
         (0u64..3).prop_map(Recipe::Nim),
         Just(Recipe::Up),
     ];
-    leaf.prop_recursive(3, 12, 3, |inner| {
+    // Mostly both sides nonempty: a canonical form with an empty side is an
+    // integer, and integers make dull tests.
+    leaf.prop_recursive(3, 16, 3, |inner| {
         (
-            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner.clone(), 1..3),
             prop::collection::vec(inner, 0..3),
+            any::<bool>(),
         )
+            .prop_map(|(a, b, flip)| if flip { (b, a) } else { (a, b) })
             .prop_map(|(l, r)| Recipe::Node(l, r))
     })
 }
@@ -260,7 +275,7 @@ fn small_recipe() -> impl Strategy<Value = Recipe> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     /// Stops bound the mean (RS <= mean <= LS), the walls at t = 0 are the stops,
     /// and the stops of a sum obey RS(G)+RS(H) <= RS(G+H) <= LS(G)+RS(H)
@@ -280,6 +295,34 @@ proptest! {
         let s = u.add(x, y);
         let (ls, rs) = (u.left_stop(s), u.right_stop(s));
         prop_assert!(rx + ry <= rs && rs <= lx + ry && lx + ry <= ls && ls <= lx + ly);
+    }
+
+    /// The walls are the stops of the cooled game: LW(t) = LS(G_t) and
+    /// RW(t) = RS(G_t) for t >= 0 (Siegel, CGT ch. II) — an independent check of
+    /// the piecewise-linear construction against `cool` and the stops.
+    #[test]
+    fn walls_are_stops_of_cooled_games(a in recipe()) {
+        let mut u = Universe::new();
+        let x = build(&mut u, &a);
+        let th = u.thermograph(x);
+        for t in ["0", "1/8", "1/4", "1/2", "3/4", "1", "5/4", "3/2", "2", "5/2", "3", "4"] {
+            let t = d(t);
+            let c = u.cool(x, t);
+            prop_assert_eq!(th.left_wall_at(t), u.left_stop(c), "LW({})", t);
+            prop_assert_eq!(th.right_wall_at(t), u.right_stop(c), "RW({})", t);
+        }
+        // Corners: first at -1, increasing, Left's slopes in {-1, 0}, Right's
+        // in {0, 1}, both walls ending on the mast at the temperature or below.
+        for (w, slopes) in [(&th.left, [-1i64, 0]), (&th.right, [0, 1])] {
+            prop_assert_eq!(w.corners[0].0, d("-1"));
+            for p in w.corners.windows(2) {
+                let (dt, dv) = (p[1].0 - p[0].0, p[1].1 - p[0].1);
+                prop_assert!(dt > Dyadic::ZERO);
+                prop_assert!(slopes.iter().any(|&s| Dyadic::new(dt.numerator() * s, dt.exponent()) == dv));
+            }
+            let top = w.top();
+            prop_assert!(top.0 <= th.temperature && top.1 == th.mast);
+        }
     }
 
     /// The mean is additive; the temperature of a sum is at most the larger one.
