@@ -292,6 +292,8 @@ proptest! {
         prop_assert_eq!(th.right_wall_at(Dyadic::ZERO), rx);
         prop_assert_eq!(u.mean(x), th.mast);
         prop_assert_eq!(u.temperature(x), th.temperature);
+        // Numbers, and only numbers, are colder than 0.
+        prop_assert_eq!(u.as_number(x).is_some(), th.temperature < Dyadic::ZERO);
         let s = u.add(x, y);
         let (ls, rs) = (u.left_stop(s), u.right_stop(s));
         prop_assert!(rx + ry <= rs && rs <= lx + ry && lx + ry <= ls && ls <= lx + ly);
@@ -382,6 +384,11 @@ proptest! {
         prop_assert_eq!(u.reduced(xu), r);
         let xs = u.add(x, star);
         prop_assert_eq!(u.reduced(xs), r);
+        for eps in ["*2", "v*", "{0||0|-1}", "{0|^}", "^2*"] {
+            let e = g(&mut u, eps);
+            let xe = u.add(x, e);
+            prop_assert_eq!(u.reduced(xe), r, "rcf(G + {}) != rcf(G)", eps);
+        }
         prop_assert!(u.birthday(r) <= u.birthday(x));
     }
 
