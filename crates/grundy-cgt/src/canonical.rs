@@ -203,6 +203,16 @@ impl Universe {
                 .collect();
             self.intern(opts.clone(), opts)
         } else {
+            // Long chains of ups are built from the bottom so that recursion stays
+            // one level deep: x + k·↑ needs x + (k-1)·↑ with the star toggled.
+            let n = v.ups.unsigned_abs();
+            if n > 32 {
+                for k in 1..n {
+                    let ups = if v.ups > 0 { k as i64 } else { -(k as i64) };
+                    let star = v.star ^ ((n - k) & 1);
+                    self.nus(Nus { x: v.x, ups, star });
+                }
+            }
             let x = self.nus(Nus::number(v.x));
             let xs = self.nus(Nus {
                 x: v.x,

@@ -51,9 +51,19 @@ fn side(u: &Universe, opts: &[GameId], unicode: bool) -> (String, usize) {
             return inner(u, *o, unicode);
         }
     }
-    // Ids depend on construction order; sorting the texts keeps output reproducible.
-    let mut texts: Vec<String> = opts.iter().map(|&o| display(u, o, unicode)).collect();
-    texts.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    // Ids depend on construction order, so order by value where it is cheap to
+    // (number-up-stars first, by number, ups, star) and by text otherwise.
+    let mut keyed: Vec<(Option<(Dyadic, i64, u64)>, String)> = opts
+        .iter()
+        .map(|&o| (u.nus_of(o).map(|v| (v.x, v.ups, v.star)), display(u, o, unicode)))
+        .collect();
+    keyed.sort_by(|a, b| match (&a.0, &b.0) {
+        (Some(x), Some(y)) => x.cmp(y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.1.len().cmp(&b.1.len()).then_with(|| a.1.cmp(&b.1)),
+    });
+    let texts: Vec<String> = keyed.into_iter().map(|k| k.1).collect();
     (texts.join(","), 0)
 }
 
