@@ -142,3 +142,61 @@ fn the_played_view_alternates_sides() {
     assert_eq!(after, ["L:1", "L:0"]);
     assert!(game.is_impartial() == false && game.heap_values(0, 3).is_err());
 }
+
+/// An impartial game seen as partizan: both players have its options.
+struct BothSides<'a>(&'a dyn grundy::dynamic::DynGame);
+
+impl Partizan for BothSides<'_> {
+    type Position = DynPosition;
+    fn options(&self, p: &DynPosition, _side: Side, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
+        out.extend(self.0.options(p)?);
+        Ok(())
+    }
+}
+
+/// Impartial games are the special case: the canonical value of a position, found
+/// from the options alone by the partizan machinery, is `*n` for its nim-value n,
+/// for every impartial family of the catalogue (on its example and every option of it).
+#[test]
+fn impartial_values_are_nimbers_for_every_impartial_family() {
+    let mut checked = Vec::new();
+    for family in grundy::games::FAMILIES {
+        let Some((text, position)) = family.example else {
+            continue;
+        };
+        let game = grundy::dynamic::parse_game(text).unwrap();
+        if !game.is_impartial() {
+            continue;
+        }
+        let p = game.parse_position(position).unwrap();
+        let mut cache = grundy::partizan::ValueCache::new(2_000_000);
+        let mut positions = vec![p.clone()];
+        positions.extend(game.options(&p).unwrap());
+        for q in &positions {
+            let g = grundy::partizan::canonical_value(&BothSides(game.as_ref()), q, &mut cache).unwrap();
+            let n = game.analyze(q, Play::Normal).unwrap().nimber.unwrap();
+            let star = cache.universe.nimber(n);
+            assert_eq!(
+                g,
+                star,
+                "{text} {q}: value {} but nim-value {n}",
+                cache.universe.display(g, false)
+            );
+        }
+        checked.push(family.name);
+    }
+    // Every impartial heap family and the pair games are among them.
+    for name in [
+        "nim",
+        "subtraction",
+        "kayles",
+        "dawson",
+        "grundy",
+        "octal",
+        "hex",
+        "euclid",
+        "wythoff",
+    ] {
+        assert!(checked.contains(&name), "{name} was not checked: {checked:?}");
+    }
+}
