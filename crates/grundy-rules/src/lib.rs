@@ -161,7 +161,7 @@ use grundy::dynamic::DynGame;
 
 pub use error::RulesError;
 pub use file::{game_from_toml, game_from_toml_in};
-pub use script::{Limits, ScriptDyn, ScriptGame};
+pub use script::{Limits, ScriptDyn, ScriptGame, ScriptPartizan};
 pub use sum::{Arity, Component, SumGame};
 
 /// Every family a GAME text or a game file may name: the core's table, then the
@@ -204,5 +204,5 @@ pub fn load_with(path: impl AsRef<Path>, limits: Limits) -> Result<Box<dyn DynGa
 
 /// Load a game from the source of a Luau script; `file` names it in errors.
 pub fn game_from_luau(file: &str, source: &str, limits: Limits) -> Result<Box<dyn DynGame>, RulesError> {
-    Ok(Box::new(ScriptGame::load(file, source, limits)?.into_dyn()))
+    Ok(ScriptGame::load(file, source, limits)?.into_boxed())
 }
