@@ -108,15 +108,11 @@ impl Dyadic {
                     return Dyadic::integer(if first > 0 { first } else { last });
                 }
                 // Both in one unit interval: the dyadic of least denominator between.
-                let mut k = 1;
+                let mut k: u32 = 1;
                 loop {
-                    let scale = Dyadic::integer(1).shift(k);
-                    let _ = scale;
-                    let ls = l.shift(k as i32);
-                    let hs = h.shift(k as i32);
-                    let f = ls.floor() + 1;
-                    if Dyadic::integer(f) < hs {
-                        return Dyadic::new(f, k as u32);
+                    let f = l.shift(k as i32).floor() + 1;
+                    if Dyadic::integer(f) < h.shift(k as i32) {
+                        return Dyadic::new(f, k);
                     }
                     k += 1;
                 }
@@ -216,13 +212,11 @@ impl FromStr for Dyadic {
                 return Err(bad());
             }
             let f: i64 = frac.parse().map_err(|_| bad())?;
-            let ten = 10i64.pow(frac.len() as u32);
             // f / 10^len must be dyadic: 10^len = 2^len 5^len, so 5^len divides f.
             let five = 5i64.pow(frac.len() as u32);
             if f % five != 0 {
                 return Err(bad());
             }
-            let _ = ten;
             let fr = Dyadic::new(f / five, frac.len() as u32);
             let whole = Dyadic::integer(ip.abs());
             let v = whole + fr;

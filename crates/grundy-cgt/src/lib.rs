@@ -1,13 +1,85 @@
 //! Values of short partizan games, as combinatorial game theory defines them.
 //!
-#![allow(unused_variables, dead_code)] // SKELETON: remove when implemented
-//! SKELETON: the API contract. Every `todo!()` is to be implemented.
+//! A short partizan game is `{L | R}`: the positions Left may move to and those Right
+//! may move to, each again a game, with no infinite play. Under normal play (whoever
+//! cannot move loses) every such game has a *value*, and every value has a unique
+//! *canonical form*: the simplest game equal to it, with no dominated and no
+//! reversible options. This crate computes with those values: sums, negatives,
+//! comparison, outcome classes, and (in the sibling modules) stops, means,
+//! temperatures, thermographs, cooling, heating, atomic weights and reduced forms.
 //!
-//! A [`Universe`] interns games in canonical form: two equal games are the same
-//! [`GameId`], so `==` on ids is equality of values. The core does no I/O.
+//! # Contents
+//!
+//! | What | Where |
+//! |---|---|
+//! | The arena of canonical forms; building games | [`Universe::construct`], [`Universe::number`], [`Universe::nimber`], [`Universe::up`], [`Universe::up_star`] |
+//! | Looking inside | [`Universe::left_options`], [`Universe::right_options`], [`Universe::as_number`], [`Universe::as_nimber`], [`Universe::as_up_star`], [`Universe::birthday`] |
+//! | Arithmetic and order | [`Universe::add`], [`Universe::sub`], [`Universe::neg`], [`Universe::ge`], [`Universe::le`], [`Universe::confused`], [`Universe::outcome`] |
+//! | Notation | [`Universe::display`], [`Universe::parse`] |
+//! | A calculator over values | [`calc::evaluate`] |
+//! | Temperature theory | [`Universe::left_stop`], [`Universe::mean`], [`Universe::temperature`], [`Universe::thermograph`], [`Universe::cool`], [`Universe::heat`] |
+//! | Infinitesimals | [`Universe::atomic_weight`], [`Universe::reduced`] |
+//! | Moving values between arenas | [`Universe::import`] |
+//! | Exact numbers | [`Dyadic`] |
+//!
+//! # The arena
+//!
+//! A [`Universe`] stores every game once, in canonical form, and hands out
+//! [`GameId`]s. Canonical forms are unique, so two ids are equal exactly when the
+//! values are: `==` on ids *is* equality of games, and comparing a game with itself
+//! costs nothing. Sums, negatives and comparisons are remembered, so repeated work
+//! (summing hundreds of components, say) stays cheap. Ids belong to their universe;
+//! [`Universe::import`] carries a value into another one.
+//!
+//! Numbers, nimbers and sums `x + n·↑ + *m` are recognised as they are interned,
+//! which gives them their names in the notation and lets sums and comparisons of
+//! them skip the general recursion.
+//!
+//! # Notation
+//!
+//! Values are written as CGSuite writes them: integers and dyadic fractions (`-2`,
+//! `3/4`), nimbers (`*`, `*3`), ups and downs (`^`, `^^`, `^3`, `v`, `vv`, `v3`, or
+//! with `unicode` `↑ ⇑ ↑3 ↓ ⇓ ↓3`) followed by a nimber (`^*`, `1/2v*2`), numeric
+//! switches as centre ± radius (`±1` is {1|-1}, `3±1` is {4|2}), and anything
+//! else as `{L|R}` with comma-separated options. A side whose only option is
+//! itself a braced game drops that game's braces and the separator grows a slash:
+//! {0|{0|-1}} is `{0||0|-1}`, and the separator with the most slashes splits first.
+//! [`Universe::parse`] reads all of this back.
+//!
+//! # Example
+//!
+//! ```
+//! use grundy_cgt::{OutcomeClass, Universe};
+//!
+//! let mut u = Universe::new();
+//! let switch = u.parse("{1|-1}").unwrap();
+//! assert_eq!(u.display(switch, false), "±1");
+//! let up_star = u.parse("^*").unwrap();
+//! let g = u.add(switch, up_star);
+//! assert_eq!(u.display(g, false), "{1^*|-1^*}");
+//! assert_eq!(u.outcome(g), OutcomeClass::N);
+//!
+//! // {0|*} is up, and up plus up is double-up.
+//! let zero = u.zero();
+//! let star = u.nimber(1);
+//! let up = u.construct(&[zero], &[star]);
+//! assert_eq!(up, u.up());
+//! let two_up = u.add(up, up);
+//! assert_eq!(u.display(two_up, true), "⇑");
+//! assert!(u.ge(two_up, up) && u.confused(up_star, zero));
+//!
+//! // Reversible options are bypassed: {*|*} is 0.
+//! assert_eq!(u.construct(&[star], &[star]), zero);
+//! ```
+//!
+//! The core does no I/O.
 
 mod atomic;
+pub mod calc;
+mod canonical;
+mod display;
 mod dyadic;
+mod parse;
 mod reduced;
 mod temperature;
 mod thermograph;
@@ -47,102 +119,142 @@ pub struct ParseError {
 }
 
 /// The interning arena of canonical forms.
-#[derive(Default)]
-pub struct Universe {}
+pub struct Universe {
+    arena: canonical::Arena,
+}
+
+impl Default for Universe {
+    fn default() -> Universe {
+        Universe::new()
+    }
+}
 
 impl Universe {
     /// An empty universe (0 is always present).
     pub fn new() -> Universe {
-        todo!()
+        let mut u = Universe {
+            arena: canonical::Arena::default(),
+        };
+        let z = u.intern(vec![], vec![]);
+        debug_assert_eq!(z, GameId(0));
+        u
     }
     /// 0 = { | }.
     pub fn zero(&self) -> GameId {
-        todo!()
+        GameId(0)
     }
-    /// The number d.
+    /// The number d. Its canonical form is explicit ({n-1|} for an integer n > 0,
+    /// {(a-1)/2^k | (a+1)/2^k} for a/2^k), so building n costs about |n| nodes.
     pub fn number(&mut self, d: Dyadic) -> GameId {
-        todo!()
+        self.nus(canonical::Nus::number(d))
     }
     /// The integer n.
     pub fn integer(&mut self, n: i64) -> GameId {
-        todo!()
+        self.number(Dyadic::integer(n))
     }
-    /// *n.
+    /// *n = {*0, ..., *(n-1) | *0, ..., *(n-1)} (about n²/2 option slots).
     pub fn nimber(&mut self, n: u64) -> GameId {
-        todo!()
+        self.nus(canonical::Nus {
+            x: Dyadic::ZERO,
+            ups: 0,
+            star: n,
+        })
     }
     /// ↑ = {0|*}.
     pub fn up(&mut self) -> GameId {
-        todo!()
+        self.up_star(Dyadic::ZERO, 1, 0)
+    }
+    /// x + n·↑ + *m (n negative for downs).
+    pub fn up_star(&mut self, x: Dyadic, ups: i64, star: u64) -> GameId {
+        self.nus(canonical::Nus { x, ups, star })
     }
     /// The canonical form of {left | right}: dominated options removed, reversible
     /// options bypassed, interned.
     pub fn construct(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
-        todo!()
+        self.canonical(left, right)
     }
     /// Left's options of the canonical form.
     pub fn left_options(&self, g: GameId) -> &[GameId] {
-        todo!()
+        &self.node(g).left
     }
     /// Right's options of the canonical form.
     pub fn right_options(&self, g: GameId) -> &[GameId] {
-        todo!()
+        &self.node(g).right
     }
     /// g + h.
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
-        todo!()
+        self.add_impl(g, h)
     }
     /// -g.
     pub fn neg(&mut self, g: GameId) -> GameId {
-        todo!()
+        self.neg_impl(g)
     }
     /// g - h.
     pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
-        todo!()
+        let nh = self.neg_impl(h);
+        self.add_impl(g, nh)
     }
     /// g >= h.
     pub fn ge(&mut self, g: GameId, h: GameId) -> bool {
-        todo!()
+        self.le_impl(h, g)
     }
     /// g <= h.
     pub fn le(&mut self, g: GameId, h: GameId) -> bool {
-        todo!()
+        self.le_impl(g, h)
     }
     /// g || h (neither >= nor <=).
     pub fn confused(&mut self, g: GameId, h: GameId) -> bool {
-        todo!()
+        !self.le_impl(g, h) && !self.le_impl(h, g)
     }
     /// The outcome class of g.
     pub fn outcome(&mut self, g: GameId) -> OutcomeClass {
-        todo!()
+        let z = self.zero();
+        match (self.le_impl(z, g), self.le_impl(g, z)) {
+            (true, true) => OutcomeClass::P,
+            (true, false) => OutcomeClass::L,
+            (false, true) => OutcomeClass::R,
+            (false, false) => OutcomeClass::N,
+        }
     }
     /// The number g is, if it is one.
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
-        todo!()
+        self.node(g).number
     }
     /// n if g = *n.
     pub fn as_nimber(&self, g: GameId) -> Option<u64> {
-        todo!()
+        match self.node(g).nus {
+            Some(v) if v.x == Dyadic::ZERO && v.ups == 0 => Some(v.star),
+            _ => None,
+        }
+    }
+    /// (x, n, m) if g = x + n·↑ + *m (numbers, nimbers, ups and their sums).
+    pub fn as_up_star(&self, g: GameId) -> Option<(Dyadic, i64, u64)> {
+        self.node(g).nus.map(|v| (v.x, v.ups, v.star))
     }
     /// The birthday of the canonical form.
     pub fn birthday(&mut self, g: GameId) -> u32 {
-        todo!()
+        self.node(g).birthday
     }
     /// The field's notation, as CGSuite writes it: `0`, `3/4`, `*3`, `^`, `v*`,
-    /// `^2*` (or `⇑*` with unicode), `±1`, `{1|-1/2}`, `{0||0|-1}`.
+    /// `^^*` (or `⇑*` with unicode), `±1`, `3±1`, `{1|-1/2}`, `{0||0|-1}`.
     pub fn display(&self, g: GameId, unicode: bool) -> String {
-        todo!()
+        display::display(self, g, unicode)
     }
     /// Read the notation of [`Universe::display`] back (and `{a,b|c}` generally).
     pub fn parse(&mut self, text: &str) -> Result<GameId, ParseError> {
-        todo!()
+        parse::parse_value(self, text)
     }
     /// The same value as `g` of `other`, in this universe.
     pub fn import(&mut self, other: &Universe, g: GameId) -> GameId {
-        todo!()
+        let mut memo = rustc_hash::FxHashMap::default();
+        self.import_impl(other, g, &mut memo)
     }
     /// How many distinct games are interned.
     pub fn len(&self) -> usize {
-        todo!()
+        self.len_impl()
+    }
+    /// Never true: 0 is always interned.
+    pub fn is_empty(&self) -> bool {
+        false
     }
 }

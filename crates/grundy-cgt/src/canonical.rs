@@ -1,0 +1,621 @@
+//! The arena: interning, canonical reduction, comparison, sums and negation.
+//!
+//! Every node is a canonical form. Canonical forms are unique, so the interning map
+//! from option lists to ids turns value equality into id equality; everything else
+//! (numbers, nimbers, ups) is an ordinary node that carries a little recognised
+//! structure for the fast paths and for display.
+
+use rustc_hash::FxHashMap;
+
+use crate::{Dyadic, GameId, Universe};
+
+/// A value x + n·↑ + *m (x a number, n an integer, m a nim-value): the games CGSuite
+/// calls "number-up-star". Numbers and nimbers are the special cases n = m = 0 and
+/// x = n = 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Nus {
+    pub x: Dyadic,
+    pub ups: i64,
+    pub star: u64,
+}
+
+impl Nus {
+    pub(crate) fn number(x: Dyadic) -> Nus {
+        Nus { x, ups: 0, star: 0 }
+    }
+    fn plus(self, o: Nus) -> Nus {
+        Nus {
+            x: self.x + o.x,
+            ups: self.ups + o.ups,
+            star: self.star ^ o.star,
+        }
+    }
+    fn neg(self) -> Nus {
+        Nus {
+            x: -self.x,
+            ups: -self.ups,
+            star: self.star,
+        }
+    }
+}
+
+/// One interned canonical form, with what is cheap to know at interning time.
+pub(crate) struct Node {
+    pub left: Box<[GameId]>,
+    pub right: Box<[GameId]>,
+    pub number: Option<Dyadic>,
+    pub nus: Option<Nus>,
+    pub birthday: u32,
+    pub left_stop: Dyadic,
+    pub right_stop: Dyadic,
+}
+
+/// Left's and Right's options, sorted: the interning key.
+type Options = (Box<[GameId]>, Box<[GameId]>);
+
+/// The storage behind [`Universe`].
+#[derive(Default)]
+pub(crate) struct Arena {
+    pub nodes: Vec<Node>,
+    index: FxHashMap<Options, GameId>,
+    add_memo: FxHashMap<(GameId, GameId), GameId>,
+    neg_memo: FxHashMap<GameId, GameId>,
+    le_memo: FxHashMap<(GameId, GameId), bool>,
+    nus_memo: FxHashMap<Nus, GameId>,
+}
+
+impl Universe {
+    pub(crate) fn node(&self, g: GameId) -> &Node {
+        &self.arena.nodes[g.0 as usize]
+    }
+
+    pub(crate) fn nus_of(&self, g: GameId) -> Option<Nus> {
+        self.node(g).nus
+    }
+
+    /// Interns option lists that are already a canonical form (callers guarantee it).
+    pub(crate) fn intern(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        let key = (left.into_boxed_slice(), right.into_boxed_slice());
+        if let Some(&id) = self.arena.index.get(&key) {
+            return id;
+        }
+        let node = self.describe(key.0.clone(), key.1.clone());
+        let id = GameId(u32::try_from(self.arena.nodes.len()).expect("more than 2^32 games"));
+        self.arena.nodes.push(node);
+        self.arena.index.insert(key, id);
+        id
+    }
+
+    fn describe(&self, left: Box<[GameId]>, right: Box<[GameId]>) -> Node {
+        let birthday = left
+            .iter()
+            .chain(right.iter())
+            .map(|&o| self.node(o).birthday + 1)
+            .max()
+            .unwrap_or(0);
+        let number = self.number_of_options(&left, &right);
+        let (nus, left_stop, right_stop) = match number {
+            Some(x) => (Some(Nus::number(x)), x, x),
+            None => {
+                // A canonical non-number has options on both sides.
+                let ls = left
+                    .iter()
+                    .map(|&o| self.node(o).right_stop)
+                    .max()
+                    .expect("non-number has left options");
+                let rs = right
+                    .iter()
+                    .map(|&o| self.node(o).left_stop)
+                    .min()
+                    .expect("non-number has right options");
+                (self.recognise_nus(&left, &right), ls, rs)
+            }
+        };
+        Node {
+            left,
+            right,
+            number,
+            nus,
+            birthday,
+            left_stop,
+            right_stop,
+        }
+    }
+
+    /// The number {left | right} is, when all options are numbers and left < right.
+    fn number_of_options(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
+        let nums = |s: &[GameId]| -> Option<Vec<Dyadic>> { s.iter().map(|&o| self.node(o).number).collect() };
+        let lo = nums(left)?.into_iter().max();
+        let hi = nums(right)?.into_iter().min();
+        match (lo, hi) {
+            (Some(a), Some(b)) if a >= b => None,
+            _ => Some(Dyadic::simplest_between(lo, hi)),
+        }
+    }
+
+    /// Matches the option lists against the canonical shapes of x + n·↑ + *m (see
+    /// [`Universe::nus`]); canonical forms are unique, so a shape match is a proof.
+    fn recognise_nus(&self, left: &[GameId], right: &[GameId]) -> Option<Nus> {
+        let tl: Vec<Nus> = left.iter().map(|&o| self.node(o).nus).collect::<Option<_>>()?;
+        let tr: Vec<Nus> = right.iter().map(|&o| self.node(o).nus).collect::<Option<_>>()?;
+        let x = tl[0].x;
+        if tl.iter().chain(tr.iter()).any(|t| t.x != x) {
+            return None;
+        }
+        let plain = |t: &Nus| t.ups == 0 && t.star == 0;
+        let is_star1 = |t: &Nus| t.ups == 0 && t.star == 1;
+        if left == right {
+            // x + *m = {x, x+*, ..., x+*(m-1) | same}.
+            if tl.iter().any(|t| t.ups != 0) {
+                return None;
+            }
+            let mut stars: Vec<u64> = tl.iter().map(|t| t.star).collect();
+            stars.sort_unstable();
+            if stars.iter().enumerate().all(|(i, &s)| s == i as u64) {
+                return Some(Nus {
+                    x,
+                    ups: 0,
+                    star: stars.len() as u64,
+                });
+            }
+            return None;
+        }
+        match (tl.as_slice(), tr.as_slice()) {
+            ([a], [b]) if plain(a) && b.ups >= 0 => Some(Nus {
+                x,
+                ups: b.ups + 1,
+                star: b.star ^ 1,
+            }),
+            ([a], [b]) if plain(b) && a.ups <= 0 => Some(Nus {
+                x,
+                ups: a.ups - 1,
+                star: a.star ^ 1,
+            }),
+            ([a, b], [c]) if plain(c) && ((plain(a) && is_star1(b)) || (plain(b) && is_star1(a))) => {
+                Some(Nus { x, ups: 1, star: 1 })
+            }
+            ([c], [a, b]) if plain(c) && ((plain(a) && is_star1(b)) || (plain(b) && is_star1(a))) => {
+                Some(Nus { x, ups: -1, star: 1 })
+            }
+            _ => None,
+        }
+    }
+
+    /// The canonical form of x + n·↑ + *m, built from its known shape:
+    /// x + *m = {x+*k (k<m) | same}; x+↑* = {x, x+* | x}; otherwise for n >= 1,
+    /// x + n·↑ + *m = {x | x + (n-1)·↑ + *(m xor 1)}, and negatives mirror that.
+    pub(crate) fn nus(&mut self, v: Nus) -> GameId {
+        if let Some(&id) = self.arena.nus_memo.get(&v) {
+            return id;
+        }
+        let id = if v.ups == 0 && v.star == 0 {
+            self.number_uncached(v.x)
+        } else if v.ups == 0 {
+            let opts: Vec<GameId> = (0..v.star)
+                .map(|k| {
+                    self.nus(Nus {
+                        x: v.x,
+                        ups: 0,
+                        star: k,
+                    })
+                })
+                .collect();
+            self.intern(opts.clone(), opts)
+        } else {
+            // Long chains of ups are built from the bottom so that recursion stays
+            // one level deep: x + k·↑ needs x + (k-1)·↑ with the star toggled.
+            let n = v.ups.unsigned_abs();
+            if n > 32 {
+                for k in 1..n {
+                    let ups = if v.ups > 0 { k as i64 } else { -(k as i64) };
+                    let star = v.star ^ ((n - k) & 1);
+                    self.nus(Nus { x: v.x, ups, star });
+                }
+            }
+            let x = self.nus(Nus::number(v.x));
+            let xs = self.nus(Nus {
+                x: v.x,
+                ups: 0,
+                star: 1,
+            });
+            if v.ups == 1 && v.star == 1 {
+                self.intern(vec![x, xs], vec![x])
+            } else if v.ups == -1 && v.star == 1 {
+                self.intern(vec![x], vec![x, xs])
+            } else if v.ups > 0 {
+                let r = self.nus(Nus {
+                    x: v.x,
+                    ups: v.ups - 1,
+                    star: v.star ^ 1,
+                });
+                self.intern(vec![x], vec![r])
+            } else {
+                let l = self.nus(Nus {
+                    x: v.x,
+                    ups: v.ups + 1,
+                    star: v.star ^ 1,
+                });
+                self.intern(vec![l], vec![x])
+            }
+        };
+        self.arena.nus_memo.insert(v, id);
+        id
+    }
+
+    /// Numbers in their canonical forms: n = {n-1|}, -n = {|-n+1}, and
+    /// a/2^k = {(a-1)/2^k | (a+1)/2^k}.
+    fn number_uncached(&mut self, d: Dyadic) -> GameId {
+        if d.is_integer() {
+            let n = d.numerator();
+            // Iterative, so large integers do not recurse once per unit.
+            let mut g = self.intern(vec![], vec![]);
+            let step = n.signum();
+            let mut k = 0i64;
+            while k != n {
+                k += step;
+                let key = Nus::number(Dyadic::integer(k));
+                g = match self.arena.nus_memo.get(&key) {
+                    Some(&id) => id,
+                    None => {
+                        let id = if step > 0 {
+                            self.intern(vec![g], vec![])
+                        } else {
+                            self.intern(vec![], vec![g])
+                        };
+                        self.arena.nus_memo.insert(key, id);
+                        id
+                    }
+                };
+            }
+            return g;
+        }
+        let (a, k) = (d.numerator(), d.exponent());
+        let lo = self.nus(Nus::number(Dyadic::new(a - 1, k)));
+        let hi = self.nus(Nus::number(Dyadic::new(a + 1, k)));
+        self.intern(vec![lo], vec![hi])
+    }
+
+    /// {left | right} in canonical form.
+    pub(crate) fn canonical(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let mut l = left.to_vec();
+        let mut r = right.to_vec();
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        if let Some(x) = self.number_of_options(&l, &r) {
+            return self.nus(Nus::number(x));
+        }
+        self.remove_dominated(&mut l, true);
+        self.remove_dominated(&mut r, false);
+        // The value of G never changes while reducing, so reversibility is tested
+        // against this one representative of G throughout.
+        let (gl, gr) = (l.clone(), r.clone());
+        let mut memo = FxHashMap::default();
+        let l2 = self.bypass(&l, &gl, &gr, true, &mut memo);
+        let r2 = self.bypass(&r, &gl, &gr, false, &mut memo);
+        let (mut l, mut r) = (l2, r2);
+        l.sort_unstable();
+        l.dedup();
+        r.sort_unstable();
+        r.dedup();
+        self.remove_dominated(&mut l, true);
+        self.remove_dominated(&mut r, false);
+        if let Some(x) = self.number_of_options(&l, &r) {
+            return self.nus(Nus::number(x));
+        }
+        self.intern(l, r)
+    }
+
+    /// Keeps Left's maximal (or Right's minimal) options. Ids are distinct values,
+    /// so `>=` between two of them is strict.
+    fn remove_dominated(&mut self, opts: &mut Vec<GameId>, left: bool) {
+        if opts.len() < 2 {
+            return;
+        }
+        let mut keep = vec![true; opts.len()];
+        for i in 0..opts.len() {
+            for j in 0..opts.len() {
+                if i == j || !keep[j] {
+                    continue;
+                }
+                let dominated = if left {
+                    self.le(opts[i], opts[j])
+                } else {
+                    self.le(opts[j], opts[i])
+                };
+                if dominated {
+                    keep[i] = false;
+                    break;
+                }
+            }
+        }
+        let mut k = 0;
+        opts.retain(|_| {
+            k += 1;
+            keep[k - 1]
+        });
+    }
+
+    /// Replaces reversible options until none is left: a Left option A reverses
+    /// through A^R <= G, and is replaced by A^R's Left options (Right symmetric).
+    fn bypass(
+        &mut self,
+        opts: &[GameId],
+        gl: &[GameId],
+        gr: &[GameId],
+        left: bool,
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> Vec<GameId> {
+        let mut out = Vec::new();
+        let mut work: Vec<GameId> = opts.to_vec();
+        while let Some(a) = work.pop() {
+            let responses: Vec<GameId> = if left {
+                self.node(a).right.to_vec()
+            } else {
+                self.node(a).left.to_vec()
+            };
+            let mut reversed = false;
+            for ar in responses {
+                let rev = if left {
+                    self.le_raw(ar, gl, gr, memo)
+                } else {
+                    self.ge_raw(ar, gl, gr, memo)
+                };
+                if rev {
+                    if left {
+                        work.extend_from_slice(&self.node(ar).left);
+                    } else {
+                        work.extend_from_slice(&self.node(ar).right);
+                    }
+                    reversed = true;
+                    break;
+                }
+            }
+            if !reversed {
+                out.push(a);
+            }
+        }
+        out
+    }
+
+    /// x <= G for G = {gl | gr} not interned.
+    fn le_raw(
+        &mut self,
+        x: GameId,
+        gl: &[GameId],
+        gr: &[GameId],
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> bool {
+        if let Some(&b) = memo.get(&(x, true)) {
+            return b;
+        }
+        let mut res = true;
+        for &r in gr {
+            if self.le(r, x) {
+                res = false;
+                break;
+            }
+        }
+        if res {
+            for i in 0..self.node(x).left.len() {
+                let xl = self.node(x).left[i];
+                if self.ge_raw(xl, gl, gr, memo) {
+                    res = false;
+                    break;
+                }
+            }
+        }
+        memo.insert((x, true), res);
+        res
+    }
+
+    /// y >= G for G = {gl | gr} not interned.
+    fn ge_raw(
+        &mut self,
+        y: GameId,
+        gl: &[GameId],
+        gr: &[GameId],
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> bool {
+        if let Some(&b) = memo.get(&(y, false)) {
+            return b;
+        }
+        let mut res = true;
+        for &l in gl {
+            if self.le(y, l) {
+                res = false;
+                break;
+            }
+        }
+        if res {
+            for i in 0..self.node(y).right.len() {
+                let yr = self.node(y).right[i];
+                if self.le_raw(yr, gl, gr, memo) {
+                    res = false;
+                    break;
+                }
+            }
+        }
+        memo.insert((y, false), res);
+        res
+    }
+
+    /// g <= h: no g^L >= h and no h^R <= g.
+    pub(crate) fn le_impl(&mut self, g: GameId, h: GameId) -> bool {
+        if g == h {
+            return true;
+        }
+        let (gn, hn) = (self.node(g), self.node(h));
+        if let (Some(a), Some(b)) = (gn.number, hn.number) {
+            return a <= b;
+        }
+        // Stops are monotone: g <= h forces LS(g) <= LS(h) and RS(g) <= RS(h).
+        if gn.left_stop > hn.left_stop || gn.right_stop > hn.right_stop {
+            return false;
+        }
+        // Against a number, stops decide everything except the tie.
+        if let Some(x) = gn.number {
+            if hn.right_stop > x {
+                return true;
+            }
+        }
+        if let Some(x) = hn.number {
+            if gn.left_stop < x {
+                return true;
+            }
+        }
+        if let (Some(a), Some(b)) = (gn.nus, hn.nus) {
+            if let Some(ans) = nus_le(a, b) {
+                return ans;
+            }
+        }
+        if let Some(&b) = self.arena.le_memo.get(&(g, h)) {
+            return b;
+        }
+        let mut res = true;
+        for i in 0..self.node(h).right.len() {
+            let hr = self.node(h).right[i];
+            if self.le_impl(hr, g) {
+                res = false;
+                break;
+            }
+        }
+        if res {
+            for i in 0..self.node(g).left.len() {
+                let gl = self.node(g).left[i];
+                if self.le_impl(h, gl) {
+                    res = false;
+                    break;
+                }
+            }
+        }
+        self.arena.le_memo.insert((g, h), res);
+        res
+    }
+
+    pub(crate) fn add_impl(&mut self, g: GameId, h: GameId) -> GameId {
+        let zero = self.zero();
+        if g == zero {
+            return h;
+        }
+        if h == zero {
+            return g;
+        }
+        if let (Some(a), Some(b)) = (self.nus_of(g), self.nus_of(h)) {
+            return self.nus(a.plus(b));
+        }
+        let key = (g.min(h), g.max(h));
+        if let Some(&s) = self.arena.add_memo.get(&key) {
+            return s;
+        }
+        let (gn, hn) = (self.node(g), self.node(h));
+        // Number translation: for a number x and a non-number G in canonical form,
+        // {G^L + x | G^R + x} is the canonical form of G + x.
+        let translate = match (gn.number, hn.number) {
+            (Some(_), None) => Some((h, g)),
+            (None, Some(_)) => Some((g, h)),
+            _ => None,
+        };
+        if let Some((game, x)) = translate {
+            let l: Vec<GameId> = self.node(game).left.to_vec();
+            let r: Vec<GameId> = self.node(game).right.to_vec();
+            let l: Vec<GameId> = l.into_iter().map(|o| self.add_impl(o, x)).collect();
+            let r: Vec<GameId> = r.into_iter().map(|o| self.add_impl(o, x)).collect();
+            let s = self.intern(l, r);
+            self.arena.add_memo.insert(key, s);
+            return s;
+        }
+        // Both numbers and both number-up-stars were handled above, so this is the
+        // definition: G + H = {G^L + H, G + H^L | G^R + H, G + H^R}.
+        let mut left = Vec::new();
+        let mut right = Vec::new();
+        for (a, b) in [(g, h), (h, g)] {
+            for i in 0..self.node(a).left.len() {
+                let o = self.node(a).left[i];
+                left.push(self.add_impl(o, b));
+            }
+            for i in 0..self.node(a).right.len() {
+                let o = self.node(a).right[i];
+                right.push(self.add_impl(o, b));
+            }
+        }
+        let s = self.canonical(&left, &right);
+        self.arena.add_memo.insert(key, s);
+        s
+    }
+
+    pub(crate) fn neg_impl(&mut self, g: GameId) -> GameId {
+        if let Some(v) = self.nus_of(g) {
+            return self.nus(v.neg());
+        }
+        if let Some(&n) = self.arena.neg_memo.get(&g) {
+            return n;
+        }
+        let l: Vec<GameId> = self.node(g).left.to_vec();
+        let r: Vec<GameId> = self.node(g).right.to_vec();
+        let nl: Vec<GameId> = r.into_iter().map(|o| self.neg_impl(o)).collect();
+        let nr: Vec<GameId> = l.into_iter().map(|o| self.neg_impl(o)).collect();
+        // The negative of a canonical form is canonical.
+        let n = self.intern(nl, nr);
+        self.arena.neg_memo.insert(g, n);
+        self.arena.neg_memo.insert(n, g);
+        n
+    }
+
+    pub(crate) fn import_impl(
+        &mut self,
+        other: &Universe,
+        g: GameId,
+        memo: &mut FxHashMap<GameId, GameId>,
+    ) -> GameId {
+        if let Some(&id) = memo.get(&g) {
+            return id;
+        }
+        let on = other.node(g);
+        let id = if let Some(v) = on.nus {
+            self.nus(v)
+        } else {
+            let l: Vec<GameId> = on
+                .left
+                .iter()
+                .map(|&o| self.import_impl(other, o, memo))
+                .collect();
+            let r: Vec<GameId> = on
+                .right
+                .iter()
+                .map(|&o| self.import_impl(other, o, memo))
+                .collect();
+            // Canonical there is canonical here: the structure is the same.
+            self.intern(l, r)
+        };
+        memo.insert(g, id);
+        id
+    }
+
+    pub(crate) fn len_impl(&self) -> usize {
+        self.arena.nodes.len()
+    }
+}
+
+/// a <= b between number-up-stars, from the sign of b - a = x + n·↑ + *m: the number
+/// part decides when nonzero; otherwise n·↑ + *m >= 0 exactly when n >= 2, or n = 1
+/// and m != 1 (↑* is fuzzy), or n = m = 0.
+fn nus_le(a: Nus, b: Nus) -> Option<bool> {
+    let d = b.plus(a.neg());
+    // b - a >= 0 ?
+    if d.x != Dyadic::ZERO {
+        return Some(d.x > Dyadic::ZERO);
+    }
+    let (n, m) = (d.ups, d.star);
+    Some(match n {
+        0 => m == 0,
+        1 => m != 1,
+        n if n >= 2 => true,
+        _ => false,
+    })
+}
