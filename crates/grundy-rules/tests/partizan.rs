@@ -247,7 +247,6 @@ fn a_position_of_the_wrong_shape_is_refused() {
 }
 
 #[test]
-#[ignore = "needs grundy-cgt's Universe (branch cgt-core)"]
 fn hackenbush_values_follow_berlekamp() {
     use grundy::partizan::{Dyadic, Universe};
     let game = hackenbush();
