@@ -127,8 +127,9 @@ impl Mover {
     }
 }
 
-/// Calls `moves` (or `left`, `right`) and spreads a short list into multiple results: `true, entries...`;
-/// `false, value` for anything else (a long list, or not a list at all).
+/// Calls `moves` (or `left`, `right`) and spreads a short list into multiple
+/// results: `true, entries...`; `false, value` for anything else (a long list, or
+/// not a list at all).
 const SPREAD: &str = r#"
 local unpack = table.unpack
 return function(f)
