@@ -247,5 +247,5 @@ pub fn load_with(path: impl AsRef<Path>, limits: Limits) -> Result<Box<dyn DynGa
 
 /// Load a game from the source of a Luau script; `file` names it in errors.
 pub fn game_from_luau(file: &str, source: &str, limits: Limits) -> Result<Box<dyn DynGame>, RulesError> {
-    Ok(ScriptGame::load(file, source, limits)?.into_boxed())
+    Ok(ScriptGame::load(file, source, limits)?.into_dyn())
 }

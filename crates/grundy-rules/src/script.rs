@@ -617,23 +617,11 @@ impl ScriptGame {
         })
     }
 
-    /// The script game as a run-time game (with the script's `show`).
-    ///
-    /// Panics on a partizan script (one with `left` and `right`): use
-    /// [`ScriptGame::into_boxed`], which takes either kind.
-    pub fn into_dyn(self) -> ScriptDyn {
-        assert!(
-            !self.sides,
-            "{}: a partizan script (left and right) needs into_boxed",
-            self.file
-        );
-        Builtin(self)
-    }
-
-    /// The script game behind the run-time seam: a partizan script (`left` and
-    /// `right`) through [`grundy::partizan::from_partizan`], with canonical values
-    /// and play for either side first; any other through [`Builtin`].
-    pub fn into_boxed(self) -> Box<dyn DynGame> {
+    /// The script game behind the run-time seam, with the script's `show`: a
+    /// partizan script (`left` and `right`) through
+    /// [`grundy::partizan::from_partizan`] (canonical values, play with either side
+    /// first), any other as a [`ScriptDyn`].
+    pub fn into_dyn(self) -> Box<dyn DynGame> {
         if self.sides {
             let name = self.name.clone();
             grundy::partizan::from_partizan(name, ScriptPartizan(self))
@@ -1027,13 +1015,13 @@ impl Analyze for ScriptGame {
     }
 }
 
-/// A [`ScriptGame`] behind the dynamic seam: the solvers of [`Builtin`], with the
-/// script's `show` (through [`Analyze::show`]).
+/// A [`ScriptGame`] with `moves` behind the dynamic seam: the solvers of
+/// [`Builtin`], with the script's `show` (through [`Analyze::show`]).
 pub type ScriptDyn = Builtin<ScriptGame>;
 
 /// A partizan script (one with `left` and `right`): each side's options from its
 /// function, through the same calls, limits, cache and messages as `moves`. Made by
-/// [`ScriptGame::into_boxed`].
+/// [`ScriptGame::into_dyn`].
 pub struct ScriptPartizan(ScriptGame);
 
 impl Partizan for ScriptPartizan {

@@ -277,3 +277,47 @@ fn hackenbush_values_follow_berlekamp() {
         );
     }
 }
+
+#[test]
+fn left_and_right_are_each_called_once_per_position() {
+    // The script counts its calls in upvalues and shows the counts.
+    let script = r#"
+local calls = {left = 0, right = 0}
+function left(n)
+  calls.left += 1
+  if n > 0 then return {n - 1} end
+  return {}
+end
+function right(n)
+  calls.right += 1
+  if n > 1 then return {n - 2} end
+  return {}
+end
+function show(n)
+  return calls.left .. " " .. calls.right
+end
+"#;
+    let game = grundy_rules::game_from_luau("count.luau", script, limits()).unwrap();
+    let partizan = game.partizan().unwrap();
+    let p = DynPosition::Ints(vec![3]);
+    for _ in 0..3 {
+        assert_eq!(
+            partizan.side_options(&p, Side::Left).unwrap(),
+            [DynPosition::Ints(vec![2])]
+        );
+        assert_eq!(
+            partizan.side_options(&p, Side::Right).unwrap(),
+            [DynPosition::Ints(vec![1])]
+        );
+    }
+    assert_eq!(game.show(&p), "1 1");
+    // Solving 3 (Left first) asks each side about each of 0..=3 at most once.
+    partizan.analyze_first(&p, Side::Left, Play::Normal).unwrap();
+    partizan.analyze_first(&p, Side::Right, Play::Normal).unwrap();
+    let counts = game.show(&p);
+    let (l, r) = counts.split_once(' ').unwrap();
+    assert!(
+        l.parse::<u32>().unwrap() <= 4 && r.parse::<u32>().unwrap() <= 4,
+        "{counts}"
+    );
+}
