@@ -71,7 +71,12 @@ impl<P: Codec> Codec for TurnedPosition<P> {
             "R" => Side::Right,
             _ => return Err(format!("'{tag}' is not a side (L or R)")),
         };
-        let inner = DynPosition::parse(rest)?;
+        // An empty position (a game that ends in the empty string) is text too.
+        let inner = if rest.is_empty() {
+            DynPosition::Text(String::new())
+        } else {
+            DynPosition::parse(rest)?
+        };
         Ok(TurnedPosition {
             position: P::decode(&inner)?,
             side,
