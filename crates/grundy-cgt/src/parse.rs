@@ -545,6 +545,12 @@ impl<'a, 'r> Parser<'a, 'r> {
         Ok(match name {
             "cool" => {
                 let t = number_arg(self, 1)?;
+                if t < Dyadic::ZERO {
+                    return self.err_at(
+                        args[1].0,
+                        format!("cool needs a temperature of at least 0, not {t}"),
+                    );
+                }
                 self.u.cool(g, t)
             }
             "heat" => {
