@@ -26,12 +26,13 @@ pub enum CalcValue {
     Bool(bool),
 }
 
-/// Evaluates `text` in `u`; `resolve(name, raw_args)` supplies unknown functions.
+/// Evaluates `text` in `u`; `resolve(name, raw_args, u)` supplies unknown functions
+/// (the universe is passed back so their values live in it).
 ///
 /// ```
 /// use grundy_cgt::{calc::{evaluate, CalcValue}, Universe};
 /// let mut u = Universe::new();
-/// let mut none = |name: &str, _: &str| Err(format!("no function {name}"));
+/// let mut none = |name: &str, _: &str, _: &mut Universe| Err(format!("no function {name}"));
 /// let v = evaluate("^ + ^ + *", &mut u, &mut none).unwrap();
 /// let CalcValue::Game(g) = v else { panic!() };
 /// assert_eq!(u.display(g, false), "^^*");
@@ -40,7 +41,7 @@ pub enum CalcValue {
 pub fn evaluate(
     text: &str,
     u: &mut Universe,
-    resolve: &mut dyn FnMut(&str, &str) -> Result<GameId, String>,
+    resolve: &mut dyn FnMut(&str, &str, &mut Universe) -> Result<GameId, String>,
 ) -> Result<CalcValue, ParseError> {
     crate::parse::evaluate(u, text, resolve)
 }

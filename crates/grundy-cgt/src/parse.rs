@@ -8,7 +8,8 @@ use crate::calc::CalcValue;
 use crate::{Dyadic, GameId, ParseError, Universe};
 
 /// Resolves `name(args)` calls that are not built in.
-pub(crate) type Resolver<'r> = &'r mut dyn FnMut(&str, &str) -> Result<GameId, String>;
+/// It is given the universe, so the values it makes live where the expression's do.
+pub(crate) type Resolver<'r> = &'r mut dyn FnMut(&str, &str, &mut Universe) -> Result<GameId, String>;
 
 pub(crate) struct Parser<'a, 'r> {
     text: &'a str,
@@ -495,7 +496,7 @@ impl<'a, 'r> Parser<'a, 'r> {
         } else {
             let raw: String = self.chars[open + 1..close].iter().collect();
             let resolve = self.resolve.as_mut().expect("calculator mode");
-            match resolve(&name, &raw) {
+            match resolve(&name, &raw, self.u) {
                 Ok(g) => g,
                 Err(m) => return self.err_at(at, m),
             }
@@ -544,6 +545,12 @@ impl<'a, 'r> Parser<'a, 'r> {
         Ok(match name {
             "cool" => {
                 let t = number_arg(self, 1)?;
+                if t < Dyadic::ZERO {
+                    return self.err_at(
+                        args[1].0,
+                        format!("cool needs a temperature of at least 0, not {t}"),
+                    );
+                }
                 self.u.cool(g, t)
             }
             "heat" => {

@@ -1,18 +1,57 @@
-//! Thermographs: the walls of a game's temperature diagram.
+//! Thermographs: the walls of a game's temperature diagram, exactly.
+//!
+//! Orientation: a wall is a function `t ↦ value` of the temperature `t >= -1`
+//! (CGSuite's range: every thermograph starts at `t = -1`, which is what gives an
+//! integer temperature -1 and `m/2^k` temperature `-1/2^k`). Left's wall has the
+//! larger values. Taxing a wall by `t` (Left pays `t` per move, Right gains `t`)
+//! adds `-t` or `+t`, so on a wall every segment has slope 0 (vertical in the
+//! usual drawing, where the value axis is horizontal) or ±1 (diagonal): Left's
+//! wall slopes are in {-1, 0}, Right's in {0, +1} (Siegel, *Combinatorial Game
+//! Theory*, ch. II; Winning Ways ch. 6). All corners are dyadic because the only
+//! intersections ever taken are of lines whose slopes differ by 1 or 2.
+//!
+//! [`Pl`] is the general piecewise-linear function with integer slopes that the
+//! construction needs (a wall taxed by `t` is no longer a wall); [`Wall`] is the
+//! public, finished form: corners only, vertical above the last one.
+
+use std::fmt;
 
 use crate::Dyadic;
 
-/// One wall: a piecewise-linear function of temperature t >= -1 (or >= the game's
-/// own lower bound), given by its corners (t, value), increasing in t; above the last
-/// corner the wall is vertical (the mast).
+/// One wall: a continuous piecewise-linear function of the temperature `t >= -1`.
+///
+/// `corners` are `(temperature, value)` points with strictly increasing
+/// temperature; the first is at `t = -1`, the wall is linear between consecutive
+/// corners, and vertical (constant value) above the last corner. Corners are
+/// exactly the points where the slope changes, so the representation is unique.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wall {
-    /// (temperature, value) corners, increasing temperature.
+    /// `(temperature, value)` corners, increasing temperature, the first at -1.
     pub corners: Vec<(Dyadic, Dyadic)>,
 }
 
-/// The thermograph of a game: Left's wall (drawn on the left, larger values) and
-/// Right's wall; they meet at the temperature and continue as the mast at the mean.
+impl Wall {
+    /// The vertical wall at `value` from `t = -1` (an integer's wall).
+    pub fn vertical(value: Dyadic) -> Wall {
+        Wall {
+            corners: vec![(-Dyadic::ONE, value)],
+        }
+    }
+
+    /// The wall's value at temperature `t` (for `t < -1` the first segment is
+    /// extended).
+    pub fn at(&self, t: Dyadic) -> Dyadic {
+        Pl::from_wall(self).at(t)
+    }
+
+    /// The temperature from which the wall is vertical (its last corner).
+    pub fn top(&self) -> (Dyadic, Dyadic) {
+        *self.corners.last().expect("a wall has at least one corner")
+    }
+}
+
+/// The thermograph of a game: Left's wall (larger values) and Right's wall, which
+/// meet at the temperature and continue upwards as the mast at the mean.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thermograph {
     /// Left's wall.
@@ -23,4 +62,290 @@ pub struct Thermograph {
     pub mast: Dyadic,
     /// Where the walls meet (the temperature).
     pub temperature: Dyadic,
+}
+
+impl Thermograph {
+    /// The thermograph of the integer `n`: the mast at `n` from `t = -1`.
+    pub fn integer(n: Dyadic) -> Thermograph {
+        Thermograph {
+            left: Wall::vertical(n),
+            right: Wall::vertical(n),
+            mast: n,
+            temperature: -Dyadic::ONE,
+        }
+    }
+    /// Left's wall at temperature `t` (Left's stop of the game cooled by `t`).
+    pub fn left_wall_at(&self, t: Dyadic) -> Dyadic {
+        self.left.at(t)
+    }
+    /// Right's wall at temperature `t`.
+    pub fn right_wall_at(&self, t: Dyadic) -> Dyadic {
+        self.right.at(t)
+    }
+}
+
+impl fmt::Display for Wall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{")?;
+        for (i, (t, v)) in self.corners.iter().enumerate() {
+            if i > 0 {
+                write!(f, ", ")?;
+            }
+            write!(f, "({t}, {v})")?;
+        }
+        write!(f, "}}")
+    }
+}
+
+impl fmt::Display for Thermograph {
+    /// `{(-1, 2), (1, 0)} | {(-1, -2), (1, 0)} mast 0 at temperature 1` (the
+    /// corners of Left's wall, of Right's wall, as `(temperature, value)`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} | {} mast {} at temperature {}",
+            self.left, self.right, self.mast, self.temperature
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Exact dyadic helpers (private: dyadic.rs offers no multiplication/division).
+
+/// d * k for an integer k.
+fn mul_int(d: Dyadic, k: i64) -> Dyadic {
+    Dyadic::new(
+        d.numerator().checked_mul(k).expect("dyadic overflow"),
+        d.exponent(),
+    )
+}
+
+/// num / den where den is ± a power of two (the only divisions the construction
+/// needs: intersections of lines whose slopes differ by 1 or 2).
+fn div_pow2(num: Dyadic, den: i64) -> Dyadic {
+    assert!(
+        den != 0 && den.unsigned_abs().is_power_of_two(),
+        "slope difference {den} is not a power of two: corner would not be dyadic"
+    );
+    let q = num.shift(-(den.unsigned_abs().trailing_zeros() as i32));
+    if den < 0 {
+        -q
+    } else {
+        q
+    }
+}
+
+/// num / den known to be an integer (a wall segment's slope).
+fn exact_int_div(num: Dyadic, den: Dyadic) -> i64 {
+    let e = num.exponent().max(den.exponent());
+    let a = num.numerator() << (e - num.exponent());
+    let b = den.numerator() << (e - den.exponent());
+    assert!(b != 0 && a % b == 0, "wall slope {num}/{den} is not an integer");
+    a / b
+}
+
+// ---------------------------------------------------------------------------
+
+/// A continuous piecewise-linear function on `t >= -1` with integer slopes:
+/// `pts[i] = (t_i, v_i)` with `t_0 = -1` and increasing `t_i`, and `slopes[i]` the
+/// slope on `[t_i, t_{i+1})` (the last one holds to +∞).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Pl {
+    pts: Vec<(Dyadic, Dyadic)>,
+    slopes: Vec<i64>,
+}
+
+impl Pl {
+    pub(crate) fn from_wall(w: &Wall) -> Pl {
+        let pts = w.corners.clone();
+        let mut slopes = Vec::with_capacity(pts.len());
+        for p in pts.windows(2) {
+            slopes.push(exact_int_div(p[1].1 - p[0].1, p[1].0 - p[0].0));
+        }
+        slopes.push(0);
+        Pl { pts, slopes }
+    }
+
+    /// Adds `k·t` (k = -1: Left's tax on a move; k = +1: Right's).
+    pub(crate) fn tilt(&self, k: i64) -> Pl {
+        Pl {
+            pts: self.pts.iter().map(|&(t, v)| (t, v + mul_int(t, k))).collect(),
+            slopes: self.slopes.iter().map(|s| s + k).collect(),
+        }
+    }
+
+    fn piece(&self, t: Dyadic) -> usize {
+        // The last point at or below t (the first piece extends below -1).
+        self.pts.iter().rposition(|p| p.0 <= t).unwrap_or(0)
+    }
+
+    pub(crate) fn at(&self, t: Dyadic) -> Dyadic {
+        let i = self.piece(t);
+        self.pts[i].1 + mul_int(t - self.pts[i].0, self.slopes[i])
+    }
+
+    fn slope_above(&self, t: Dyadic) -> i64 {
+        self.slopes[self.piece(t)]
+    }
+
+    /// The union of both breakpoint sets, sorted.
+    fn breakpoints(&self, other: &Pl) -> Vec<Dyadic> {
+        let mut ts: Vec<Dyadic> = self.pts.iter().chain(&other.pts).map(|p| p.0).collect();
+        ts.sort();
+        ts.dedup();
+        ts
+    }
+
+    /// Pointwise max (`max = true`) or min of two functions; new corners where
+    /// they cross (exact: slopes differ by a power of two, asserted).
+    pub(crate) fn combine(&self, other: &Pl, max: bool) -> Pl {
+        let ts = self.breakpoints(other);
+        let better = |a: Dyadic, b: Dyadic| if max { a > b } else { a < b };
+        let mut out = Pl {
+            pts: Vec::new(),
+            slopes: Vec::new(),
+        };
+        let push = |out: &mut Pl, t: Dyadic, a: (Dyadic, i64), b: (Dyadic, i64)| {
+            // At t, the winner is the larger value; on a tie, the one that is
+            // larger just above t (the larger slope for max).
+            let pick_a = better(a.0, b.0) || (a.0 == b.0 && (a.1 == b.1 || better_slope(a.1, b.1, max)));
+            let (v, s) = if pick_a { a } else { b };
+            out.pts.push((t, v));
+            out.slopes.push(s);
+        };
+        for (i, &t) in ts.iter().enumerate() {
+            let a = (self.at(t), self.slope_above(t));
+            let b = (other.at(t), other.slope_above(t));
+            push(&mut out, t, a, b);
+            // A strict crossing inside (t, next): the difference changes sign.
+            let (d, ds) = (a.0 - b.0, a.1 - b.1);
+            if ds != 0 {
+                let x = div_pow2(-d, ds); // a(t + x) == b(t + x)
+                let tx = t + x;
+                let inside = x > Dyadic::ZERO && ts.get(i + 1).is_none_or(|&n| tx < n);
+                if inside {
+                    let ax = (self.at(tx), a.1);
+                    let bx = (other.at(tx), b.1);
+                    push(&mut out, tx, ax, bx);
+                }
+            }
+        }
+        out.simplify();
+        out
+    }
+
+    /// Drops points where the slope does not change (keeps the first).
+    fn simplify(&mut self) {
+        let mut pts = vec![self.pts[0]];
+        let mut slopes = vec![self.slopes[0]];
+        for i in 1..self.pts.len() {
+            if self.slopes[i] != *slopes.last().unwrap() {
+                pts.push(self.pts[i]);
+                slopes.push(self.slopes[i]);
+            }
+        }
+        self.pts = pts;
+        self.slopes = slopes;
+    }
+
+    /// The least `t >= -1` with `self(t) <= other(t)`, if any (for thermographs:
+    /// where the taxed left scaffold first reaches the taxed right scaffold).
+    pub(crate) fn first_meet(&self, other: &Pl) -> Option<Dyadic> {
+        let ts = self.breakpoints(other);
+        for (i, &t) in ts.iter().enumerate() {
+            let d = self.at(t) - other.at(t);
+            if d <= Dyadic::ZERO {
+                return Some(t);
+            }
+            let ds = self.slope_above(t) - other.slope_above(t);
+            if ds < 0 {
+                let tx = t + div_pow2(-d, ds);
+                if ts.get(i + 1).is_none_or(|&n| tx < n) {
+                    return Some(tx);
+                }
+            }
+        }
+        None
+    }
+
+    /// The wall that follows this function up to `top` and is vertical above.
+    pub(crate) fn wall_up_to(&self, top: Dyadic) -> Wall {
+        let mut pl = Pl {
+            pts: Vec::new(),
+            slopes: Vec::new(),
+        };
+        for (i, &p) in self.pts.iter().enumerate() {
+            if p.0 < top {
+                pl.pts.push(p);
+                pl.slopes.push(self.slopes[i]);
+            }
+        }
+        if pl.pts.is_empty() {
+            // top == -1: vertical from the start.
+            return Wall::vertical(self.at(top));
+        }
+        pl.pts.push((top, self.at(top)));
+        pl.slopes.push(0);
+        pl.simplify();
+        Wall { corners: pl.pts }
+    }
+}
+
+fn better_slope(a: i64, b: i64, max: bool) -> bool {
+    if max {
+        a > b
+    } else {
+        a < b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Dyadic {
+        s.parse().unwrap()
+    }
+
+    fn wall(c: &[(&str, &str)]) -> Wall {
+        Wall {
+            corners: c.iter().map(|&(t, v)| (d(t), d(v))).collect(),
+        }
+    }
+
+    #[test]
+    fn tilt_combine_meet() {
+        // ±1 = {1 | -1}: scaffolds 1 - t and -1 + t meet at t = 1, value 0.
+        let l = Pl::from_wall(&Wall::vertical(d("1"))).tilt(-1);
+        let r = Pl::from_wall(&Wall::vertical(d("-1"))).tilt(1);
+        let t = l.first_meet(&r).unwrap();
+        assert_eq!(t, d("1"));
+        assert_eq!(l.wall_up_to(t), wall(&[("-1", "2"), ("1", "0")]));
+        assert_eq!(r.wall_up_to(t), wall(&[("-1", "-2"), ("1", "0")]));
+        // max of 3 - t and a vertical wall at 1: cross at t = 2.
+        let a = Pl::from_wall(&Wall::vertical(d("3"))).tilt(-1);
+        let b = Pl::from_wall(&Wall::vertical(d("1")));
+        let m = a.combine(&b, true);
+        assert_eq!(m.at(d("0")), d("3"));
+        assert_eq!(m.at(d("2")), d("1"));
+        assert_eq!(m.at(d("5")), d("1"));
+        assert_eq!(m.pts, vec![(d("-1"), d("4")), (d("2"), d("1"))]);
+        let n = a.combine(&b, false);
+        assert_eq!(n.at(d("0")), d("1"));
+        assert_eq!(n.at(d("5")), d("-2"));
+        // Crossing of slopes -1 and +1: a half-integer corner.
+        let up = Pl::from_wall(&Wall::vertical(d("0"))).tilt(1);
+        let down = Pl::from_wall(&Wall::vertical(d("1"))).tilt(-1);
+        assert_eq!(down.first_meet(&up), Some(d("1/2")));
+        assert_eq!(down.combine(&up, true).at(d("1/2")), d("1/2"));
+    }
+
+    #[test]
+    fn wall_evaluation_and_display() {
+        let w = wall(&[("-1", "2"), ("1", "0")]);
+        assert_eq!(w.at(d("0")), d("1"));
+        assert_eq!(w.at(d("1/2")), d("1/2"));
+        assert_eq!(w.at(d("7")), d("0"));
+        assert_eq!(w.to_string(), "{(-1, 2), (1, 0)}");
+    }
 }

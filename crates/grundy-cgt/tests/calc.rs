@@ -4,7 +4,7 @@ use grundy_cgt::calc::{evaluate, CalcValue};
 use grundy_cgt::{GameId, ParseError, Universe};
 
 fn run(u: &mut Universe, text: &str) -> Result<CalcValue, ParseError> {
-    let mut resolve = |name: &str, args: &str| -> Result<GameId, String> {
+    let mut resolve = |name: &str, args: &str, _: &mut Universe| -> Result<GameId, String> {
         match name {
             // Stands in for a game catalogue: the raw text arrives untouched.
             "echo" => Err(format!("echo got [{args}]")),

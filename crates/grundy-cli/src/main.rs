@@ -45,6 +45,14 @@ enum Command {
     /// Draw a nim-sequence, an outcome map or a winner table as PNG or SVG.
     #[command(after_help = load::game_help())]
     Plot(commands::plot::Args),
+    /// The canonical value of a position (partizan games; *n for impartial ones), with stops, mean, temperature.
+    #[command(after_help = load::game_help())]
+    Value(commands::value::Args),
+    /// The game calculator: sums, comparisons, cooling and heating of values, e.g. "{1|-1} + ^*".
+    Calc(commands::calc::Args),
+    /// Draw the thermograph of a position or value as PNG or SVG.
+    #[command(after_help = load::game_help())]
+    Thermograph(commands::thermograph::Args),
     /// Solve every position of a game into a table file (any finite game, loops and draws included).
     #[command(after_help = commands::build::help())]
     Build(commands::build::Args),
@@ -98,6 +106,9 @@ fn main() -> ExitCode {
         Command::Explain(args) => commands::explain::run(args),
         Command::Plot(args) => commands::plot::run(args),
         Command::Build(args) => commands::build::run(args),
+        Command::Value(args) => commands::value::run(args),
+        Command::Calc(args) => commands::calc::run(args),
+        Command::Thermograph(args) => commands::thermograph::run(args),
     };
     match result {
         Ok(text) => {

@@ -24,6 +24,65 @@ pub fn analysis_json(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> Strin
     format!("{v}\n")
 }
 
+/// What `solve` adds for a partizan game.
+pub struct PartizanValue {
+    /// Who moves first.
+    pub to_move: grundy::partizan::Side,
+    /// The canonical form.
+    pub canonical: String,
+    /// L, R, N or P.
+    pub outcome_class: &'static str,
+}
+
+/// `solve --json` for a partizan game: the plain keys plus `to_move`, `value`
+/// and `outcome_class`.
+pub fn partizan_analysis_json(
+    game: &dyn DynGame,
+    p: &DynPosition,
+    a: &Analysis,
+    v: &PartizanValue,
+) -> String {
+    let mut obj: Value = serde_json::from_str(&analysis_json(game, p, a)).expect("our own JSON");
+    obj["to_move"] = json!(v.to_move.to_string().to_lowercase());
+    obj["value"] = json!(v.canonical);
+    obj["outcome_class"] = json!(v.outcome_class);
+    obj["winner"] = json!(match a.outcome {
+        grundy::Outcome::Win => v.to_move.to_string().to_lowercase(),
+        grundy::Outcome::Lose => v.to_move.other().to_string().to_lowercase(),
+        grundy::Outcome::Draw => "none".to_string(),
+    });
+    format!("{obj}\n")
+}
+
+/// `solve` for a partizan game: who moves, the value, and the winner by name.
+pub fn partizan_analysis_text(
+    game: &dyn DynGame,
+    p: &DynPosition,
+    a: &Analysis,
+    v: &PartizanValue,
+) -> String {
+    let plain = analysis_text(game, p, a);
+    let mut s = String::new();
+    for line in plain.lines() {
+        if line.starts_with("winner:") {
+            let winner = match a.outcome {
+                grundy::Outcome::Win => v.to_move.to_string(),
+                grundy::Outcome::Lose => v.to_move.other().to_string(),
+                grundy::Outcome::Draw => "none".to_string(),
+            };
+            let _ = writeln!(s, "winner:        {winner}");
+            let _ = writeln!(s, "value:         {}", v.canonical);
+            let _ = writeln!(s, "outcome class: {}", v.outcome_class);
+            continue;
+        }
+        let _ = writeln!(s, "{line}");
+        if line.starts_with("position:") {
+            let _ = writeln!(s, "to move:       {}", v.to_move);
+        }
+    }
+    s
+}
+
 /// `solve`: one line per fact.
 pub fn analysis_text(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> String {
     let mut s = String::new();

@@ -253,6 +253,137 @@ pub fn render_sequence(s: &Sequence, format: Format, size: Size) -> Result<Vec<u
     )
 }
 
+/// A thermograph to draw: both walls as (temperature, value) corners from the
+/// bottom up to where they meet, and the mast above.
+#[derive(Clone, Debug)]
+pub struct ThermographPlot {
+    /// The caption.
+    pub title: String,
+    /// Left's wall, (temperature, value), increasing temperature.
+    pub left: Vec<(f64, f64)>,
+    /// Right's wall.
+    pub right: Vec<(f64, f64)>,
+    /// The mast's value (the mean).
+    pub mast: f64,
+    /// Where the walls meet.
+    pub temperature: f64,
+}
+
+/// Draw a thermograph the way the field does: temperature upwards, values
+/// increasing to the LEFT, so Left's wall is on the left.
+pub fn render_thermograph(t: &ThermographPlot, format: Format, size: Size) -> Result<Vec<u8>, PlotError> {
+    if t.left.is_empty() || t.right.is_empty() {
+        return Err(PlotError::Data("a thermograph needs both walls".into()));
+    }
+    let all = || t.left.iter().chain(&t.right);
+    if all().any(|&(a, b)| !a.is_finite() || !b.is_finite()) {
+        return Err(PlotError::Data(
+            "a wall has a coordinate that is not finite".into(),
+        ));
+    }
+    render(
+        format,
+        size,
+        |root| draw_thermograph(root, t),
+        |root| draw_thermograph(root, t),
+    )
+}
+
+fn draw_thermograph<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    t: &ThermographPlot,
+) -> Result<(), PlotError>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE).map_err(draw_err)?;
+    let walls = t.left.iter().chain(&t.right);
+    let (mut lo_v, mut hi_v, mut lo_t) = (t.mast, t.mast, t.temperature.min(-1.0));
+    for &(temp, v) in walls {
+        lo_v = lo_v.min(v);
+        hi_v = hi_v.max(v);
+        lo_t = lo_t.min(temp);
+    }
+    let top = t.temperature.max(0.0) + 1.0 + (t.temperature.max(0.0) * 0.3);
+    let pad = ((hi_v - lo_v) * 0.15).max(0.75);
+    // x is minus the value: larger values are drawn further left.
+    let mut chart = ChartBuilder::on(root)
+        .caption(&t.title, font(22))
+        .margin(16)
+        .x_label_area_size(44)
+        .y_label_area_size(52)
+        .build_cartesian_2d(-(hi_v + pad)..-(lo_v - pad), lo_t..top)
+        .map_err(draw_err)?;
+    let value_label = |x: &f64| format_number(-*x);
+    chart
+        .configure_mesh()
+        .x_desc("value (larger to the left)")
+        .y_desc("temperature t")
+        .x_label_formatter(&value_label)
+        .y_label_formatter(&|y: &f64| format_number(*y))
+        .label_style(font(14))
+        .axis_desc_style(font(16))
+        .light_line_style(WHITE.mix(0.0))
+        .draw()
+        .map_err(draw_err)?;
+    let blue = RGBColor(30, 60, 200);
+    let red = RGBColor(200, 30, 30);
+    let black = RGBColor(0, 0, 0);
+    let wall = |w: &[(f64, f64)]| -> Vec<(f64, f64)> { w.iter().map(|&(temp, v)| (-v, temp)).collect() };
+    chart
+        .draw_series(std::iter::once(PathElement::new(
+            wall(&t.left),
+            blue.stroke_width(3),
+        )))
+        .map_err(draw_err)?
+        .label("Left's wall")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], blue.stroke_width(3)));
+    chart
+        .draw_series(std::iter::once(PathElement::new(
+            wall(&t.right),
+            red.stroke_width(3),
+        )))
+        .map_err(draw_err)?
+        .label("Right's wall")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], red.stroke_width(3)));
+    chart
+        .draw_series(std::iter::once(PathElement::new(
+            vec![(-t.mast, t.temperature), (-t.mast, top)],
+            black.stroke_width(3),
+        )))
+        .map_err(draw_err)?
+        .label(format!(
+            "mast: mean {}, temperature {}",
+            format_number(t.mast),
+            format_number(t.temperature)
+        ))
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], black.stroke_width(3)));
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .label_font(font(14))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .draw()
+        .map_err(draw_err)?;
+    Ok(())
+}
+
+/// A tick or legend number: exact for the halves, quarters and eighths of
+/// thermographs, short otherwise.
+fn format_number(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        return format!("{}", x.round() as i64);
+    }
+    for d in [2.0, 4.0, 8.0, 16.0] {
+        let n = x * d;
+        if (n - n.round()).abs() < 1e-9 {
+            return format!("{}/{}", n.round() as i64, d as i64);
+        }
+    }
+    format!("{x:.3}")
+}
+
 /// Draw a grid (an outcome map or a winner table).
 pub fn render_grid(g: &Grid, format: Format, size: Size) -> Result<Vec<u8>, PlotError> {
     let width = g.cells.first().map_or(0, Vec::len);

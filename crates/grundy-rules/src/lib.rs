@@ -78,11 +78,12 @@
 //!
 //! | global | meaning |
 //! |---|---|
-//! | `moves(position)` | required: an array of the positions one move away (`{}` for none) |
-//! | `impartial` | required: `true` when both players have the same moves (nim-values exist) |
+//! | `moves(position)` | required (unless `left` and `right`): an array of the positions one move away (`{}` for none) |
+//! | `left(position)`, `right(position)` | instead of `moves`, both: the positions Left (Right) can move to (`{}` for none); a partizan game with canonical values, see below |
+//! | `impartial` | required with `moves`: `true` when both players have the same moves (nim-values exist); absent or `false` with `left` and `right` |
 //! | `start` | optional: the natural start, a position or a function returning one |
-//! | `terminal(position)` | optional (partizan only): `"win"`, `"lose"` or `"draw"` for the player to move when the game ends here by a rule, else `nil` |
-//! | `heaps` | optional: `true` when a position is a list of independent heaps; then `moves(n)` gets one heap and returns heaps (`3`) or lists of heaps (`{1, 2}`; `{}` for none left), and sums, nim-values and `values` come for free |
+//! | `terminal(position)` | optional (`moves` with `impartial = false` only): `"win"`, `"lose"` or `"draw"` for the player to move when the game ends here by a rule, else `nil` |
+//! | `heaps` | optional (`moves` only): `true` when a position is a list of independent heaps; then `moves(n)` gets one heap and returns heaps (`3`) or lists of heaps (`{1, 2}`; `{}` for none left), and sums, nim-values and `values` come for free |
 //! | `shape` | optional: `"number"`, `"list"`, `"string"` or a list length such as `2`; checked on every position in and out (default: from `start`) |
 //! | `heap(n)` | optional: the position of a single heap of `n`, for `grundy values` (not needed with `heaps = true` or `shape = "number"`) |
 //! | `show(position)` | optional: a one-line display string |
@@ -95,7 +96,8 @@
 //! `[n]`, an array of integers is the list, a string is text; anything else (a
 //! boolean, `3.5`, a nested table, `nil`) is an error naming the function, the
 //! position it was called on and the line where the function is defined. A partizan
-//! game must encode the player to move in the position.
+//! game written with `moves` must encode the player to move in the position; one
+//! written with `left` and `right` does not (the engine keeps track of it).
 //!
 //! ```
 //! use grundy::{dynamic::DynPosition, Outcome, Play};
@@ -118,6 +120,46 @@
 //! assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0]);
 //! ```
 //!
+//! ### Partizan scripts: `left` and `right`
+//!
+//! A script that defines `left(position)` and `right(position)` instead of `moves`
+//! is a partizan game in normal play (a player without a move loses): every position
+//! has a canonical value (a number such as `3/4`, `*`, `↑`, `{1|-1}`, ...), and it
+//! can be solved, explained and played with either player first. `terminal` and
+//! `heaps` do not apply; `impartial`, if set, must be `false`. Defining `moves` too,
+//! or only one of `left` and `right`, is an error. The calls share the limits and the
+//! memo of `moves` (one call per position and side).
+//!
+//! ```
+//! use grundy::{dynamic::DynPosition, partizan::{Side, Universe}, Outcome, Play};
+//! // Hackenbush on one stalk: Left cuts a blue edge (L), Right a red one (R), and
+//! // the edges above the cut fall; "_" is the ground.
+//! let script = r#"
+//! local function cuts(p, colour)
+//!   local out = {}
+//!   for i = 2, #p do
+//!     if string.sub(p, i, i) == colour then table.insert(out, string.sub(p, 1, i - 1)) end
+//!   end
+//!   return out
+//! end
+//! function left(p) return cuts(p, "L") end
+//! function right(p) return cuts(p, "R") end
+//! "#;
+//! let game = grundy_rules::game_from_luau("stalk.luau", script, grundy_rules::Limits::default()).unwrap();
+//! let partizan = game.partizan().unwrap();
+//! let p = DynPosition::Text("_LRR".into());
+//! let mut universe = Universe::new();
+//! let v = partizan.value(&p, &mut universe).unwrap();
+//! assert_eq!(universe.display(v, false), "1/4");
+//! // A positive number: Left wins, whoever starts.
+//! assert_eq!(partizan.analyze_first(&p, Side::Right, Play::Normal).unwrap().outcome, Outcome::Lose);
+//! assert_eq!(partizan.analyze_first(&p, Side::Left, Play::Normal).unwrap().outcome, Outcome::Win);
+//! ```
+//!
+//! `examples/games/hackenbush-string.luau` is this game with a start and `show`.
+//! Positions cannot be empty (POSITION syntax has no empty string), hence the ground
+//! `_`.
+//!
 //! ### The sandbox
 //!
 //! Scripts get the `table`, `string`, `math`, `utf8`, `bit32`, `buffer` and
@@ -128,7 +170,7 @@
 //! | limit | default | change it with |
 //! |---|---|---|
 //! | memory of the Luau state | 64 MiB | `GRUNDY_LUA_MEMORY=256M` (bytes, or `K`/`M`/`G`) |
-//! | time of one call (`moves`, `terminal`, the top level, ...) | 1000 ms | `GRUNDY_LUA_TIMEOUT_MS=5000` |
+//! | time of one call (`moves`, `left`, `right`, `terminal`, the top level, ...) | 1000 ms | `GRUNDY_LUA_TIMEOUT_MS=5000` |
 //!
 //! A script that loops forever or allocates without bound is stopped with a
 //! one-line error that names the limit and how to raise it:
@@ -145,7 +187,8 @@
 //!
 //! ### Memoization
 //!
-//! `moves` is called at most once per position: the options are kept in the game
+//! `moves` is called at most once per position (`left` and `right` at most once per
+//! position each): the options are kept in the game
 //! (solving heaps 0..N with `values` keeps a table of nim-values instead, one call
 //! per heap). A Luau subtraction game tabulates over a million heaps per second.
 #![deny(missing_docs)]
@@ -161,7 +204,7 @@ use grundy::dynamic::DynGame;
 
 pub use error::RulesError;
 pub use file::{game_from_toml, game_from_toml_in};
-pub use script::{Limits, ScriptDyn, ScriptGame};
+pub use script::{Limits, ScriptDyn, ScriptGame, ScriptPartizan};
 pub use sum::{Arity, Component, SumGame};
 
 /// Every family a GAME text or a game file may name: the core's table, then the
@@ -204,5 +247,5 @@ pub fn load_with(path: impl AsRef<Path>, limits: Limits) -> Result<Box<dyn DynGa
 
 /// Load a game from the source of a Luau script; `file` names it in errors.
 pub fn game_from_luau(file: &str, source: &str, limits: Limits) -> Result<Box<dyn DynGame>, RulesError> {
-    Ok(Box::new(ScriptGame::load(file, source, limits)?.into_dyn()))
+    Ok(ScriptGame::load(file, source, limits)?.into_dyn())
 }

@@ -4,7 +4,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use grundy::dynamic::{searched_nim_value, Analyze, Builtin, DynPosition};
+use grundy::dynamic::{searched_nim_value, Analyze, Builtin, DynGame, DynPosition};
+use grundy::partizan::{Partizan, Side};
 use grundy::solve::MexSet;
 use grundy::{Game, GameError, Impartial, Outcome};
 use mlua::{Function, Lua, LuaOptions, StdLib, Value, VmState};
@@ -96,8 +97,39 @@ impl Clock {
     }
 }
 
-/// Calls `moves` and spreads a short list into multiple results: `true, entries...`;
-/// `false, value` for anything else (a long list, or not a list at all).
+/// Which function of the script lists the options of a position: `moves` (both
+/// players), or `left` / `right` (one side of a partizan game). One code path calls
+/// and reads all three, so their limits, caching and messages are the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mover {
+    Moves = 0,
+    Left = 1,
+    Right = 2,
+}
+
+impl Mover {
+    const ALL: [Mover; 3] = [Mover::Moves, Mover::Left, Mover::Right];
+
+    /// The function's name in the script (and in messages).
+    fn name(self) -> &'static str {
+        match self {
+            Mover::Moves => "moves",
+            Mover::Left => "left",
+            Mover::Right => "right",
+        }
+    }
+
+    fn of(side: Side) -> Mover {
+        match side {
+            Side::Left => Mover::Left,
+            Side::Right => Mover::Right,
+        }
+    }
+}
+
+/// Calls `moves` (or `left`, `right`) and spreads a short list into multiple
+/// results: `true, entries...`; `false, value` for anything else (a long list, or
+/// not a list at all).
 const SPREAD: &str = r#"
 local unpack = table.unpack
 return function(f)
@@ -177,14 +209,16 @@ impl Shape {
 /// The Luau state and what was read from it; behind a mutex.
 struct Vm {
     lua: Lua,
-    /// `spread(position)`: calls `moves` and returns its list's entries as
-    /// multiple values (no table crosses into Rust for short lists).
-    spread: Function,
+    /// `spread[mover](position)`: calls `moves`, `left` or `right` (indexed by
+    /// [`Mover`]; `None` where the script does not define it) and returns its
+    /// list's entries as multiple values (no table crosses into Rust for short lists).
+    spread: [Option<Function>; 3],
     terminal: Option<Function>,
     show: Option<Function>,
     heap: Option<Function>,
-    /// The options of every position `moves` was called on (each at most once).
-    cache: FxHashMap<DynPosition, Arc<[DynPosition]>>,
+    /// The options of every position `moves` (`left`, `right`) was called on, each
+    /// at most once, one map per function (indexed by [`Mover`]).
+    cache: [FxHashMap<DynPosition, Arc<[DynPosition]>>; 3],
     /// The rule's verdict on every position `terminal` was called on.
     verdicts: FxHashMap<DynPosition, Option<Outcome>>,
 }
@@ -196,6 +230,8 @@ pub struct ScriptGame {
     file: String,
     name: String,
     impartial: bool,
+    /// The script defines `left` and `right` (a partizan game) instead of `moves`.
+    sides: bool,
     shape: Shape,
     start: Option<DynPosition>,
     limits: Limits,
@@ -365,36 +401,69 @@ impl ScriptGame {
         })?;
         let g = lua.globals();
         let get = |name: &str| g.get::<Value>(name).map_err(|e| fail(None, lua_message(&e)));
-        let function_of = |name: &str, required: bool| -> Result<Option<Function>, RulesError> {
+        let function_of = |name: &str| -> Result<Option<Function>, RulesError> {
             match get(name)? {
                 Value::Function(f) => Ok(Some(f)),
-                Value::Nil if !required => Ok(None),
-                Value::Nil => Err(fail(
+                Value::Nil => Ok(None),
+                other => Err(fail(
                     None,
-                    format!("the script defines no function {name}(position) (it must: it gives the positions one move away)"),
+                    format!("{name} must be a function, not {}", kind(&other)),
                 )),
-                other => Err(fail(None, format!("{name} must be a function, not {}", kind(&other)))),
             }
         };
-        let moves = function_of("moves", true)?.unwrap();
-        let spread = lua
-            .load(SPREAD)
-            .set_name("=grundy")
-            .eval::<Function>()
-            .and_then(|make| make.call::<Function>(moves.clone()))
-            .map_err(setup)?;
-        let terminal = function_of("terminal", false)?;
-        let show = function_of("show", false)?;
-        let heap = function_of("heap", false)?;
+        let [moves, left, right] = Mover::ALL.map(|m| function_of(m.name()));
+        let (moves, left, right) = (moves?, left?, right?);
+        let terminal = function_of("terminal")?;
+        let show = function_of("show")?;
+        let heap = function_of("heap")?;
         let mut lines = FxHashMap::default();
         for (key, f) in [
-            ("moves", Some(&moves)),
+            ("moves", moves.as_ref()),
+            ("left", left.as_ref()),
+            ("right", right.as_ref()),
             ("terminal", terminal.as_ref()),
             ("show", show.as_ref()),
             ("heap", heap.as_ref()),
         ] {
             if let Some(line) = f.and_then(|f| f.info().line_defined) {
                 lines.insert(key, line);
+            }
+        }
+        let line_of = |name: &str| lines.get(name).copied();
+        // Either `moves` (one list for both players), or `left` and `right`.
+        let sides = match (&moves, &left, &right) {
+            (Some(_), None, None) => false,
+            (None, Some(_), Some(_)) => true,
+            (None, None, None) => {
+                return Err(fail(
+                    None,
+                    "the script defines no function moves(position) (it must: it gives the positions one move away; or left(position) and right(position) for a partizan game)".into(),
+                ))
+            }
+            (Some(_), _, _) => {
+                let other = if left.is_some() { "left" } else { "right" };
+                return Err(fail(
+                    line_of(other),
+                    format!("the script defines both moves and {other}: define moves(position) when both players have the same moves, or left(position) and right(position) instead (a partizan game), not both"),
+                ));
+            }
+            (None, l, _) => {
+                let (has, lacks) = if l.is_some() { ("left", "right") } else { ("right", "left") };
+                return Err(fail(
+                    line_of(has),
+                    format!("the script defines {has}(position) but no {lacks}(position): a partizan game needs both (return {{}} for a side without moves)"),
+                ));
+            }
+        };
+        let make_spread = lua
+            .load(SPREAD)
+            .set_name("=grundy")
+            .eval::<Function>()
+            .map_err(setup)?;
+        let mut spread = [None, None, None];
+        for (slot, f) in spread.iter_mut().zip([&moves, &left, &right]) {
+            if let Some(f) = f {
+                *slot = Some(make_spread.call::<Function>(f.clone()).map_err(setup)?);
             }
         }
         let flag = |name: &str| -> Result<Option<bool>, RulesError> {
@@ -407,13 +476,35 @@ impl ScriptGame {
                 )),
             }
         };
-        let impartial = flag("impartial")?.ok_or_else(|| {
-            fail(
-                None,
-                "the script must set impartial = true (both players have the same moves) or impartial = false".into(),
-            )
-        })?;
+        let impartial = match (flag("impartial")?, sides) {
+            (Some(true), true) => {
+                return Err(fail(
+                    None,
+                    "impartial = true, but the script defines left and right (a partizan game): drop impartial or set it to false".into(),
+                ))
+            }
+            (Some(b), _) => b,
+            (None, true) => false,
+            (None, false) => {
+                return Err(fail(
+                    None,
+                    "the script must set impartial = true (both players have the same moves) or impartial = false".into(),
+                ))
+            }
+        };
         let heaps = flag("heaps")?.unwrap_or(false);
+        if sides && heaps {
+            return Err(fail(
+                None,
+                "heaps = true does not apply with left and right (heaps add nim-values, which partizan games do not have)".into(),
+            ));
+        }
+        if sides && terminal.is_some() {
+            return Err(fail(
+                line_of("terminal"),
+                "terminal does not apply with left and right: canonical values need normal play (the player without a move loses), so drop terminal".into(),
+            ));
+        }
         if heaps && !impartial {
             return Err(fail(
                 None,
@@ -507,6 +598,7 @@ impl ScriptGame {
             file: file.to_string(),
             name,
             impartial,
+            sides,
             shape,
             start,
             limits,
@@ -518,16 +610,29 @@ impl ScriptGame {
                 terminal,
                 show,
                 heap,
-                cache: FxHashMap::default(),
+                cache: Default::default(),
                 verdicts: FxHashMap::default(),
             }),
             table: Mutex::new(Vec::new()),
         })
     }
 
-    /// The script game as a run-time game (with the script's `show`).
-    pub fn into_dyn(self) -> ScriptDyn {
-        Builtin(self)
+    /// The script game behind the run-time seam, with the script's `show`: a
+    /// partizan script (`left` and `right`) through
+    /// [`grundy::partizan::from_partizan`] (canonical values, play with either side
+    /// first), any other as a [`ScriptDyn`].
+    pub fn into_dyn(self) -> Box<dyn DynGame> {
+        if self.sides {
+            let name = self.name.clone();
+            grundy::partizan::from_partizan(name, ScriptPartizan(self))
+        } else {
+            Box::new(Builtin(self))
+        }
+    }
+
+    /// True when the script defines `left` and `right` (a partizan game) instead of `moves`.
+    pub fn is_partizan(&self) -> bool {
+        self.sides
     }
 
     /// The game's name: the script's `name`, else the file's stem.
@@ -579,27 +684,32 @@ impl ScriptGame {
         )))
     }
 
-    /// The options of `p` (one heap in heaps mode), from the cache or the script.
-    fn options_of(&self, p: &DynPosition) -> Result<Arc<[DynPosition]>, GameError> {
+    /// The options of `p` (one heap in heaps mode) by `mover`, from the cache or the script.
+    fn options_of(&self, p: &DynPosition, mover: Mover) -> Result<Arc<[DynPosition]>, GameError> {
         let mut vm = self.lock();
-        if let Some(o) = vm.cache.get(p) {
+        if let Some(o) = vm.cache[mover as usize].get(p) {
             return Ok(o.clone());
         }
-        let entries = self.call_moves(&vm, p)?;
-        let list = self.read_moves(p, entries)?;
+        let entries = self.call_moves(&vm, p, mover)?;
+        let list = self.read_moves(p, entries, mover)?;
         let list: Arc<[DynPosition]> = list.into();
-        vm.cache.insert(p.clone(), list.clone());
+        vm.cache[mover as usize].insert(p.clone(), list.clone());
         Ok(list)
     }
 
-    /// Call `moves` on `p`: the entries of the list it returns.
-    fn call_moves(&self, vm: &Vm, p: &DynPosition) -> Result<mlua::MultiValue, GameError> {
-        let arg = self.to_lua(&vm.lua, p).map_err(|e| self.failed(&e, "moves", p))?;
+    /// Call `moves` (`left`, `right`) on `p`: the entries of the list it returns.
+    fn call_moves(&self, vm: &Vm, p: &DynPosition, mover: Mover) -> Result<mlua::MultiValue, GameError> {
+        let name = mover.name();
+        // Only reachable through a bug of ours (asking a `moves` script for Left's
+        // options, say): the loader made sure the script has what its mode needs.
+        let spread = vm.spread[mover as usize].as_ref().ok_or_else(|| {
+            GameError::Unsupported(format!("{}: the script defines no function {name}", self.file))
+        })?;
+        let arg = self.to_lua(&vm.lua, p).map_err(|e| self.failed(&e, name, p))?;
         self.clock.arm(self.limits.timeout);
-        let mut values = vm
-            .spread
+        let mut values = spread
             .call::<mlua::MultiValue>(arg)
-            .map_err(|e| self.failed(&e, "moves", p))?;
+            .map_err(|e| self.failed(&e, name, p))?;
         if let Some(Value::Boolean(true)) = values.pop_front() {
             return Ok(values);
         }
@@ -608,9 +718,9 @@ impl ScriptGame {
                 .sequence_values::<Value>()
                 .collect::<mlua::Result<Vec<_>>>()
                 .map(mlua::MultiValue::from_vec)
-                .map_err(|e| self.failed(&e, "moves", p)),
+                .map_err(|e| self.failed(&e, name, p)),
             other => Err(self.bad_result(
-                "moves",
+                name,
                 p,
                 format!(
                     "returned {}, not a list of positions (return {{}} when there is no move)",
@@ -620,17 +730,17 @@ impl ScriptGame {
         }
     }
 
-    fn wrong_entry(&self, p: &DynPosition, i: usize, m: String) -> GameError {
+    fn wrong_entry(&self, p: &DynPosition, mover: Mover, i: usize, m: String) -> GameError {
         self.bad_result(
-            "moves",
+            mover.name(),
             p,
             format!("returned a list whose entry {} is wrong: {m}", i + 1),
         )
     }
 
-    fn wrong_shape(&self, p: &DynPosition, i: usize, o: &DynPosition, m: String) -> GameError {
+    fn wrong_shape(&self, p: &DynPosition, mover: Mover, i: usize, o: &DynPosition, m: String) -> GameError {
         self.bad_result(
-            "moves",
+            mover.name(),
             p,
             format!(
                 "returned a list whose entry {} ({o}) has the wrong shape: {m}",
@@ -639,11 +749,18 @@ impl ScriptGame {
         )
     }
 
-    fn read_moves(&self, p: &DynPosition, entries: mlua::MultiValue) -> Result<Vec<DynPosition>, GameError> {
+    fn read_moves(
+        &self,
+        p: &DynPosition,
+        entries: mlua::MultiValue,
+        mover: Mover,
+    ) -> Result<Vec<DynPosition>, GameError> {
         let mut out = Vec::with_capacity(entries.len());
         for (i, v) in entries.iter().enumerate() {
-            let o = position_of(v).map_err(|m| self.wrong_entry(p, i, m))?;
-            self.shape.check(&o).map_err(|m| self.wrong_shape(p, i, &o, m))?;
+            let o = position_of(v).map_err(|m| self.wrong_entry(p, mover, i, m))?;
+            self.shape
+                .check(&o)
+                .map_err(|m| self.wrong_shape(p, mover, i, &o, m))?;
             out.push(o);
         }
         Ok(out)
@@ -679,10 +796,11 @@ impl ScriptGame {
             ends.clear();
             {
                 let vm = self.lock();
-                let cached = if vm.cache.is_empty() {
+                let cache = &vm.cache[Mover::Moves as usize];
+                let cached = if cache.is_empty() {
                     None
                 } else {
-                    vm.cache.get(&p).cloned()
+                    cache.get(&p).cloned()
                 };
                 match cached {
                     Some(list) => {
@@ -692,7 +810,7 @@ impl ScriptGame {
                         }
                     }
                     None => {
-                        let entries = self.call_moves(&vm, &p)?;
+                        let entries = self.call_moves(&vm, &p, Mover::Moves)?;
                         self.read_heap_moves(&p, &entries, &mut heaps, &mut ends)?;
                     }
                 }
@@ -731,8 +849,10 @@ impl ScriptGame {
                     heaps.push(*x as i64)
                 }
                 _ => {
-                    let o = position_of(v).map_err(|m| self.wrong_entry(p, i, m))?;
-                    self.shape.check(&o).map_err(|m| self.wrong_shape(p, i, &o, m))?;
+                    let o = position_of(v).map_err(|m| self.wrong_entry(p, Mover::Moves, i, m))?;
+                    self.shape
+                        .check(&o)
+                        .map_err(|m| self.wrong_shape(p, Mover::Moves, i, &o, m))?;
                     heaps.extend_from_slice(o.ints().unwrap_or(&[]));
                 }
             }
@@ -779,12 +899,12 @@ impl Game for ScriptGame {
 
     fn options(&self, p: &DynPosition, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
         if self.shape != Shape::Heaps {
-            out.extend(self.options_of(p)?.iter().cloned());
+            out.extend(self.options_of(p, Mover::Moves)?.iter().cloned());
             return Ok(());
         }
         let heaps = p.ints().unwrap_or(&[]);
         for (i, &h) in heaps.iter().enumerate() {
-            for o in self.options_of(&DynPosition::Ints(vec![h]))?.iter() {
+            for o in self.options_of(&DynPosition::Ints(vec![h]), Mover::Moves)?.iter() {
                 let left = o.ints().unwrap_or(&[]);
                 let mut next = Vec::with_capacity(heaps.len() + left.len());
                 next.extend_from_slice(&heaps[..i]);
@@ -895,6 +1015,35 @@ impl Analyze for ScriptGame {
     }
 }
 
-/// A [`ScriptGame`] behind the dynamic seam: the solvers of [`Builtin`], with the
-/// script's `show` (through [`Analyze::show`]).
+/// A [`ScriptGame`] with `moves` behind the dynamic seam: the solvers of
+/// [`Builtin`], with the script's `show` (through [`Analyze::show`]).
 pub type ScriptDyn = Builtin<ScriptGame>;
+
+/// A partizan script (one with `left` and `right`): each side's options from its
+/// function, through the same calls, limits, cache and messages as `moves`. Made by
+/// [`ScriptGame::into_dyn`].
+pub struct ScriptPartizan(ScriptGame);
+
+impl Partizan for ScriptPartizan {
+    type Position = DynPosition;
+
+    fn options(&self, p: &DynPosition, side: Side, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
+        // The partizan seam reads positions without asking the game, so the shape
+        // of a position typed by the user is checked here (the script's own
+        // options were checked as they came back).
+        self.0
+            .shape
+            .check(p)
+            .map_err(|m| GameError::position(&self.0.name, p.to_string(), m))?;
+        out.extend(self.0.options_of(p, Mover::of(side))?.iter().cloned());
+        Ok(())
+    }
+
+    fn start(&self) -> Option<DynPosition> {
+        self.0.start.clone()
+    }
+
+    fn show(&self, p: &DynPosition) -> Option<String> {
+        Some(self.0.show(p))
+    }
+}

@@ -95,6 +95,12 @@ pub fn run(args: Args) -> Result<String> {
         }
         None => {
             let game = load::game(&args.game)?;
+            if game.partizan().is_some() {
+                bail!(
+                    "{} is partizan: its positions have values (grundy value) rather than a player to move, and tables hold games whose positions carry the player to move",
+                    game.name()
+                );
+            }
             if args.resume {
                 bail!(
                     "{}: --resume applies to tictactoe, connect4, dodgem and chase; other games are built in one pass",

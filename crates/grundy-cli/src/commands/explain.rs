@@ -30,6 +30,9 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Who moves first, in a partizan game (default: left).
+    #[arg(long, value_enum)]
+    pub first: Option<super::First>,
 }
 
 /// The deepest tree `--depth` may ask for.
@@ -45,13 +48,19 @@ pub fn run(args: Args) -> Result<String> {
     }
     let game = load::game(&args.game)?;
     let p = game.parse_position(&args.position)?;
+    // A partizan game is explained on positions that carry the side to move.
+    let (game, p): (&dyn DynGame, _) = match (super::first_side(game.as_ref(), args.first)?, game.partizan())
+    {
+        (Some(side), Some(partizan)) => (partizan.played(), partizan.with_side(&p, side)?),
+        _ => (game.as_ref(), p),
+    };
     let limits = Limits {
         depth: args.depth,
         max_replies: args.replies,
     };
-    let tree = explain(game.as_ref(), &p, super::play(args.misere), limits)?;
+    let tree = explain(game, &p, super::play(args.misere), limits)?;
     Ok(if args.json {
-        let mut v = node_json(game.as_ref(), &tree);
+        let mut v = node_json(game, &tree);
         v["game"] = Value::from(game.name());
         format!("{v}\n")
     } else {
@@ -67,7 +76,7 @@ pub fn run(args: Args) -> Result<String> {
                 Outcome::Draw => "draw",
             }
         );
-        node_text(game.as_ref(), &tree, 0, &mut s);
+        node_text(game, &tree, 0, &mut s);
         s
     })
 }

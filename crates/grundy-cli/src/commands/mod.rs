@@ -1,12 +1,15 @@
 //! One module per subcommand: clap `Args` and a `run` returning the text to print.
 
 pub mod build;
+pub mod calc;
 pub mod explain;
 pub mod moves;
 pub mod period;
 pub mod play;
 pub mod plot;
 pub mod solve;
+pub mod thermograph;
+pub mod value;
 pub mod values;
 
 use grundy::Play;
@@ -17,5 +20,34 @@ pub fn play(misere: bool) -> Play {
         Play::Misere
     } else {
         Play::Normal
+    }
+}
+
+/// Who moves first in a partizan game (`--first`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// Left (vertical dominoes, toads, blue edges, black stones).
+    Left,
+    /// Right (horizontal dominoes, frogs, red edges, white stones).
+    Right,
+}
+
+/// The side to move: `--first` for a partizan game (Left when not given); an
+/// error when `--first` is given for a game where both players move alike.
+pub fn first_side(
+    game: &dyn grundy::dynamic::DynGame,
+    first: Option<First>,
+) -> anyhow::Result<Option<grundy::partizan::Side>> {
+    use grundy::partizan::Side;
+    match (game.partizan(), first) {
+        (Some(_), f) => Ok(Some(match f {
+            Some(First::Right) => Side::Right,
+            _ => Side::Left,
+        })),
+        (None, None) => Ok(None),
+        (None, Some(_)) => anyhow::bail!(
+            "--first is for partizan games (Left and Right with different moves); in {} the player to move is part of the position",
+            game.name()
+        ),
     }
 }

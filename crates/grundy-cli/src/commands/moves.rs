@@ -18,13 +18,20 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Whose moves, in a partizan game (default: left).
+    #[arg(long, value_enum)]
+    pub first: Option<super::First>,
 }
 
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
     let game = load::game(&args.game)?;
     let p = game.parse_position(&args.position)?;
-    let moves = game.moves(&p, super::play(args.misere))?;
+    let play = super::play(args.misere);
+    let moves = match (super::first_side(game.as_ref(), args.first)?, game.partizan()) {
+        (Some(side), Some(partizan)) => partizan.moves_first(&p, side, play)?,
+        _ => game.moves(&p, play)?,
+    };
     Ok(if args.json {
         render::moves_json(game.as_ref(), &p, &moves)
     } else {

@@ -33,6 +33,9 @@ pub struct Args {
     /// Misère play: a player with no move wins.
     #[arg(long)]
     pub misere: bool,
+    /// Your side in a partizan game (default: left).
+    #[arg(long = "as", value_enum, value_name = "SIDE")]
+    pub side: Option<super::First>,
 }
 
 /// A side of the game.
@@ -77,6 +80,25 @@ const SHOWN_MOVES: usize = 30;
 pub fn run(args: Args) -> Result<String> {
     let game = load::game(&args.game)?;
     let start = game.parse_position(&args.position)?;
+    // A partizan game is played on positions that carry the side to move.
+    let (game, start) = match game.partizan() {
+        Some(partizan) => {
+            let human = match args.side {
+                Some(super::First::Right) => grundy::partizan::Side::Right,
+                _ => grundy::partizan::Side::Left,
+            };
+            let first = match args.first {
+                Player::Human => human,
+                Player::Engine => human.other(),
+            };
+            (partizan.played(), partizan.with_side(&start, first)?)
+        }
+        None if args.side.is_some() => anyhow::bail!(
+            "--as is for partizan games (Left and Right with different moves); {} is not one",
+            game.name()
+        ),
+        None => (game.as_ref(), start),
+    };
     let interactive = std::io::stdin().is_terminal();
     let mut input: Box<dyn Input> = if interactive {
         Box::new(Terminal(rustyline::DefaultEditor::new()?))
@@ -89,7 +111,7 @@ pub fn run(args: Args) -> Result<String> {
         closed: false,
     };
     let mut session = Session {
-        game: game.as_ref(),
+        game,
         play: super::play(args.misere),
         position: start,
         turn: args.first,

@@ -65,7 +65,7 @@ pub fn run(args: Args) -> Result<String> {
         Kind::Map => map(&args.game, args.to.unwrap_or(100), format, size)?,
         Kind::Table => table(&args.game, args.to, format, size)?,
     };
-    std::fs::write(&args.out, &bytes).with_context(|| format!("cannot write {}", args.out.display()))?;
+    write_atomically(&args.out, &bytes).with_context(|| format!("cannot write {}", args.out.display()))?;
     Ok(format!(
         "wrote {} ({} {}x{}): {what}\n",
         args.out.display(),
@@ -275,4 +275,29 @@ fn table(text: &str, to: Option<u64>, format: Format, size: Size) -> Result<(Vec
         starts * to
     );
     Ok((render_grid(&grid, format, size)?, what))
+}
+
+/// Write a whole file or nothing: to a temporary file beside it, then rename, so a
+/// full disk never leaves a truncated picture where a good one was.
+pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
 }

@@ -21,6 +21,9 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Who moves first, in a partizan game (default: left).
+    #[arg(long, value_enum)]
+    pub first: Option<super::First>,
 }
 
 /// Run it.
@@ -40,7 +43,23 @@ pub fn run(args: Args) -> Result<String> {
         (None, None) => anyhow::bail!("missing POSITION: grundy solve GAME POSITION"),
     };
     let p = game.parse_position(&position)?;
-    let analysis = game.analyze(&p, super::play(args.misere))?;
+    let play = super::play(args.misere);
+    if let (Some(side), Some(partizan)) = (super::first_side(game.as_ref(), args.first)?, game.partizan()) {
+        let analysis = partizan.analyze_first(&p, side, play)?;
+        let mut u = grundy::partizan::Universe::new();
+        let value = partizan.value(&p, &mut u)?;
+        let value = render::PartizanValue {
+            to_move: side,
+            canonical: u.display(value, false),
+            outcome_class: super::value::outcome_class(&mut u, value),
+        };
+        return Ok(if args.json {
+            render::partizan_analysis_json(game.as_ref(), &p, &analysis, &value)
+        } else {
+            render::partizan_analysis_text(game.as_ref(), &p, &analysis, &value)
+        });
+    }
+    let analysis = game.analyze(&p, play)?;
     Ok(if args.json {
         render::analysis_json(game.as_ref(), &p, &analysis)
     } else {

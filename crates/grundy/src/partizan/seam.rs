@@ -33,6 +33,13 @@ pub trait DynPartizan: Send + Sync {
     /// Outcome for `first` moving first, remoteness and `first`'s winning moves.
     fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError>;
 
+    /// The game of play, whose positions carry the side to move (`L:` or `R:`
+    /// before the position): what `play` and `explain` walk through.
+    fn played(&self) -> &dyn DynGame;
+
+    /// `p` with `side` to move, as a position of [`DynPartizan::played`].
+    fn with_side(&self, p: &DynPosition, side: Side) -> Result<DynPosition, GameError>;
+
     /// Every option of `side` with its outcome for the opponent, who moves next.
     fn moves_first(&self, p: &DynPosition, side: Side, play: Play) -> Result<Vec<MoveInfo>, GameError>;
 }
@@ -64,7 +71,12 @@ impl<P: Codec> Codec for TurnedPosition<P> {
             "R" => Side::Right,
             _ => return Err(format!("'{tag}' is not a side (L or R)")),
         };
-        let inner = DynPosition::parse(rest)?;
+        // An empty position (a game that ends in the empty string) is text too.
+        let inner = if rest.is_empty() {
+            DynPosition::Text(String::new())
+        } else {
+            DynPosition::parse(rest)?
+        };
         Ok(TurnedPosition {
             position: P::decode(&inner)?,
             side,
@@ -94,7 +106,8 @@ pub struct PartizanGame<G: Partizan> {
     name: String,
     game: Arc<G>,
     play: Builtin<Native<Turned<G>>>,
-    cache: Mutex<ValueCache<G::Position>>,
+    /// Made on the first value asked for: play alone needs no values.
+    cache: Mutex<Option<ValueCache<G::Position>>>,
 }
 
 impl<G> PartizanGame<G>
@@ -110,7 +123,7 @@ where
             play: Builtin(Native::new(name.clone(), Turned(Arc::clone(&game)))),
             name,
             game,
-            cache: Mutex::new(ValueCache::new(VALUE_LIMIT)),
+            cache: Mutex::new(None),
         }
     }
 
@@ -149,9 +162,18 @@ where
         let native = self.decode(p)?;
         // A poisoned lock only means an earlier call panicked mid-way; the memo
         // holds finished values only, so it is still sound.
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        let v = self.game.value(&native, &mut cache)?;
+        let mut guard = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let cache = guard.get_or_insert_with(|| ValueCache::new(VALUE_LIMIT));
+        let v = self.game.value(&native, cache)?;
         Ok(into.import(&cache.universe, v))
+    }
+
+    fn played(&self) -> &dyn DynGame {
+        &self.play
+    }
+
+    fn with_side(&self, p: &DynPosition, side: Side) -> Result<DynPosition, GameError> {
+        self.turned(p, side)
     }
 
     fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError> {

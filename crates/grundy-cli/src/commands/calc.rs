@@ -1,0 +1,36 @@
+//! `grundy calc EXPRESSION`: the game calculator (sums, comparisons, cooling,
+//! heating, and positions of any game as `name(position)`).
+
+use anyhow::Result;
+use grundy::partizan::{GameId, Universe};
+use grundy_cgt::calc::{evaluate, CalcValue};
+
+use crate::load;
+
+/// Evaluate an expression on values.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The expression, e.g. "{1|-1} + ^*", "{0|*} >= ^", "cool({3|-1}, 1)",
+    /// "domineering(..|..) + *2".
+    #[arg(allow_hyphen_values = true)]
+    pub expression: String,
+    /// Write ups, downs and switches as ↑, ⇑, ↓, ±.
+    #[arg(long)]
+    pub unicode: bool,
+}
+
+/// Run it.
+pub fn run(args: Args) -> Result<String> {
+    let mut u = Universe::new();
+    // `name(position)` in an expression: a position of any game the command knows.
+    let mut resolve = |name: &str, position: &str, u: &mut Universe| -> Result<GameId, String> {
+        let game = load::game(name).map_err(|e| format!("{e:#}"))?;
+        let p = game.parse_position(position).map_err(|e| e.to_string())?;
+        super::value::value_of(game.as_ref(), &p, u).map_err(|e| format!("{e:#}"))
+    };
+    let v = evaluate(&args.expression, &mut u, &mut resolve)?;
+    Ok(match v {
+        CalcValue::Game(g) => format!("{}\n", u.display(g, args.unicode)),
+        CalcValue::Bool(b) => format!("{b}\n"),
+    })
+}

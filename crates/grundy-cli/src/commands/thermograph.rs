@@ -1,0 +1,73 @@
+//! `grundy thermograph GAME POSITION --out FILE`, or `grundy thermograph --value
+//! VALUE --out FILE`: draw a thermograph as PNG or SVG.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use grundy::partizan::{Dyadic, Universe};
+use grundy_plot::{render_thermograph, Format, Size, ThermographPlot};
+
+use crate::load;
+
+/// Draw a thermograph.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game (a partizan game), or leave it out and give --value.
+    pub game: Option<String>,
+    /// The position.
+    #[arg(allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// A value in the field's notation instead of a game, e.g. "{2|-1}".
+    #[arg(long, allow_hyphen_values = true)]
+    pub value: Option<String>,
+    /// The image file to write: `.png` or `.svg`.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The image size in pixels, WIDTHxHEIGHT.
+    #[arg(long, default_value = "800x600", value_name = "WxH")]
+    pub size: String,
+}
+
+fn f(d: Dyadic) -> f64 {
+    d.numerator() as f64 / 2f64.powi(d.exponent() as i32)
+}
+
+/// Run it.
+pub fn run(args: Args) -> Result<String> {
+    let format = Format::from_path(&args.out)?;
+    let size: Size = args.size.parse()?;
+    let mut u = Universe::new();
+    let (g, title) = match (&args.game, &args.position, &args.value) {
+        (None, None, Some(v)) => (u.parse(v)?, v.clone()),
+        (Some(game), Some(position), None) => {
+            let game = load::game(game)?;
+            let p = game.parse_position(position)?;
+            let g = super::value::value_of(game.as_ref(), &p, &mut u)?;
+            (g, format!("{} {}", game.name(), p))
+        }
+        (Some(_), None, None) => bail!("missing POSITION: grundy thermograph GAME POSITION --out FILE"),
+        (None, _, None) => bail!("give GAME POSITION or --value VALUE"),
+        (_, _, Some(_)) => bail!("give either GAME POSITION or --value, not both"),
+    };
+    let t = u.thermograph(g);
+    let wall = |w: &grundy::partizan::Wall| -> Vec<(f64, f64)> {
+        w.corners.iter().map(|&(temp, v)| (f(temp), f(v))).collect()
+    };
+    let plot = ThermographPlot {
+        title: format!("{title} = {}", u.display(g, true)),
+        left: wall(&t.left),
+        right: wall(&t.right),
+        mast: f(t.mast),
+        temperature: f(t.temperature),
+    };
+    let bytes = render_thermograph(&plot, format, size)?;
+    crate::commands::plot::write_atomically(&args.out, &bytes)
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    Ok(format!(
+        "wrote {}: thermograph of {} (mean {}, temperature {})\n",
+        args.out.display(),
+        u.display(g, false),
+        t.mast,
+        t.temperature
+    ))
+}

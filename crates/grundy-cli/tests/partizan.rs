@@ -1,0 +1,169 @@
+//! Partizan games end to end: `value`, `calc`, `thermograph`, `--first`, `play --as`,
+//! on a Luau script and the calculator; the built-in partizan families are run by
+//! `twins.rs` and checked in the core's tests.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const STRING: &str = "../../examples/games/hackenbush-string.luau";
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = grundy(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout(args)).expect("one JSON object")
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let out = grundy(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: one line, got {err}");
+    assert!(err.contains(needle), "{args:?}: expected '{needle}' in {err}");
+}
+
+/// The calculator against facts of the literature (Winning Ways, Lessons in Play).
+#[test]
+fn calculator_facts() {
+    let cases = [
+        ("{0|*}", "^"),
+        ("{*|0}", "v"),
+        ("^ + ^", "^^"),
+        ("^ + *", "^*"),
+        ("*2 + *3", "*"),
+        ("{0,*|0,*}", "*2"),
+        ("{0|1}", "1/2"),
+        ("1/2 + 1/2", "1"),
+        ("{1|-1}", "±1"),
+        ("{1|-1} - {1|-1}", "0"),
+        ("cool({3|-1}, 1)", "1±1"),
+        ("cool({1|-1}, 1)", "*"),
+        ("heat(*, 1)", "±1"),
+        ("temp({2|-1})", "3/2"),
+        ("mean({2|-1})", "1/2"),
+        ("aw(^)", "1"),
+        ("rcf({1|*})", "1/2±1/2"),
+        ("{0||0|-1}", "{0||0|-1}"),
+        ("kayles(7)", "*2"),
+        ("nim(3,5) + *6", "0"),
+    ];
+    for (expression, value) in cases {
+        assert_eq!(stdout(&["calc", expression]).trim(), value, "calc {expression}");
+    }
+    for (expression, truth) in [
+        ("{0|*} >= ^", "true"),
+        ("^ > 0", "true"),
+        ("* || 0", "true"),
+        ("^* || 0", "true"),
+        ("^ >= *", "false"),
+        ("{1|-1} == {1|-1}", "true"),
+    ] {
+        assert_eq!(stdout(&["calc", expression]).trim(), truth, "calc {expression}");
+    }
+    assert_eq!(stdout(&["calc", "^^*", "--unicode"]).trim(), "⇑*");
+}
+
+#[test]
+fn calculator_errors_are_one_line() {
+    fails_with(&["calc", "{1|"], "unclosed");
+    fails_with(&["calc", "1 +"], "column");
+    fails_with(&["calc", "nosuchgame(3)"], "nosuchgame");
+    fails_with(&["calc", "kayles(x)"], "kayles");
+    fails_with(&["calc", "cool({1|-1}, -1)"], "cool");
+}
+
+#[test]
+fn value_of_a_script_position_with_its_theory() {
+    let v = json(&["value", STRING, "_LRR", "--json"]);
+    assert_eq!(v["canonical"], "1/4");
+    assert_eq!(v["outcome_class"], "L");
+    assert_eq!(v["mean"], "1/4");
+    assert_eq!(v["temperature"], "-1/4");
+    assert_eq!(v["birthday"], 3);
+    assert_eq!(v["atomic_weight"], Value::Null);
+    let v = json(&["value", "kayles", "7", "--json"]);
+    assert_eq!(v["canonical"], "*2");
+    assert_eq!(v["atomic_weight"], "0");
+    assert_eq!(v["outcome_class"], "N");
+}
+
+/// With values of either sign the player to move matters: `--first` chooses.
+#[test]
+fn either_side_first() {
+    // _RL = -1/2: Right wins whoever starts.
+    for first in ["left", "right"] {
+        let v = json(&["solve", STRING, "_RL", "--first", first, "--json"]);
+        assert_eq!(v["winner"], "right", "{first} first");
+        assert_eq!(v["to_move"], first);
+        assert_eq!(v["value"], "-1/2");
+    }
+    let text = stdout(&["solve", STRING, "_LR", "--first", "right"]);
+    assert!(text.contains("to move:       Right"), "{text}");
+    assert!(text.contains("winner:        Left"), "{text}");
+    let moves = json(&["moves", STRING, "_LRL", "--first", "right", "--json"]);
+    assert_eq!(moves["moves"].as_array().unwrap().len(), 1, "{moves}");
+    fails_with(
+        &["solve", "nim", "3,4", "--first", "right"],
+        "--first is for partizan games",
+    );
+}
+
+#[test]
+fn thermograph_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("t.svg");
+    let out = stdout(&["thermograph", "--value", "{2|-1}", "--out", svg.to_str().unwrap()]);
+    assert!(out.contains("mean 1/2, temperature 3/2"), "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&text).expect("well-formed SVG");
+    let png = dir.path().join("t.png");
+    stdout(&["thermograph", STRING, "_LR", "--out", png.to_str().unwrap()]);
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    fails_with(&["thermograph", "--value", "{2|", "--out", "x.svg"], "unclosed");
+    fails_with(&["thermograph", "--value", "1", "--out", "x.gif"], ".png or .svg");
+    assert!(!std::path::Path::new("x.svg").exists());
+}
+
+#[test]
+fn play_as_right_through_a_pipe() {
+    // _LRR = 1/4: Left wins whoever starts, so the engine (Left) beats us as Right.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["play", STRING, "_LRR", "--as", "right"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"1\n1\n1\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("winner: engine"), "{text}");
+}
+
+#[test]
+fn build_refuses_partizan_games() {
+    fails_with(&["build", STRING, "--db", "never.db"], "partizan");
+    assert!(!std::path::Path::new("never.db").exists());
+}
