@@ -10,7 +10,7 @@ use grundy::partizan::{Partizan, ValueCache};
 fn empty_value(rows: usize, cols: usize) -> usize {
     let mut cache = ValueCache::new(usize::MAX);
     let board = Board::empty(rows, cols).unwrap();
-    let v = Domineering.value(&board, &mut cache).unwrap();
+    let v = Domineering::new().value(&board, &mut cache).unwrap();
     black_box(v);
     cache.len()
 }

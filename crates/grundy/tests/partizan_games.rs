@@ -139,7 +139,7 @@ where
 #[test]
 fn domineering_known_values() {
     known(
-        &Domineering,
+        &Domineering::new(),
         "domineering.txt",
         include_str!("data/partizan/domineering.txt"),
     );
@@ -179,7 +179,7 @@ struct RawDomineering;
 impl Partizan for RawDomineering {
     type Position = Board;
     fn options(&self, p: &Board, side: Side, out: &mut Vec<Board>) -> Result<(), GameError> {
-        Domineering.options(p, side, out)
+        Domineering::new().options(p, side, out)
     }
 }
 
@@ -209,7 +209,7 @@ fn domineering_regions_agree_with_the_whole_board() {
         let b = random_board(&mut rng, 16);
         let mut plain = ValueCache::new(BUDGET);
         let slow = canonical_value(&RawDomineering, &b, &mut plain).unwrap();
-        let got = value(&Domineering, &b, &mut fast);
+        let got = value(&Domineering::new(), &b, &mut fast);
         let slow = fast.universe.import(&plain.universe, slow);
         assert_eq!(got, slow, "{}", b.text("|"));
     }
@@ -221,14 +221,14 @@ fn domineering_symmetries() {
     let mut cache = ValueCache::new(BUDGET);
     for _ in 0..200 {
         let b = random_board(&mut rng, 25);
-        let v = value(&Domineering, &b, &mut cache);
-        assert_eq!(value(&Domineering, &b.mirror(), &mut cache), v, "{}", b.text("|"));
-        let t = value(&Domineering, &b.transpose(), &mut cache);
+        let v = value(&Domineering::new(), &b, &mut cache);
+        assert_eq!(value(&Domineering::new(), &b.mirror(), &mut cache), v, "{}", b.text("|"));
+        let t = value(&Domineering::new(), &b.transpose(), &mut cache);
         assert_eq!(t, cache.universe.neg(v), "{}", b.text("|"));
         // The generic recursion over the game's own components and keys agrees.
         if b.rows() * b.cols() <= 16 {
             let mut other = ValueCache::new(BUDGET);
-            let g = canonical_value(&Domineering, &b, &mut other).unwrap();
+            let g = canonical_value(&Domineering::new(), &b, &mut other).unwrap();
             assert_eq!(cache.universe.import(&other.universe, g), v, "{}", b.text("|"));
         }
     }
@@ -251,7 +251,7 @@ fn outcomes_agree<G: Partizan>(game: &G, positions: impl IntoIterator<Item = G::
 #[test]
 fn domineering_outcomes_agree_with_plain_search() {
     let mut rng = StdRng::seed_from_u64(3);
-    outcomes_agree(&Domineering, (0..100).map(|_| random_board(&mut rng, 16)));
+    outcomes_agree(&Domineering::new(), (0..100).map(|_| random_board(&mut rng, 16)));
 }
 
 #[test]
@@ -470,7 +470,7 @@ fn empty_rectangles_timing() {
         }
         let t = std::time::Instant::now();
         let mut cache = ValueCache::new(usize::MAX);
-        let v = value(&Domineering, &Board::empty(r, c).unwrap(), &mut cache);
+        let v = value(&Domineering::new(), &Board::empty(r, c).unwrap(), &mut cache);
         println!(
             "{r}x{c}: {:?}, {} regions, {} games: {}",
             t.elapsed(),
@@ -479,4 +479,33 @@ fn empty_rectangles_timing() {
             cache.universe.display(v, false)
         );
     }
+}
+
+#[test]
+fn families_through_the_catalogue() {
+    let mut u = Universe::new();
+    for (game, position, want) in [
+        ("domineering:rows=2,cols=2", "start", "+-1"),
+        ("domineering:rows=3", "start", "+-1"),
+        ("domineering", "..|..|..", "{1/2|-2}"),
+        ("toads", "T.F", "*"),
+        ("hackenbush", "LRR+GG", "1/4*2"),
+        ("clobber", "xxo|...|..x", "^"),
+        ("cutcake", "3,1", "2"),
+        ("cutcake", "4x2+2x4", "0"),
+    ] {
+        let g = grundy::dynamic::parse_game(game).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let p = g.parse_position(position).unwrap_or_else(|e| panic!("{game} {position}: {e}"));
+        let v = g.partizan().expect("partizan").value(&p, &mut u).unwrap();
+        let want = u.parse(want).unwrap();
+        assert_eq!(u.display(v, false), u.display(want, false), "{game} {position}");
+    }
+    let g = grundy::dynamic::parse_game("domineering:rows=2,cols=3").unwrap();
+    assert_eq!(g.name(), "domineering:rows=2,cols=3");
+    assert_eq!(g.show(&g.parse_position("start").unwrap()), "...\n...");
+    let e = grundy::dynamic::parse_game("domineering:rows=9,cols=8").err().unwrap().to_string();
+    assert!(e.contains("72 cells"), "{e}");
+    let g = grundy::dynamic::parse_game("clobber").unwrap();
+    let e = g.parse_position("xo|x").unwrap_err().to_string();
+    assert!(e.contains("row 2 has 1 cells"), "{e}");
 }

@@ -11,7 +11,7 @@
 //! and give the negative. Boards are bitboards of at most 64 cells.
 
 use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
-use crate::dynamic::{Codec, DynGame, DynPosition, Wrapper};
+use crate::dynamic::{Codec, DynGame, DynPosition};
 use crate::partizan::{from_partizan, GameId, Partizan, Side, ValueCache};
 use crate::GameError;
 
@@ -294,11 +294,25 @@ pub(crate) fn symmetries(h: usize, w: usize, bits: u64) -> [((usize, usize, u64)
     ]
 }
 
-/// Domineering on boards of at most 64 cells.
+/// Domineering on boards of at most 64 cells, with an optional empty start board.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Domineering;
+pub struct Domineering {
+    start: Option<Board>,
+}
 
 impl Domineering {
+    /// Domineering on any board, without a start.
+    pub const fn new() -> Domineering {
+        Domineering { start: None }
+    }
+
+    /// Domineering whose start is the empty `rows × cols` board.
+    pub fn with_start(rows: usize, cols: usize) -> Result<Domineering, String> {
+        Ok(Domineering {
+            start: Some(Board::empty(rows, cols)?),
+        })
+    }
+
     /// The connected regions of empty cells of a board, each trimmed to its
     /// bounding box.
     pub fn regions(&self, b: &Board, out: &mut Vec<Board>) {
@@ -416,6 +430,10 @@ impl Partizan for Domineering {
         Board::raw(best.0, best.1, best.2)
     }
 
+    fn start(&self) -> Option<Board> {
+        self.start
+    }
+
     fn show(&self, b: &Board) -> Option<String> {
         Some(b.text("\n"))
     }
@@ -449,40 +467,16 @@ impl Codec for Board {
     }
 }
 
-/// Domineering with a start: the empty board of `domineering:rows=R,cols=C`.
-struct WithStart {
-    inner: Box<dyn DynGame>,
-    name: String,
-    start: DynPosition,
-}
-
-impl Wrapper for WithStart {
-    fn inner(&self) -> &dyn DynGame {
-        &*self.inner
-    }
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-    fn start(&self) -> Option<DynPosition> {
-        Some(self.start.clone())
-    }
-}
-
 fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
     let (rows, cols) = match (p.int("rows"), p.int("cols")) {
-        (None, None) => return Ok(from_partizan("domineering", Domineering)),
+        (None, None) => return Ok(from_partizan("domineering", Domineering::new())),
         // One side given: a square.
         (Some(r), None) | (None, Some(r)) => (r, r),
         (Some(r), Some(c)) => (r, c),
     };
-    let board =
-        Board::empty(rows as usize, cols as usize).map_err(|m| GameError::parameter("domineering", m))?;
-    let name = format!("domineering:rows={rows},cols={cols}");
-    Ok(Box::new(WithStart {
-        inner: from_partizan(name.clone(), Domineering),
-        name,
-        start: board.encode(),
-    }))
+    let game = Domineering::with_start(rows as usize, cols as usize)
+        .map_err(|m| GameError::parameter("domineering", m))?;
+    Ok(from_partizan(format!("domineering:rows={rows},cols={cols}"), game))
 }
 
 pub(crate) const FAMILY: Family = Family {
