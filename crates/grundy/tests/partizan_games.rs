@@ -222,7 +222,12 @@ fn domineering_symmetries() {
     for _ in 0..200 {
         let b = random_board(&mut rng, 25);
         let v = value(&Domineering::new(), &b, &mut cache);
-        assert_eq!(value(&Domineering::new(), &b.mirror(), &mut cache), v, "{}", b.text("|"));
+        assert_eq!(
+            value(&Domineering::new(), &b.mirror(), &mut cache),
+            v,
+            "{}",
+            b.text("|")
+        );
         let t = value(&Domineering::new(), &b.transpose(), &mut cache);
         assert_eq!(t, cache.universe.neg(v), "{}", b.text("|"));
         // The generic recursion over the game's own components and keys agrees.
@@ -495,7 +500,9 @@ fn families_through_the_catalogue() {
         ("cutcake", "4x2+2x4", "0"),
     ] {
         let g = grundy::dynamic::parse_game(game).unwrap_or_else(|e| panic!("{game}: {e}"));
-        let p = g.parse_position(position).unwrap_or_else(|e| panic!("{game} {position}: {e}"));
+        let p = g
+            .parse_position(position)
+            .unwrap_or_else(|e| panic!("{game} {position}: {e}"));
         let v = g.partizan().expect("partizan").value(&p, &mut u).unwrap();
         let want = u.parse(want).unwrap();
         assert_eq!(u.display(v, false), u.display(want, false), "{game} {position}");
@@ -503,9 +510,35 @@ fn families_through_the_catalogue() {
     let g = grundy::dynamic::parse_game("domineering:rows=2,cols=3").unwrap();
     assert_eq!(g.name(), "domineering:rows=2,cols=3");
     assert_eq!(g.show(&g.parse_position("start").unwrap()), "...\n...");
-    let e = grundy::dynamic::parse_game("domineering:rows=9,cols=8").err().unwrap().to_string();
+    let e = grundy::dynamic::parse_game("domineering:rows=9,cols=8")
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("72 cells"), "{e}");
     let g = grundy::dynamic::parse_game("clobber").unwrap();
     let e = g.parse_position("xo|x").unwrap_err().to_string();
     assert!(e.contains("row 2 has 1 cells"), "{e}");
+}
+
+/// Every command runs on every family's example (`grundy-cli/tests/twins.rs`): the
+/// seam's answers on ours, normal and misère, stay quick.
+#[test]
+fn examples_answer_quickly() {
+    let names = ["domineering", "toads", "hackenbush", "clobber", "cutcake"];
+    for family in grundy::games::FAMILIES.iter().filter(|f| names.contains(&f.name)) {
+        let (game, position) = family.example.expect("an example");
+        let t = std::time::Instant::now();
+        let g = grundy::dynamic::parse_game(game).unwrap();
+        let p = g.parse_position(position).unwrap();
+        for play in [grundy::Play::Normal, grundy::Play::Misere] {
+            g.analyze(&p, play).unwrap_or_else(|e| panic!("{game}: {e}"));
+            g.moves(&p, play).unwrap_or_else(|e| panic!("{game}: {e}"));
+        }
+        g.partizan().unwrap().value(&p, &mut Universe::new()).unwrap();
+        assert!(
+            t.elapsed().as_secs_f64() < 2.0,
+            "{game} {position}: {:?}",
+            t.elapsed()
+        );
+    }
 }

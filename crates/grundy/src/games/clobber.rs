@@ -177,7 +177,7 @@ mod tests {
         Clobber.options(&board("xo.|..."), Side::Left, &mut out).unwrap();
         assert_eq!(out, [board(".x.|...")]);
         out.clear();
-        Clobber.components(&board("xo.|..x|o.o"), &mut out);
+        Clobber.components(&board("xo.|...|o.x"), &mut out);
         assert_eq!(out, [board("xo")]);
         let k = |t: &str| Clobber.symmetry_key(&board(t));
         assert_eq!(k("xo"), k("ox"));

@@ -129,7 +129,7 @@ pub(crate) const FAMILY: Family = Family {
         "cut a piece of cake along the grid: Left vertically, Right horizontally (partizan; canonical values)",
     position: "pieces WxH (W wide, H tall) joined by '+', e.g. 3x4+2x2, or one piece W,H",
     params: &[],
-    example: Some(("cutcake", "4x3+2x5")),
+    example: Some(("cutcake", "3x2+1x3")),
     syntax: Syntax::None,
     shape: Shape::Other,
     claims: None,

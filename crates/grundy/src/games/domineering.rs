@@ -476,7 +476,10 @@ fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
     };
     let game = Domineering::with_start(rows as usize, cols as usize)
         .map_err(|m| GameError::parameter("domineering", m))?;
-    Ok(from_partizan(format!("domineering:rows={rows},cols={cols}"), game))
+    Ok(from_partizan(
+        format!("domineering:rows={rows},cols={cols}"),
+        game,
+    ))
 }
 
 pub(crate) const FAMILY: Family = Family {
