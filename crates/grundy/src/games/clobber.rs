@@ -9,7 +9,7 @@
 
 use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::{Codec, DynPosition};
-use crate::games::domineering::{bounding_box, crop, groups, neighbours, read_grid, symmetries};
+use crate::games::domineering::{bounding_box, crop, read_grid, symmetries, Grid};
 use crate::partizan::{from_partizan, Partizan, Side};
 use crate::GameError;
 
@@ -64,7 +64,7 @@ impl Partizan for Clobber {
     type Position = ClobberBoard;
 
     fn options(&self, b: &ClobberBoard, side: Side, out: &mut Vec<ClobberBoard>) -> Result<(), GameError> {
-        let (h, w) = (b.rows(), b.cols());
+        let grid = Grid::new(b.rows(), b.cols());
         let (mine, theirs) = match side {
             Side::Left => (b.x, b.o),
             Side::Right => (b.o, b.x),
@@ -73,7 +73,7 @@ impl Partizan for Clobber {
         while m != 0 {
             let from = m & m.wrapping_neg();
             m &= m - 1;
-            let mut targets = neighbours(from, h, w) & theirs;
+            let mut targets = grid.neighbours(from) & theirs;
             while targets != 0 {
                 let to = targets & targets.wrapping_neg();
                 targets &= targets - 1;
@@ -91,7 +91,7 @@ impl Partizan for Clobber {
     fn components(&self, b: &ClobberBoard, out: &mut Vec<ClobberBoard>) {
         let (h, w) = (b.rows(), b.cols());
         let mut gs = Vec::new();
-        groups(b.x | b.o, h, w, &mut gs);
+        Grid::new(h, w).groups(b.x | b.o, &mut gs);
         for g in gs {
             if g & b.x == 0 || g & b.o == 0 {
                 continue;

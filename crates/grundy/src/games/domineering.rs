@@ -175,32 +175,57 @@ fn first_col(h: usize, w: usize) -> u64 {
     (0..h).fold(0, |m, r| m | 1 << (r * w))
 }
 
-/// The cells orthogonally next to `x` (within the grid).
-#[inline]
-pub(crate) fn neighbours(x: u64, h: usize, w: usize) -> u64 {
-    let col0 = first_col(h, w);
-    let last = col0 << (w - 1);
-    let all = full(h, w);
-    let right = (x & !last) << 1;
-    let left = (x & !col0) >> 1;
-    let down = if w < 64 { x << w } else { 0 };
-    let up = if w < 64 { x >> w } else { 0 };
-    (right | left | down | up) & all
+/// A grid's size with the masks that neighbour shifts need, computed once per
+/// grid rather than once per shift.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Grid {
+    w: usize,
+    all: u64,
+    not_first: u64,
+    not_last: u64,
 }
 
-/// The connected groups (orthogonally) of the cells of `mask`, each pushed onto `out`.
-pub(crate) fn groups(mut mask: u64, h: usize, w: usize, out: &mut Vec<u64>) {
-    while mask != 0 {
-        let mut g = mask & mask.wrapping_neg();
-        loop {
-            let grown = (g | neighbours(g, h, w)) & mask;
-            if grown == g {
-                break;
-            }
-            g = grown;
+impl Grid {
+    /// The `h × w` grid.
+    #[inline]
+    pub(crate) fn new(h: usize, w: usize) -> Grid {
+        let col0 = first_col(h, w);
+        Grid {
+            w,
+            all: full(h, w),
+            not_first: !col0,
+            not_last: !(col0 << (w - 1)),
         }
-        out.push(g);
-        mask &= !g;
+    }
+
+    /// The cells orthogonally next to `x` (within the grid).
+    #[inline]
+    pub(crate) fn neighbours(&self, x: u64) -> u64 {
+        let right = (x & self.not_last) << 1;
+        let left = (x & self.not_first) >> 1;
+        let (down, up) = if self.w < 64 {
+            (x << self.w, x >> self.w)
+        } else {
+            (0, 0)
+        };
+        (right | left | down | up) & self.all
+    }
+
+    /// The connected groups (orthogonally) of the cells of `mask`, each pushed onto `out`.
+    #[inline]
+    pub(crate) fn groups(&self, mut mask: u64, out: &mut Vec<u64>) {
+        while mask != 0 {
+            let mut g = mask & mask.wrapping_neg();
+            loop {
+                let grown = (g | self.neighbours(g)) & mask;
+                if grown == g {
+                    break;
+                }
+                g = grown;
+            }
+            out.push(g);
+            mask &= !g;
+        }
     }
 }
 
@@ -318,7 +343,7 @@ impl Domineering {
     pub fn regions(&self, b: &Board, out: &mut Vec<Board>) {
         let (h, w) = (b.rows(), b.cols());
         let mut gs = Vec::new();
-        groups(b.empty, h, w, &mut gs);
+        Grid::new(h, w).groups(b.empty, &mut gs);
         for g in gs {
             let bx = bounding_box(g, h, w);
             out.push(Board::raw(bx.1, bx.3, crop(g, w, bx)));
@@ -342,6 +367,13 @@ impl Domineering {
         if w == 1 {
             return Ok(cache.universe.integer((h / 2) as i64));
         }
+        // The region as it lies is looked up first: most lookups hit, and then no
+        // symmetry is computed. On a miss the value comes from (or goes to) the
+        // least of its eight images, and is remembered for this image too.
+        let raw = Board::raw(h, w, bits);
+        if let Some(v) = cache.get(&raw) {
+            return Ok(v);
+        }
         let (key, transposed) = canonical_region(h, w, bits);
         let v = match cache.get(&key) {
             Some(v) => v,
@@ -352,16 +384,19 @@ impl Domineering {
                 v
             }
         };
-        Ok(if transposed { cache.universe.neg(v) } else { v })
+        let v = if transposed { cache.universe.neg(v) } else { v };
+        if raw != key {
+            cache.insert(raw, v);
+        }
+        Ok(v)
     }
 
     /// The value of a region from its options (not memoized here).
     fn compute(&self, k: Board, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {
         let (h, w, bits) = (k.rows(), k.cols(), k.empty);
-        let col0 = first_col(h, w);
-        let last = col0 << (w - 1);
+        let grid = Grid::new(h, w);
         let vertical = bits & (bits >> w);
-        let horizontal = bits & (bits >> 1) & !last;
+        let horizontal = bits & (bits >> 1) & grid.not_last;
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
         let mut parts = Vec::new();
         for (side, mut moves, other) in [(0, vertical, w), (1, horizontal, 1)] {
@@ -370,14 +405,17 @@ impl Domineering {
                 moves &= moves - 1;
                 let rest = bits & !(1 << i | 1 << (i + other));
                 parts.clear();
-                groups(rest, h, w, &mut parts);
-                let mut total = cache.universe.zero();
+                grid.groups(rest, &mut parts);
+                let mut total = None;
                 for &g in &parts {
                     let bx = bounding_box(g, h, w);
                     let v = self.region_value(bx.1, bx.3, crop(g, w, bx), cache)?;
-                    total = cache.universe.add(total, v);
+                    total = Some(match total {
+                        None => v,
+                        Some(t) => cache.universe.add(t, v),
+                    });
                 }
-                sides[side].push(total);
+                sides[side].push(total.unwrap_or_else(|| cache.universe.zero()));
             }
             // Symmetric moves often leave equal values.
             sides[side].sort_unstable();
@@ -515,10 +553,11 @@ mod tests {
     #[test]
     fn geometry() {
         // 2x3 grid: bits 0 1 2 / 3 4 5
-        assert_eq!(neighbours(1 << 2, 2, 3), 1 << 1 | 1 << 5);
-        assert_eq!(neighbours(1 << 3, 2, 3), 1 << 0 | 1 << 4);
+        let g = Grid::new(2, 3);
+        assert_eq!(g.neighbours(1 << 2), 1 << 1 | 1 << 5);
+        assert_eq!(g.neighbours(1 << 3), 1 << 0 | 1 << 4);
         let mut gs = Vec::new();
-        groups(0b100_001, 2, 3, &mut gs);
+        g.groups(0b100_001, &mut gs);
         assert_eq!(gs, vec![1, 1 << 5]);
         assert_eq!(transpose(2, 3, 1 << 2), (3, 2, 1 << 4));
         assert_eq!(mirror_lr(2, 3, 0b000_011), (2, 3, 0b000_110));
