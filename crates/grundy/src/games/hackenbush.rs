@@ -6,8 +6,9 @@
 //! branches, the branches above the last edge go in parentheses separated by
 //! commas, `L(RG,L)` (an `L` carrying `RG` and `L`), and branches nest,
 //! `G(L(R,R),G)`. Stalks standing on the ground are joined by `+`: `LR+G+L(G,G)`.
-//! `.` is the empty picture. Stalks are independent components (their values add),
-//! and branches at a node are unordered, so the key sorts them.
+//! `.` is the empty picture; `B` also reads as blue. Stalks are independent
+//! components (their values add), and branches at a node are unordered, so the key
+//! sorts them.
 
 use std::fmt::Write as _;
 
