@@ -397,29 +397,49 @@ impl Domineering {
         let grid = Grid::new(h, w);
         let vertical = bits & (bits >> w);
         let horizontal = bits & (bits >> 1) & grid.not_last;
-        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
-        let mut parts = Vec::new();
+        // Every move's regions, trimmed, in one list; `ends[m]` is where move m's
+        // regions end and which side made it.
+        let mut parts: Vec<Board> = Vec::with_capacity(64);
+        let mut ends: Vec<(usize, usize)> = Vec::with_capacity(64);
+        let mut groups = Vec::with_capacity(8);
         for (side, mut moves, other) in [(0, vertical, w), (1, horizontal, 1)] {
             while moves != 0 {
                 let i = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
-                let rest = bits & !(1 << i | 1 << (i + other));
-                parts.clear();
-                grid.groups(rest, &mut parts);
-                let mut total = None;
-                for &g in &parts {
+                groups.clear();
+                grid.groups(bits & !(1 << i | 1 << (i + other)), &mut groups);
+                for &g in &groups {
                     let bx = bounding_box(g, h, w);
-                    let v = self.region_value(bx.1, bx.3, crop(g, w, bx), cache)?;
-                    total = Some(match total {
-                        None => v,
-                        Some(t) => cache.universe.add(t, v),
-                    });
+                    parts.push(Board::raw(bx.1, bx.3, crop(g, w, bx)));
                 }
-                sides[side].push(total.unwrap_or_else(|| cache.universe.zero()));
+                ends.push((side, parts.len()));
             }
+        }
+        // The memo is far bigger than the caches and its lookups are what this
+        // search waits for: look every region up in one pass, before any
+        // recursion, so that the independent lookups' cache misses overlap.
+        let found: Vec<Option<GameId>> = parts.iter().map(|p| cache.get(p)).collect();
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        let mut start = 0;
+        for (side, end) in ends {
+            let mut total = None;
+            for (p, f) in parts[start..end].iter().zip(&found[start..end]) {
+                let v = match *f {
+                    Some(v) => v,
+                    None => self.region_value(p.rows(), p.cols(), p.empty, cache)?,
+                };
+                total = Some(match total {
+                    None => v,
+                    Some(t) => cache.universe.add(t, v),
+                });
+            }
+            sides[side].push(total.unwrap_or_else(|| cache.universe.zero()));
+            start = end;
+        }
+        for s in &mut sides {
             // Symmetric moves often leave equal values.
-            sides[side].sort_unstable();
-            sides[side].dedup();
+            s.sort_unstable();
+            s.dedup();
         }
         Ok(cache.universe.construct(&sides[0], &sides[1]))
     }
