@@ -542,3 +542,65 @@ fn examples_answer_quickly() {
         );
     }
 }
+
+/// Any game with its options only: no components, no symmetry keys, no own recursion.
+struct Plain<'a, G>(&'a G);
+
+impl<G: Partizan> Partizan for Plain<'_, G> {
+    type Position = G::Position;
+    fn options(&self, p: &G::Position, side: Side, out: &mut Vec<G::Position>) -> Result<(), GameError> {
+        self.0.options(p, side, out)
+    }
+}
+
+/// Components and keys change nothing: the value equals the plain recursion's.
+fn splits_agree<G: Partizan>(game: &G, positions: impl IntoIterator<Item = G::Position>) {
+    let mut fast = ValueCache::new(BUDGET);
+    for p in positions {
+        let mut plain = ValueCache::new(BUDGET);
+        let slow = canonical_value(&Plain(game), &p, &mut plain).unwrap();
+        let slow = fast.universe.import(&plain.universe, slow);
+        assert_eq!(value(game, &p, &mut fast), slow, "{p:?}");
+    }
+}
+
+#[test]
+fn components_and_keys_agree_with_the_plain_recursion() {
+    let mut rng = StdRng::seed_from_u64(13);
+    // Strips rich in frozen TTFF blocks and stuck ends.
+    splits_agree(
+        &ToadsAndFrogs,
+        (0..150).map(|_| {
+            let n = rng.gen_range(1..=10);
+            let mut s = String::new();
+            while s.len() < n {
+                s.push_str(["T", "F", ".", "TTFF", "TT", "FF"][rng.gen_range(0..6)]);
+            }
+            Strip::new(&s).unwrap()
+        }),
+    );
+    splits_agree(&Hackenbush, (0..150).map(|_| random_picture(&mut rng, 8, "LRG")));
+    splits_agree(
+        &Clobber,
+        (0..100).map(|_| {
+            let rows = rng.gen_range(1..=3);
+            let cols = rng.gen_range(1..=4);
+            let t: Vec<String> = (0..rows)
+                .map(|_| (0..cols).map(|_| ['x', 'o', '.'][rng.gen_range(0..3)]).collect())
+                .collect();
+            pos::<grundy::games::ClobberBoard>(&t.join("|"))
+        }),
+    );
+    // The plain recursion keeps every order of the pieces apart: tiny cakes only.
+    splits_agree(
+        &Cutcake,
+        (0..40).map(|_| {
+            let n = rng.gen_range(1..=2);
+            Cake(
+                (0..n)
+                    .map(|_| (rng.gen_range(1..=3), rng.gen_range(1..=5 - n as u32)))
+                    .collect(),
+            )
+        }),
+    );
+}
