@@ -96,7 +96,7 @@ impl Partizan for Clobber {
             if g & b.x == 0 || g & b.o == 0 {
                 continue;
             }
-            let bx = bounding_box(g, h, w);
+            let bx = bounding_box(g, w);
             out.push(ClobberBoard {
                 rows: bx.1 as u8,
                 cols: bx.3 as u8,

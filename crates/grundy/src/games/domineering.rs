@@ -231,7 +231,7 @@ impl Grid {
 
 /// The bounding box of a non-empty `mask`: (first row, rows, first column, columns).
 #[inline]
-pub(crate) fn bounding_box(mask: u64, h: usize, w: usize) -> (usize, usize, usize, usize) {
+pub(crate) fn bounding_box(mask: u64, w: usize) -> (usize, usize, usize, usize) {
     let r0 = mask.trailing_zeros() as usize / w;
     let r1 = (63 - mask.leading_zeros() as usize) / w;
     let row = row_mask(w);
@@ -241,7 +241,6 @@ pub(crate) fn bounding_box(mask: u64, h: usize, w: usize) -> (usize, usize, usiz
     }
     let c0 = cols.trailing_zeros() as usize;
     let c1 = 63 - cols.leading_zeros() as usize;
-    let _ = h;
     (r0, r1 - r0 + 1, c0, c1 - c0 + 1)
 }
 
@@ -345,7 +344,7 @@ impl Domineering {
         let mut gs = Vec::new();
         Grid::new(h, w).groups(b.empty, &mut gs);
         for g in gs {
-            let bx = bounding_box(g, h, w);
+            let bx = bounding_box(g, w);
             out.push(Board::raw(bx.1, bx.3, crop(g, w, bx)));
         }
     }
@@ -409,7 +408,7 @@ impl Domineering {
                 groups.clear();
                 grid.groups(bits & !(1 << i | 1 << (i + other)), &mut groups);
                 for &g in &groups {
-                    let bx = bounding_box(g, h, w);
+                    let bx = bounding_box(g, w);
                     parts.push(Board::raw(bx.1, bx.3, crop(g, w, bx)));
                 }
                 ends.push((side, parts.len()));
@@ -582,7 +581,7 @@ mod tests {
         assert_eq!(transpose(2, 3, 1 << 2), (3, 2, 1 << 4));
         assert_eq!(mirror_lr(2, 3, 0b000_011), (2, 3, 0b000_110));
         assert_eq!(mirror_ud(2, 3, 0b000_011), (2, 3, 0b011_000));
-        assert_eq!(bounding_box(1 << 4 | 1 << 5, 2, 3), (1, 1, 1, 2));
+        assert_eq!(bounding_box(1 << 4 | 1 << 5, 3), (1, 1, 1, 2));
         assert_eq!(crop(1 << 4 | 1 << 5, 3, (1, 1, 1, 2)), 0b11);
     }
 
