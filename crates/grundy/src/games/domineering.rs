@@ -357,9 +357,10 @@ impl Domineering {
         bits: u64,
         cache: &mut ValueCache<Board>,
     ) -> Result<GameId, GameError> {
-        // A strip: only one player has moves, each a domino out of the strip's
-        // length, so the value is the number of dominoes that fit (an integer:
-        // {n-1 |} = n), positive for Left's vertical strips.
+        // A strip (one row or one column; connected, so without holes): only one
+        // player can move, and such a game is worth the most moves that player can
+        // make, floor(n/2) dominoes in n cells; Left's when vertical. The tests
+        // check this against the plain recursion.
         if h == 1 {
             return Ok(cache.universe.integer(-((w / 2) as i64)));
         }
