@@ -5,6 +5,30 @@ use std::fmt::Write;
 use grundy::dynamic::{Analysis, DynGame, DynPosition, HeapValue, MoveInfo};
 use serde_json::{json, Value};
 
+/// A position on one line: the game's own drawing when it fits on one, else
+/// POSITION syntax (lists, tables and JSON never break a line).
+pub fn inline(game: &dyn DynGame, p: &DynPosition) -> String {
+    let shown = game.show(p);
+    if shown.contains('\n') {
+        p.to_string()
+    } else {
+        shown
+    }
+}
+
+/// The `position:` line, with a board drawn below it when the game draws one.
+pub fn position_line(s: &mut String, game: &dyn DynGame, p: &DynPosition) {
+    let shown = game.show(p);
+    if shown.contains('\n') {
+        let _ = writeln!(s, "position:      {p}");
+        for line in shown.lines() {
+            let _ = writeln!(s, "               {line}");
+        }
+    } else {
+        let _ = writeln!(s, "position:      {shown}");
+    }
+}
+
 fn optional(x: Option<u64>) -> Value {
     x.map_or(Value::Null, Value::from)
 }
@@ -13,12 +37,12 @@ fn optional(x: Option<u64>) -> Value {
 pub fn analysis_json(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> String {
     let v = json!({
         "game": game.name(),
-        "position": game.show(p),
+        "position": inline(game, p),
         "outcome": a.outcome.as_str(),
         "winner": a.outcome.winner().as_str(),
         "nimber": optional(a.nimber),
         "remoteness": optional(a.remoteness),
-        "winning_moves": a.winning_moves.iter().map(|m| game.show(m)).collect::<Vec<_>>(),
+        "winning_moves": a.winning_moves.iter().map(|m| inline(game, m)).collect::<Vec<_>>(),
         "method": a.method,
     });
     format!("{v}\n")
@@ -75,10 +99,10 @@ pub fn partizan_analysis_text(
             let _ = writeln!(s, "outcome class: {}", v.outcome_class);
             continue;
         }
-        let _ = writeln!(s, "{line}");
-        if line.starts_with("position:") {
+        if line.starts_with("outcome:") {
             let _ = writeln!(s, "to move:       {}", v.to_move);
         }
+        let _ = writeln!(s, "{line}");
     }
     s
 }
@@ -87,7 +111,7 @@ pub fn partizan_analysis_text(
 pub fn analysis_text(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "game:          {}", game.name());
-    let _ = writeln!(s, "position:      {}", game.show(p));
+    position_line(&mut s, game, p);
     let _ = writeln!(s, "outcome:       {} for the player to move", a.outcome);
     let _ = writeln!(s, "winner:        {}", a.outcome.winner());
     if let Some(n) = a.nimber {
@@ -104,7 +128,7 @@ pub fn analysis_text(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> Strin
             );
         }
     }
-    let moves: Vec<String> = a.winning_moves.iter().map(|m| game.show(m)).collect();
+    let moves: Vec<String> = a.winning_moves.iter().map(|m| inline(game, m)).collect();
     let _ = writeln!(
         s,
         "winning moves: {}",
@@ -120,7 +144,7 @@ pub fn analysis_text(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> Strin
 
 fn move_json(game: &dyn DynGame, m: &MoveInfo) -> Value {
     json!({
-        "position": game.show(&m.position),
+        "position": inline(game, &m.position),
         "outcome": m.outcome.as_str(),
         "nimber": optional(m.nimber),
         "remoteness": optional(m.remoteness),
@@ -132,7 +156,7 @@ fn move_json(game: &dyn DynGame, m: &MoveInfo) -> Value {
 pub fn moves_json(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> String {
     let v = json!({
         "game": game.name(),
-        "position": game.show(p),
+        "position": inline(game, p),
         "moves": moves.iter().map(|m| move_json(game, m)).collect::<Vec<_>>(),
     });
     format!("{v}\n")
@@ -141,7 +165,7 @@ pub fn moves_json(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> St
 /// `moves`: a table, winning moves marked.
 pub fn moves_text(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{} moves from {}", moves.len(), game.show(p));
+    let _ = writeln!(s, "{} moves from {}", moves.len(), inline(game, p));
     if moves.is_empty() {
         return s;
     }
@@ -154,7 +178,7 @@ pub fn moves_text(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> St
         let _ = writeln!(
             s,
             "{:<24} {:<8} {:<10} {:<10}{}",
-            game.show(&m.position),
+            inline(game, &m.position),
             m.outcome.as_str(),
             m.nimber.map_or("-".into(), |n| n.to_string()),
             m.remoteness.map_or("?".into(), |n| n.to_string()),

@@ -59,11 +59,8 @@ pub fn run(args: Args) -> Result<String> {
         v["position"] = json!(p.to_string());
         format!("{v}\n")
     } else {
-        let mut s = format!(
-            "game:          {}\nposition:      {}\n",
-            game.name(),
-            game.show(&p)
-        );
+        let mut s = format!("game:          {}\n", game.name());
+        crate::render::position_line(&mut s, game.as_ref(), &p);
         s.push_str(&facts.text());
         s
     })

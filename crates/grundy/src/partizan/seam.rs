@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use super::{GameId, Partizan, Side, Universe, ValueCache};
 use crate::dynamic::{
-    Analysis, Builtin, Capabilities, Codec, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo, Native,
+    Analysis, Analyze, Builtin, Capabilities, Codec, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
     PeriodSummary,
 };
 use crate::{Game, GameError, Outcome, Play};
@@ -86,13 +86,36 @@ impl<P: Codec> Codec for TurnedPosition<P> {
 
 /// The ordinary game of a partizan game: positions carry the side to move, and
 /// a player with no move loses (normal play; [`crate::Misere`] for misère).
-pub struct Turned<G>(pub Arc<G>);
+pub struct Turned<G> {
+    game: Arc<G>,
+    name: String,
+}
+
+impl<G> Analyze for Turned<G>
+where
+    G: Partizan + Send + Sync,
+    G::Position: Codec,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn impartial(&self) -> bool {
+        false
+    }
+    fn nim_value(&self, _p: &TurnedPosition<G::Position>, _limit: usize) -> Option<Result<u64, GameError>> {
+        None
+    }
+    /// The position in POSITION syntax and who moves: one line, for transcripts.
+    fn show(&self, p: &TurnedPosition<G::Position>) -> Option<String> {
+        Some(format!("{} ({} to move)", p.position.encode(), p.side))
+    }
+}
 
 impl<G: Partizan> Game for Turned<G> {
     type Position = TurnedPosition<G::Position>;
     fn options(&self, p: &Self::Position, out: &mut Vec<Self::Position>) -> Result<(), GameError> {
         let mut raw = Vec::new();
-        self.0.options(&p.position, p.side, &mut raw)?;
+        self.game.options(&p.position, p.side, &mut raw)?;
         out.extend(raw.into_iter().map(|position| TurnedPosition {
             position,
             side: p.side.other(),
@@ -105,7 +128,7 @@ impl<G: Partizan> Game for Turned<G> {
 pub struct PartizanGame<G: Partizan> {
     name: String,
     game: Arc<G>,
-    play: Builtin<Native<Turned<G>>>,
+    play: Builtin<Turned<G>>,
     /// Made on the first value asked for: play alone needs no values.
     cache: Mutex<Option<ValueCache<G::Position>>>,
 }
@@ -120,7 +143,10 @@ where
         let name = name.into();
         let game = Arc::new(game);
         PartizanGame {
-            play: Builtin(Native::new(name.clone(), Turned(Arc::clone(&game)))),
+            play: Builtin(Turned {
+                game: Arc::clone(&game),
+                name: name.clone(),
+            }),
             name,
             game,
             cache: Mutex::new(None),
