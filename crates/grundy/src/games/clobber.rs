@@ -9,7 +9,7 @@
 
 use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::{Codec, DynPosition};
-use crate::games::domineering::{bounding_box, crop, read_grid, symmetries, Grid};
+use crate::games::domineering::{bounding_box, crop, grid_text, read_grid, symmetries, Grid};
 use crate::partizan::{from_partizan, Partizan, Side};
 use crate::GameError;
 
@@ -35,24 +35,15 @@ impl ClobberBoard {
 
     /// Rows of `x`, `o` and `.` joined by `sep`.
     pub fn text(&self, sep: &str) -> String {
-        let (h, w) = (self.rows(), self.cols());
-        (0..h)
-            .map(|r| {
-                (0..w)
-                    .map(|c| {
-                        let i = r * w + c;
-                        if self.x >> i & 1 == 1 {
-                            'x'
-                        } else if self.o >> i & 1 == 1 {
-                            'o'
-                        } else {
-                            '.'
-                        }
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join(sep)
+        grid_text(self.rows(), self.cols(), sep, |i| {
+            if self.x >> i & 1 == 1 {
+                'x'
+            } else if self.o >> i & 1 == 1 {
+                'o'
+            } else {
+                '.'
+            }
+        })
     }
 }
 

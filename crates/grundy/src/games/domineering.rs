@@ -85,22 +85,23 @@ impl Board {
 
     /// The board in POSITION syntax: rows of `.` (empty) and `#` (filled) joined by `|`.
     pub fn text(&self, sep: &str) -> String {
-        let (h, w) = (self.rows(), self.cols());
-        (0..h)
-            .map(|r| {
-                (0..w)
-                    .map(|c| {
-                        if self.empty >> (r * w + c) & 1 == 1 {
-                            '.'
-                        } else {
-                            '#'
-                        }
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join(sep)
+        grid_text(self.rows(), self.cols(), sep, |i| {
+            if self.empty >> i & 1 == 1 {
+                '.'
+            } else {
+                '#'
+            }
+        })
     }
+}
+
+/// A grid of `h` rows of `w` cells as rows of characters joined by `sep`; `cell`
+/// gives the character of cell `r * w + c`.
+pub(crate) fn grid_text(h: usize, w: usize, sep: &str, cell: impl Fn(usize) -> char) -> String {
+    (0..h)
+        .map(|r| (0..w).map(|c| cell(r * w + c)).collect::<String>())
+        .collect::<Vec<_>>()
+        .join(sep)
 }
 
 fn check_size(rows: usize, cols: usize) -> Result<(), String> {
