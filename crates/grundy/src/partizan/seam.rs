@@ -20,7 +20,7 @@ use crate::dynamic::{
 use crate::{Game, GameError, Outcome, Play};
 
 /// Component values one `value` call may compute before giving up.
-pub const VALUE_LIMIT: usize = 5_000_000;
+pub const VALUE_LIMIT: usize = 20_000_000;
 
 /// What the shell asks of a partizan game, for either player moving first.
 pub trait DynPartizan: Send + Sync {
