@@ -85,6 +85,8 @@ pub struct Search<G: Game> {
     memo: FxHashMap<G::Position, Evaluation>,
     limit: usize,
     repeated: Option<G::Position>,
+    /// The rule for positions without options and without a rule of their own.
+    play: Play,
 }
 
 impl<G: Game> Search<G> {
@@ -100,7 +102,15 @@ impl<G: Game> Search<G> {
             memo: FxHashMap::default(),
             limit,
             repeated: None,
+            play: Play::Normal,
         }
+    }
+
+    /// Under `play`: misère play decides positions without options here, which
+    /// saves the [`crate::Misere`] wrapper's second listing of every position's options.
+    pub fn with_play(mut self, play: Play) -> Self {
+        self.play = play;
+        self
     }
 
     /// The game being searched.
@@ -159,7 +169,7 @@ impl<G: Game> Search<G> {
             let frame = stack.pop().expect("stack is not empty");
             values.clear();
             values.extend(frame.options.iter().map(|o| self.memo[o]));
-            let e = Evaluation::from_options(values.iter().copied(), Play::Normal);
+            let e = Evaluation::from_options(values.iter().copied(), self.play);
             on_stack.remove(&frame.position);
             self.memo.insert(frame.position, e);
         }
@@ -189,6 +199,11 @@ impl<G: Game> Search<G> {
         }
         let mut options = Vec::new();
         self.game.options(p, &mut options)?;
+        if options.is_empty() {
+            let e = Evaluation::from_options([], self.play);
+            self.memo.insert(p.clone(), e);
+            return Ok(Some(e));
+        }
         on_stack.insert(p.clone());
         stack.push(Frame {
             position: p.clone(),
