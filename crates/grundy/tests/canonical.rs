@@ -79,8 +79,16 @@ fn canonical_search_answers_as_the_plain_search() {
                 let moves = dynamic.moves(&dp, play).unwrap();
                 assert_eq!(moves.len(), options.len(), "{at}");
                 for (m, (o, oe)) in moves.iter().zip(&options) {
-                    assert_eq!(m.position, DynPosition::Ints(o.iter().map(|&h| h as i64).collect()), "{at}");
-                    assert_eq!((m.outcome, m.remoteness), (oe.outcome, Some(oe.remoteness)), "{at}");
+                    assert_eq!(
+                        m.position,
+                        DynPosition::Ints(o.iter().map(|&h| h as i64).collect()),
+                        "{at}"
+                    );
+                    assert_eq!(
+                        (m.outcome, m.remoteness),
+                        (oe.outcome, Some(oe.remoteness)),
+                        "{at}"
+                    );
                 }
             }
         }
@@ -110,7 +118,12 @@ fn size_bound_covers_the_positions_searched() {
             let mut s = Search::new(Sorted(&game));
             s.evaluate(&canonical_heaps(p)).unwrap();
             let bound = game.search_size(p).unwrap();
-            assert!(s.len() as u128 <= bound, "{} {p:?}: {} > {bound}", game.name(), s.len());
+            assert!(
+                s.len() as u128 <= bound,
+                "{} {p:?}: {} > {bound}",
+                game.name(),
+                s.len()
+            );
         }
     }
     // Multisets of heaps reachable, counted exactly where the bound is exact:
