@@ -38,11 +38,27 @@ fn positions(len: usize, tokens: u64, out: &mut Vec<Vec<u64>>, prefix: &mut Vec<
     }
 }
 
+/// Every list of non-empty heaps with at most `tokens` tokens in all (any number of heaps).
+fn compositions(tokens: u64, out: &mut Vec<Vec<u64>>, prefix: &mut Vec<u64>) {
+    if !prefix.is_empty() {
+        out.push(prefix.clone());
+    }
+    let used: u64 = prefix.iter().sum();
+    for h in 1..=tokens - used {
+        prefix.push(h);
+        compositions(tokens, out, prefix);
+        prefix.pop();
+    }
+}
+
+/// Every position of at most 12 tokens in at most three heaps (empty heaps
+/// included), every position of at most 11 tokens in non-empty heaps, however many.
 fn small_positions() -> Vec<Vec<u64>> {
     let mut out = Vec::new();
     for (len, tokens) in [(1, 14), (2, 12), (3, 12), (4, 8)] {
         positions(len, tokens, &mut out, &mut Vec::new());
     }
+    compositions(11, &mut out, &mut Vec::new());
     out
 }
 

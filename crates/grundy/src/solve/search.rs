@@ -65,6 +65,9 @@ struct Frame<P> {
     position: P,
     options: Vec<P>,
     next: usize,
+    /// The evaluations of `options[..next]`, kept as they are found: one look-up
+    /// in the memo per option, not two.
+    values: Vec<Evaluation>,
 }
 
 /// Memoized search with an explicit stack, for any finite acyclic game.
@@ -146,13 +149,13 @@ impl<G: Game> Search<G> {
         if let Some(e) = self.open(root, &mut stack, &mut on_stack)? {
             return Ok(e);
         }
-        let mut values = Vec::new();
         while let Some(top) = stack.last_mut() {
             // Advance past solved options; descend into the first unsolved one.
             let mut child = None;
             while top.next < top.options.len() {
                 let o = &top.options[top.next];
-                if self.memo.contains_key(o) {
+                if let Some(&e) = self.memo.get(o) {
+                    top.values.push(e);
                     top.next += 1;
                 } else if on_stack.contains(o) {
                     self.repeated = Some(o.clone());
@@ -167,9 +170,7 @@ impl<G: Game> Search<G> {
                 continue;
             }
             let frame = stack.pop().expect("stack is not empty");
-            values.clear();
-            values.extend(frame.options.iter().map(|o| self.memo[o]));
-            let e = Evaluation::from_options(values.iter().copied(), self.play);
+            let e = Evaluation::from_options(frame.values, self.play);
             on_stack.remove(&frame.position);
             self.memo.insert(frame.position, e);
         }
@@ -207,6 +208,7 @@ impl<G: Game> Search<G> {
         on_stack.insert(p.clone());
         stack.push(Frame {
             position: p.clone(),
+            values: Vec::with_capacity(options.len()),
             options,
             next: 0,
         });
