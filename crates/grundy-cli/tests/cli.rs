@@ -198,3 +198,34 @@ fn huge_inputs_are_answered_or_refused_never_hang() {
     fails_with(&["solve", "hex:0.F6", "100000"], "three heaps");
     fails_with(&["solve", "nim", "1\n2"], "bad position");
 }
+
+#[test]
+fn take_and_break_sums_are_searched_over_multisets_of_heaps() {
+    // Misère play beyond 20 tokens, and the remoteness of normal play, by search.
+    let v = json(&["solve", "kayles", "21", "--misere", "--json"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["remoteness"].as_u64()),
+        (Some("win"), Some(16))
+    );
+    assert_eq!(v["winning_moves"], serde_json::json!(["20", "4,16", "10,10"]));
+    let v = json(&["solve", "kayles", "21", "--json"]);
+    assert_eq!(v["remoteness"].as_u64(), Some(17));
+    // Winning moves stay in the user's heap order.
+    let v = json(&["solve", "kayles", "7,7,7", "--misere", "--json"]);
+    assert_eq!(v["remoteness"].as_u64(), Some(16));
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!(["3,3,7,7", "1,4,7,7", "7,3,3,7", "7,1,4,7", "7,7,3,3", "7,7,1,4"])
+    );
+    for (game, position) in [("dawson", "30"), ("grundy", "21"), ("octal:0.137", "21")] {
+        let v = json(&["solve", game, position, "--misere", "--json"]);
+        assert_eq!(v["outcome"], "lose", "{game} {position}");
+    }
+}
+
+#[test]
+fn period_with_max_computes_what_it_asks_whatever_the_work() {
+    let v = json(&["period", "octal:0.06", "--max", "5000", "--json"]);
+    assert_eq!(v["computed"].as_u64(), Some(5000));
+    assert!(v["rule"].as_str().unwrap().ends_with("(raise --max)."));
+}

@@ -157,8 +157,8 @@ mod rules;
 
 pub use engine::{nim_values, Method, Sequence, SequenceError, Stats};
 pub use period::{
-    all_but_period, detect_period, find_period, find_period_in, proof_bound, prove_period, Period,
-    MAX_ALL_BUT_WINDOW,
+    all_but_period, detect_period, find_period, find_period_in, find_period_until, proof_bound, prove_period,
+    Period, MAX_ALL_BUT_WINDOW,
 };
 pub use periodic::{Periodic, PeriodicError, ProvedPeriod};
 pub use rules::{HeapRules, OctalCode, ParseError, MAX_CODE_DIGITS};

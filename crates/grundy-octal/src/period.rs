@@ -225,8 +225,26 @@ pub fn find_period(rules: &HeapRules, max_n: u64, method: Method) -> Result<Opti
 pub fn find_period_in<F: FnMut(u64, u16)>(
     seq: &mut Sequence,
     max_n: u64,
-    mut on_value: F,
+    on_value: F,
 ) -> Result<Option<Period>, SequenceError> {
+    find_period_until(seq, max_n, on_value, |_| false).map(|(found, _)| found)
+}
+
+/// How many values [`find_period_until`] computes between two looks at `stop`.
+const STOP_CHUNK: u64 = 4096;
+
+/// [`find_period_in`], which also gives up when `stop(seq)` says so (it is asked
+/// every [`STOP_CHUNK`] values computed): a caller's budget of work, say
+/// [`Sequence::stats`]'s options examined. Returns the period found in the values
+/// computed and whether `stop` ended the search. The values and the points where
+/// a period is looked for are those of [`find_period_in`], so until `stop` fires
+/// the answer is the same.
+pub fn find_period_until<F: FnMut(u64, u16), S: FnMut(&Sequence) -> bool>(
+    seq: &mut Sequence,
+    max_n: u64,
+    mut on_value: F,
+    mut stop: S,
+) -> Result<(Option<Period>, bool), SequenceError> {
     let limit = max_n.saturating_add(1);
     let rules = seq.rules().clone();
     loop {
@@ -234,11 +252,11 @@ pub fn find_period_in<F: FnMut(u64, u16)>(
         let len = seq.len();
         if let Some(p) = &found {
             if p.proved {
-                return Ok(found);
+                return Ok((found, false));
             }
         }
         if len >= limit {
-            return Ok(found);
+            return Ok((found, false));
         }
         let mut next = (len + len / 4).max(256);
         if let Some(p) = &found {
@@ -247,7 +265,13 @@ pub fn find_period_in<F: FnMut(u64, u16)>(
                 next = b.saturating_add(p.period).max(len + 1);
             }
         }
-        seq.extend_to(next.min(limit), &mut on_value)?;
+        let next = next.min(limit);
+        while seq.len() < next {
+            seq.extend_to(next.min(seq.len().saturating_add(STOP_CHUNK)), &mut on_value)?;
+            if seq.len() < next && stop(seq) {
+                return Ok((detect_period(&rules, seq.values()), true));
+            }
+        }
     }
 }
 

@@ -13,7 +13,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use grundy::dynamic::{HeapSequence, PeriodSummary};
 use grundy::games::canonical_name;
-use grundy_octal::{find_period_in, HeapRules, Method, Sequence};
+use grundy_octal::{find_period_until, HeapRules, Method, Sequence};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
@@ -25,9 +25,12 @@ pub struct Args {
     /// The game: a heap game (octal:CODE, hex:CODE, kayles, dawson, grundy, split,
     /// subtraction:S, allbut:E, lasker) or a game file of one.
     pub game: String,
-    /// Give up (unproved) after computing this many values.
-    #[arg(long, default_value_t = 1_000_000)]
-    pub max: u64,
+    /// Give up (unproved) after computing this many values. Without it: at most
+    /// 1000000 values, and at most DEFAULT_WORK options examined (the values of
+    /// games with breaking moves cost time growing with the heap: this keeps the
+    /// answer within about a minute).
+    #[arg(long)]
+    pub max: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -93,6 +96,18 @@ pub fn progress_bar(len: u64, unit: &str) -> ProgressBar {
     bar
 }
 
+/// A bar on stderr (drawn only when stderr is a terminal) that advances in work
+/// done and says in its message how far the values have got.
+fn work_bar() -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {msg} (eta {eta})")
+            .expect("a valid template"),
+    );
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
 /// A spinner on stderr (drawn only when stderr is a terminal), for work without a count.
 pub fn spinner(msg: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
@@ -119,13 +134,18 @@ struct Found {
 
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
-    if args.max == 0 {
+    if args.max == Some(0) {
         bail!("--max must be at least 1");
     }
     let game = seq_game(&args.game, "has no nim-sequence period")?;
+    // An explicit --max is obeyed whatever it costs; the default also caps the work.
+    let (max, work) = match args.max {
+        Some(max) => (max, None),
+        None => (DEFAULT_MAX, Some(DEFAULT_WORK)),
+    };
     let found = match &game.sequence {
-        HeapSequence::Engine(rules) => heap_period(&game.name, rules, args.max)?,
-        HeapSequence::Periodic(rules, p) => proved_period(&game.name, rules, p, args.max),
+        HeapSequence::Engine(rules) => heap_period(&game.name, rules, max, work)?,
+        HeapSequence::Periodic(rules, p) => proved_period(&game.name, rules, p, max),
     };
     Ok(if args.json {
         json_text(&found)
@@ -134,19 +154,80 @@ pub fn run(args: Args) -> Result<String> {
     })
 }
 
-fn heap_period(name: &str, rules: &HeapRules, max: u64) -> Result<Found> {
-    let bar = progress_bar(max, "values");
-    let mut seq = Sequence::new(rules.clone(), Method::Auto);
-    // find_period_in computes at most G(0..=max_n): max_n + 1 values.
-    let result = find_period_in(&mut seq, max - 1, |n, _| {
-        if n % 4096 == 0 {
-            bar.set_position(n);
+/// Values `period` computes at most without `--max`.
+const DEFAULT_MAX: u64 = 1_000_000;
+
+/// Options the engine may examine without `--max` (pairs of heaps XORed, single
+/// heaps looked up: [`grundy_octal::Stats::options`]). A count, not a clock, so the
+/// answer is the same on every machine; the engine examines a few 10^9 options a
+/// second (bitsets of pairs), so this is well under a minute. Games that only take
+/// tokens cost one to a few options a value and never reach it, nor do sparse
+/// games (`octal:0.16` proves its period at G(509621)); games with breaking moves
+/// whose values do not stay sparse (`octal:0.06`) cost a number of options growing
+/// with n for G(n), so the work grows as n^2 and this budget stops them near
+/// G(280000).
+const DEFAULT_WORK: u64 = 100_000_000_000;
+
+/// The engine's work to compute G(0..max), extrapolated from the work so far:
+/// `options(n)` grows as n^k, with k (between 1 and 2) fitted to the last two
+/// measurements; the bar then advances in options examined, and its estimate of
+/// the time left is right for games whose values cost linear or growing time.
+struct WorkForecast {
+    last: Option<(u64, u64)>,
+    exponent: f64,
+}
+
+impl WorkForecast {
+    fn total(&mut self, n: u64, options: u64, max: u64) -> u64 {
+        if let Some((n0, o0)) = self.last {
+            if n > n0 && options > o0 && o0 > 0 && n0 > 0 {
+                let k = ((options as f64) / (o0 as f64)).ln() / ((n as f64) / (n0 as f64)).ln();
+                if k.is_finite() {
+                    self.exponent = k.clamp(1.0, 2.0);
+                }
+            }
         }
-    });
+        self.last = Some((n, options));
+        let ratio = max as f64 / n.max(1) as f64;
+        ((options.max(1) as f64) * ratio.powf(self.exponent)) as u64
+    }
+}
+
+fn heap_period(name: &str, rules: &HeapRules, max: u64, work: Option<u64>) -> Result<Found> {
+    let bar = work_bar();
+    let mut seq = Sequence::new(rules.clone(), Method::Auto);
+    let mut forecast = WorkForecast {
+        last: None,
+        exponent: 1.0,
+    };
+    // find_period_until computes at most G(0..=max_n): max_n + 1 values.
+    let result = find_period_until(
+        &mut seq,
+        max - 1,
+        |_, _| {},
+        |seq| {
+            let (n, options) = (seq.len(), seq.stats().options);
+            let total = forecast.total(n, options, max);
+            bar.set_length(work.map_or(total, |w| total.min(w)).max(options));
+            bar.set_position(options);
+            bar.set_message(format!("G(n) for n < {n} of {max}"));
+            work.is_some_and(|w| options >= w)
+        },
+    );
     bar.finish_and_clear();
-    let period = result?;
+    let (period, stopped) = result?;
     let computed = seq.len();
     let name = name.to_string();
+    // Said in the rule (text and JSON) when the default budget ended the search.
+    let budget = if stopped {
+        format!(
+            " (stopped by the default budget of {} options examined, at G({}); pass --max N to compute further)",
+            work.unwrap_or_default(),
+            computed - 1
+        )
+    } else {
+        String::new()
+    };
     Ok(match period {
         Some(p) if p.proved => Found {
             game: name,
@@ -162,7 +243,7 @@ fn heap_period(name: &str, rules: &HeapRules, max: u64) -> Result<Found> {
             checked_to: computed,
             computed,
             apparent: Some((p.preperiod, p.period)),
-            rule: p.rule,
+            rule: format!("{}{budget}", p.rule),
         },
         None => Found {
             game: name,
@@ -172,11 +253,15 @@ fn heap_period(name: &str, rules: &HeapRules, max: u64) -> Result<Found> {
             apparent: None,
             rule: if grundy_octal::proof_bound(rules, 0, 1).is_none() {
                 format!(
-                    "{rules}: no period found in the {computed} values computed; none could be proved \
-                     (no periodicity theorem is implemented for this game)."
+                    "{rules}: no period found in the {computed} values computed{budget}; none could be \
+                     proved (no periodicity theorem is implemented for this game)."
                 )
             } else {
-                format!("{rules}: no period found in the {computed} values computed (raise --max).")
+                if stopped {
+                    format!("{rules}: no period found in the {computed} values computed{budget}.")
+                } else {
+                    format!("{rules}: no period found in the {computed} values computed (raise --max).")
+                }
             },
         },
     })

@@ -143,9 +143,33 @@ where
     fn option_count(&self, _p: &Self::Position) -> Option<u128> {
         None
     }
-    /// An upper bound on the positions a search from `p` visits; `None` if unknown.
+    /// An upper bound on the positions a search from `p` visits (canonical
+    /// positions, when the game has them: see [`Analyze::canonical`]); `None` if unknown.
     fn search_size(&self, _p: &Self::Position) -> Option<u128> {
         None
+    }
+    /// An upper bound on the options a search from `p` lists, over all positions it
+    /// visits; `None`: [`Analyze::search_size`] times the options of `p`.
+    fn search_work(&self, _p: &Self::Position) -> Option<u128> {
+        None
+    }
+    /// The one representative of the positions that play exactly like `p` because
+    /// they are `p` renamed (heaps of a sum in another order, or with empty heaps
+    /// added): the search then meets each such class once. `None`: no renaming is
+    /// known, every position stands for itself.
+    fn canonical(&self, _p: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+    /// The options of a canonical position `p`, each canonical (an option may be
+    /// listed twice). Called only for games whose [`Analyze::canonical`] gives `Some`.
+    fn canonical_options(&self, p: &Self::Position, out: &mut Vec<Self::Position>) -> Result<(), GameError> {
+        self.options(p, out)?;
+        for o in out.iter_mut() {
+            if let Some(c) = self.canonical(o) {
+                *o = c;
+            }
+        }
+        Ok(())
     }
     /// Outcome, remoteness (if known) and winning moves without search.
     fn closed_form(&self, _p: &Self::Position, _play: Play) -> Option<ClosedForm<Self::Position>> {
@@ -270,9 +294,10 @@ where
     /// A search is tried when its positions times their moves stay within budget.
     fn fits_search(&self, p: &G::Position) -> bool {
         let moves = self.0.option_count(p).unwrap_or(1).max(1);
-        self.0
-            .search_size(p)
-            .is_none_or(|n| n <= SEARCH_LIMIT as u128 && n.saturating_mul(moves) <= SEARCH_WORK)
+        self.0.search_size(p).is_none_or(|n| {
+            let work = self.0.search_work(p).unwrap_or(n.saturating_mul(moves));
+            n <= SEARCH_LIMIT as u128 && work <= SEARCH_WORK
+        })
     }
 
     /// Evaluate `p` and its options by search, under `play` (by retrograde analysis
@@ -288,6 +313,12 @@ where
                 what: "search".into(),
                 limit: SEARCH_LIMIT,
             });
+        }
+        if let Some(c) = self.0.canonical(p) {
+            match canonical_search(&self.0, p, &c, play) {
+                Err(GameError::Loopy(_)) => {} // the retrograde analysis below shows the loop
+                answer => return answer.map(|searched| (searched, Step::Search)),
+            }
         }
         match play {
             Play::Normal => search_or_retrograde(&self.0, p),
@@ -507,6 +538,55 @@ where
             None => Err(not_a_heap_game(&self.0.name())),
         }
     }
+}
+
+/// The game on canonical positions (see [`Analyze::canonical`]): the search's memo
+/// holds one entry per class of positions that are renamings of each other.
+struct Canonical<'a, G>(&'a G);
+
+impl<G> Game for Canonical<'_, G>
+where
+    G: Analyze,
+    G::Position: Codec,
+{
+    type Position = G::Position;
+    fn options(&self, p: &G::Position, out: &mut Vec<G::Position>) -> Result<(), GameError> {
+        self.0.canonical_options(p, out)
+    }
+    fn terminal(&self, p: &G::Position) -> Result<Option<Outcome>, GameError> {
+        self.0.terminal(p)
+    }
+}
+
+/// Evaluate `p` (whose canonical form is `c`) by memoized search over canonical
+/// positions. A renamed position has the same options renamed, so the same
+/// evaluation: the answers are those of the plain search. The options of `p` are
+/// listed as the game lists them (in the user's heap order), each evaluated
+/// through its canonical form.
+fn canonical_search<G>(
+    game: &G,
+    p: &G::Position,
+    c: &G::Position,
+    play: Play,
+) -> Result<Searched<G::Position>, GameError>
+where
+    G: Analyze,
+    G::Position: Codec,
+{
+    let mut s = Search::with_limit(Canonical(game), SEARCH_LIMIT).with_play(play);
+    let e = s.evaluate(c)?;
+    let mut options = Vec::new();
+    if game.terminal(p)?.is_none() {
+        game.options(p, &mut options)?;
+    }
+    let options = options
+        .into_iter()
+        .map(|o| {
+            let co = game.canonical(&o).unwrap_or_else(|| o.clone());
+            Ok((o, s.evaluate(&co)?))
+        })
+        .collect::<Result<Vec<_>, GameError>>()?;
+    Ok((e, options))
 }
 
 /// Evaluate `p` and its options by memoized search; when a position repeats along a

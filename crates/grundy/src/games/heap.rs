@@ -222,6 +222,113 @@ impl HeapGame {
         }
     }
 
+    /// Refuse positions with a heap whose options are too many to list.
+    fn check_listable(&self, p: &[u64]) -> Result<(), GameError> {
+        match p
+            .iter()
+            .find(|&&h| self.option_bound(h) > LISTED_HEAP_LIMIT as u128)
+        {
+            Some(&h) => Err(self.err(format!(
+                "a heap of {h} has too many options to list (at most {LISTED_HEAP_LIMIT})"
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The weight `a` of a heap in the potential `tokens + a * heaps`, which no
+    /// move increases: a move that breaks one heap into `j + 1` removes at least
+    /// `a * j` tokens; a move leaving one heap or none removes a token or more.
+    /// `None` for games without breaking moves.
+    fn heap_weight(&self) -> Option<u64> {
+        match &self.rules {
+            HeapRules::Subtraction(_) => None,
+            // Splits keep every token.
+            HeapRules::Grundy | HeapRules::Split => Some(0),
+            HeapRules::Octal(c) => {
+                if !c.has_breaking_moves() {
+                    return None;
+                }
+                let weight = |k: u64, d: u8| {
+                    let two = if d & 4 != 0 { k } else { u64::MAX };
+                    let three = if d & 8 != 0 { k / 2 } else { u64::MAX };
+                    two.min(three)
+                };
+                let mut a = u64::MAX;
+                for (k, &d) in c.digits().iter().enumerate() {
+                    a = a.min(weight(k as u64, d));
+                }
+                if let Some(t) = c.tail() {
+                    a = a.min(weight(c.digits().len() as u64, t));
+                }
+                Some(a)
+            }
+        }
+    }
+
+    /// Upper bounds on the canonical positions a search from `p` visits and on the
+    /// options it lists. Games without breaking moves: the sorted tuples dominated
+    /// by `p`'s heaps (times the options of `p`). Take-and-break games: every
+    /// multiset of heaps of at most the largest heap of `p` with potential (see
+    /// [`HeapGame::heap_weight`]) at most `p`'s, each counted with the options of
+    /// its distinct heaps (what [`Analyze::canonical_options`] lists).
+    fn canonical_bound(&self, p: &[u64]) -> (u128, u128) {
+        let c = canonical_heaps(p);
+        let options = c
+            .iter()
+            .map(|&h| self.option_bound(h))
+            .fold(0u128, u128::saturating_add);
+        let Some(a) = self.heap_weight() else {
+            let n = if c.iter().map(|&h| h as u128).sum::<u128>() <= 1 << 20 {
+                dominated_multisets(&c).unwrap_or(1).min(heap_product(&c))
+            } else {
+                heap_product(&c)
+            };
+            return (n, n.saturating_mul(options.max(1)));
+        };
+        const TOO_MANY: (u128, u128) = (u128::MAX, u128::MAX);
+        // Beyond this potential the counts exceed any budget (partitions of 600: 4.6e23).
+        const MAX_POTENTIAL: u128 = 600;
+        let potential = c
+            .iter()
+            .map(|&h| h as u128 + a as u128)
+            .fold(0u128, u128::saturating_add);
+        let Some(&largest) = c.last() else {
+            return (1, 0);
+        };
+        if potential > MAX_POTENTIAL {
+            return TOO_MANY;
+        }
+        let budget = potential as usize;
+        // count[b], work[b]: multisets of the heap sizes so far of potential b, and
+        // the options of their distinct heaps, summed.
+        let mut count = vec![0u128; budget + 1];
+        let mut work = vec![0u128; budget + 1];
+        count[0] = 1;
+        for s in 1..=largest.min(budget as u64) {
+            let cost = (s + a) as usize;
+            if cost > budget {
+                break;
+            }
+            let ob = self.option_bound(s);
+            // more_count[b]: multisets with at least one heap of s, from count[b - m*cost].
+            let mut more_count = vec![0u128; budget + 1];
+            let mut more_work = vec![0u128; budget + 1];
+            for b in cost..=budget {
+                let (c0, w0) = (count[b - cost], work[b - cost]);
+                more_count[b] = more_count[b - cost].saturating_add(c0);
+                more_work[b] = more_work[b - cost]
+                    .saturating_add(w0)
+                    .saturating_add(c0.saturating_mul(ob));
+            }
+            for b in cost..=budget {
+                count[b] = count[b].saturating_add(more_count[b]);
+                work[b] = work[b].saturating_add(more_work[b]);
+            }
+        }
+        let sum = |v: &[u128]| v.iter().fold(0u128, |t, &x| t.saturating_add(x));
+        (sum(&count), sum(&work))
+    }
+
     /// Nim-values of the heaps `heaps`, in order.
     pub fn heap_values(&self, heaps: &[u64]) -> Result<Vec<u64>, GameError> {
         let max = heaps.iter().copied().max().unwrap_or(0);
@@ -387,6 +494,45 @@ impl HeapGame {
     }
 }
 
+/// The canonical form of a sum of heaps: sorted, without empty heaps. The order of
+/// the heaps of a sum is not seen by play and an empty heap has no moves, so this is
+/// a renaming of positions (the same options, renamed), not a simplification: it
+/// keeps outcome and remoteness in both normal and misère play. (Dropping heaps
+/// of nim-value 0, or pairs of equal heaps, would not: neither is done.)
+pub fn canonical_heaps(p: &[u64]) -> Vec<u64> {
+    let mut c: Vec<u64> = p.iter().copied().filter(|&h| h > 0).collect();
+    c.sort_unstable();
+    c
+}
+
+/// The number of sorted tuples `z` with `0 <= z[i] <= bounds[i]` (`bounds`
+/// sorted): the multisets of heaps of a game without breaking moves reachable from
+/// heaps `bounds` (a multiset is reachable when, both sorted, each of its heaps is
+/// at most the heap it came from).
+fn dominated_multisets(bounds: &[u64]) -> Option<u128> {
+    let max = *bounds.last()? as usize;
+    // ways[v]: the tuples of the heaps so far whose last value is v.
+    let mut ways = vec![0u128; max + 1];
+    ways[0] = 1;
+    let mut prev_bound = 0usize;
+    for &b in bounds {
+        let b = b as usize;
+        let mut sum = 0u128;
+        for (v, w) in ways.iter_mut().enumerate().take(b + 1) {
+            if v <= prev_bound {
+                sum = sum.saturating_add(*w);
+            }
+            *w = sum;
+        }
+        prev_bound = b;
+    }
+    Some(
+        ways[..=prev_bound]
+            .iter()
+            .fold(0u128, |t, &w| t.saturating_add(w)),
+    )
+}
+
 /// The canonical GAME text of heap rules, the same for every spelling of a game
 /// (`kayles` and `octal:0.77` both give `octal:0.77`): what checkpoint files and
 /// JSON output name.
@@ -407,14 +553,7 @@ pub fn canonical_name(rules: &HeapRules) -> String {
 impl Game for HeapGame {
     type Position = Vec<u64>;
     fn options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<(), GameError> {
-        if let Some(&h) = p
-            .iter()
-            .find(|&&h| self.option_bound(h) > LISTED_HEAP_LIMIT as u128)
-        {
-            return Err(self.err(format!(
-                "a heap of {h} has too many options to list (at most {LISTED_HEAP_LIMIT})"
-            )));
-        }
+        self.check_listable(p)?;
         for (i, &h) in p.iter().enumerate() {
             self.rules
                 .heap_options(h, &mut |left| out.push(self.replace(p, i, left)));
@@ -453,12 +592,31 @@ impl Analyze for HeapGame {
         self.heap_values(p).map(|_| ()).map_err(|e| e.to_string())
     }
     fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
-        if !self.rules.has_breaking_moves() {
-            return Some(heap_product(p));
+        Some(self.canonical_bound(p).0)
+    }
+    fn search_work(&self, p: &Vec<u64>) -> Option<u128> {
+        Some(self.canonical_bound(p).1)
+    }
+    fn canonical(&self, p: &Vec<u64>) -> Option<Vec<u64>> {
+        Some(canonical_heaps(p))
+    }
+    fn canonical_options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<(), GameError> {
+        self.check_listable(p)?;
+        for (i, &h) in p.iter().enumerate() {
+            // Equal heaps have the same options: list them once.
+            if i > 0 && p[i - 1] == h {
+                continue;
+            }
+            self.rules.heap_options(h, &mut |left| {
+                let mut next = Vec::with_capacity(p.len() + left.len());
+                next.extend_from_slice(&p[..i]);
+                next.extend_from_slice(&p[i + 1..]);
+                next.extend_from_slice(left);
+                next.sort_unstable();
+                out.push(next);
+            });
         }
-        // Take-and-break positions are multisets of smaller heaps: bound by 2^(tokens).
-        let total = p.iter().fold(0u64, |t, &h| t.saturating_add(h));
-        Some(if total >= 100 { u128::MAX } else { 1u128 << total })
+        Ok(())
     }
     fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
         if play == Play::Misere {

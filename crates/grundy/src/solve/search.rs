@@ -65,6 +65,9 @@ struct Frame<P> {
     position: P,
     options: Vec<P>,
     next: usize,
+    /// The evaluations of `options[..next]`, kept as they are found: one look-up
+    /// in the memo per option, not two.
+    values: Vec<Evaluation>,
 }
 
 /// Memoized search with an explicit stack, for any finite acyclic game.
@@ -85,6 +88,8 @@ pub struct Search<G: Game> {
     memo: FxHashMap<G::Position, Evaluation>,
     limit: usize,
     repeated: Option<G::Position>,
+    /// The rule for positions without options and without a rule of their own.
+    play: Play,
 }
 
 impl<G: Game> Search<G> {
@@ -100,7 +105,15 @@ impl<G: Game> Search<G> {
             memo: FxHashMap::default(),
             limit,
             repeated: None,
+            play: Play::Normal,
         }
+    }
+
+    /// Under `play`: misère play decides positions without options here, which
+    /// saves the [`crate::Misere`] wrapper's second listing of every position's options.
+    pub fn with_play(mut self, play: Play) -> Self {
+        self.play = play;
+        self
     }
 
     /// The game being searched.
@@ -136,13 +149,13 @@ impl<G: Game> Search<G> {
         if let Some(e) = self.open(root, &mut stack, &mut on_stack)? {
             return Ok(e);
         }
-        let mut values = Vec::new();
         while let Some(top) = stack.last_mut() {
             // Advance past solved options; descend into the first unsolved one.
             let mut child = None;
             while top.next < top.options.len() {
                 let o = &top.options[top.next];
-                if self.memo.contains_key(o) {
+                if let Some(&e) = self.memo.get(o) {
+                    top.values.push(e);
                     top.next += 1;
                 } else if on_stack.contains(o) {
                     self.repeated = Some(o.clone());
@@ -157,9 +170,7 @@ impl<G: Game> Search<G> {
                 continue;
             }
             let frame = stack.pop().expect("stack is not empty");
-            values.clear();
-            values.extend(frame.options.iter().map(|o| self.memo[o]));
-            let e = Evaluation::from_options(values.iter().copied(), Play::Normal);
+            let e = Evaluation::from_options(frame.values, self.play);
             on_stack.remove(&frame.position);
             self.memo.insert(frame.position, e);
         }
@@ -189,9 +200,15 @@ impl<G: Game> Search<G> {
         }
         let mut options = Vec::new();
         self.game.options(p, &mut options)?;
+        if options.is_empty() {
+            let e = Evaluation::from_options([], self.play);
+            self.memo.insert(p.clone(), e);
+            return Ok(Some(e));
+        }
         on_stack.insert(p.clone());
         stack.push(Frame {
             position: p.clone(),
+            values: Vec::with_capacity(options.len()),
             options,
             next: 0,
         });
