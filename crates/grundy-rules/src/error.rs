@@ -59,3 +59,21 @@ pub(crate) fn one_line(text: &str) -> String {
     }
     out
 }
+
+/// Text from a game file or script (a name, a `show` result) made safe to print:
+/// control characters (newlines, terminal escapes) are written as `\n`, `\u{1b}`, so
+/// a file cannot add lines to the output or drive the terminal.
+pub fn escape_controls(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

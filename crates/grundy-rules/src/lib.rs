@@ -234,15 +234,44 @@ pub fn load(path: impl AsRef<Path>) -> Result<Box<dyn DynGame>, RulesError> {
 pub fn load_with(path: impl AsRef<Path>, limits: Limits) -> Result<Box<dyn DynGame>, RulesError> {
     let path = path.as_ref();
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
-        file: file.clone(),
-        message: format!("cannot read the game file: {e}"),
-    })?;
+    let text = read_game_file(path, &file)?;
     if file.to_ascii_lowercase().ends_with(".toml") {
         game_from_toml(&file, &text)
     } else {
         game_from_luau(&file, &text, limits)
     }
+}
+
+/// The largest game file or script read (1 MiB): rules are short, and a path to
+/// `/dev/zero` or a huge file must fail at once, not fill the memory.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// The text of a game file: a regular file (not a FIFO or a device, which could block
+/// or never end) of at most [`MAX_FILE_BYTES`], in UTF-8.
+fn read_game_file(path: &Path, file: &str) -> Result<String, RulesError> {
+    use std::io::Read;
+    let io = |message: String| RulesError::Io {
+        file: file.to_string(),
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| io(format!("cannot read the game file: {e}")))?;
+    if !meta.is_file() {
+        return Err(io("not a regular file (a game file must be a file, not a device, FIFO or directory)".into()));
+    }
+    let too_big = || io(format!("the game file is larger than {} MiB; game files are short", MAX_FILE_BYTES >> 20));
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let f = std::fs::File::open(path).map_err(|e| io(format!("cannot read the game file: {e}")))?;
+    // Read at most one byte past the cap: the file may have grown since `metadata`.
+    let mut bytes = Vec::new();
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io(format!("cannot read the game file: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|_| io("cannot read the game file: it is not UTF-8 text".into()))
 }
 
 /// Load a game from the source of a Luau script; `file` names it in errors.
