@@ -244,7 +244,7 @@ impl Table {
     /// Open a table file, memory-mapped, after checking magic, version, sizes and
     /// checksum; when `game` is given, the table must be for that game.
     pub fn open(path: &Path, game: Option<&str>) -> Result<Table, RetroError> {
-        let f = File::open(path).map_err(|e| RetroError::io(path, e))?;
+        let f = open_regular(path)?;
         // SAFETY: the file is only read; tables are written to a temporary file and
         // renamed into place, never modified where they stand.
         let map = unsafe { memmap2::Mmap::map(&f) }.map_err(|e| RetroError::io(path, e))?;
@@ -300,7 +300,7 @@ impl Table {
 
     /// Read only the game name of a table file (after checking magic and version).
     pub fn peek_name(path: &Path) -> Result<String, RetroError> {
-        let mut f = File::open(path).map_err(|e| RetroError::io(path, e))?;
+        let mut f = open_regular(path)?;
         let mut h = vec![0u8; 44 + MAX_NAME];
         f.read_exact(&mut h)
             .map_err(|_| RetroError::bad_table(path, "not a grundy table (too short)"))?;
@@ -313,6 +313,19 @@ impl Table {
         let n = (u32::from_le_bytes(h[40..44].try_into().expect("4 bytes")) as usize).min(MAX_NAME);
         Ok(String::from_utf8_lossy(&h[44..44 + n]).into_owned())
     }
+}
+
+/// Open a table file for reading, refusing anything but a regular file: opening a
+/// FIFO blocks until someone writes to it, and a device never ends.
+fn open_regular(path: &Path) -> Result<File, RetroError> {
+    let meta = fs::metadata(path).map_err(|e| RetroError::io(path, e))?;
+    if !meta.is_file() {
+        return Err(RetroError::bad_table(
+            path,
+            "not a regular file (a table is a file written by `grundy build`, not a FIFO, device or directory)",
+        ));
+    }
+    File::open(path).map_err(|e| RetroError::io(path, e))
 }
 
 /// The checksum of bytes: FNV-1a with 64-bit lanes: for each little-endian 64-bit

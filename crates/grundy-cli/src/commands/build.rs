@@ -73,6 +73,8 @@ pub fn run(args: Args) -> Result<String> {
         remoteness: !args.no_remoteness,
         parallel: !args.serial,
     };
+    // One build per table file (and its .tmp and .ckpt): held until the summary.
+    let _lock = crate::lock::OutputLock::acquire(&args.db)?;
     let start = Instant::now();
     let (name, table, from) = match parse_table_game(&args.game) {
         Some(game) => {

@@ -90,6 +90,8 @@ fn write_file(args: &Args, out: PathBuf) -> Result<String> {
         HeapSequence::Engine(_) => 16,
         HeapSequence::Periodic(..) => 32,
     };
+    // One run per output file: held until this function returns.
+    let _lock = crate::lock::OutputLock::acquire(&out)?;
     // Ctrl-C: finish the chunk, checkpoint, stop. (Only one handler per process.)
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let start = Instant::now();
