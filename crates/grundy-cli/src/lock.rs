@@ -32,7 +32,9 @@ impl OutputLock {
                     return Ok(lock);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let owner = fs::read_to_string(&path).ok().and_then(|t| t.trim().parse::<u32>().ok());
+                    let owner = fs::read_to_string(&path)
+                        .ok()
+                        .and_then(|t| t.trim().parse::<u32>().ok());
                     match owner {
                         Some(pid) if !alive(pid) => take_over(&path, pid)?,
                         Some(pid) => bail!(
@@ -77,7 +79,9 @@ fn take_over(path: &Path, dead: u32) -> Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => bail!("cannot take over the stale lock {}: {e}", path.display()),
     }
-    let moved = fs::read_to_string(&aside).ok().and_then(|t| t.trim().parse::<u32>().ok());
+    let moved = fs::read_to_string(&aside)
+        .ok()
+        .and_then(|t| t.trim().parse::<u32>().ok());
     if moved.is_some_and(|pid| pid != dead && alive(pid)) {
         let _ = fs::rename(&aside, path);
         return Ok(());

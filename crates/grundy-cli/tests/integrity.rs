@@ -41,7 +41,11 @@ fn fails(args: &[&str]) -> String {
     let o = grundy(args);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: not one line: {err:?}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: not one line: {err:?}"
+    );
     assert!(err.starts_with("error: "), "{err}");
     err.trim_end().to_string()
 }
@@ -77,7 +81,11 @@ fn the_time_limit_cannot_be_caught() {
         let start = Instant::now();
         let e = fails(&["solve", &fixture(script), "3"]);
         assert!(e.contains("time limit of 300 ms"), "{script}: {e}");
-        assert!(start.elapsed() < Duration::from_secs(20), "{script}: took {:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{script}: took {:?}",
+            start.elapsed()
+        );
     }
 }
 
@@ -86,7 +94,11 @@ fn positions_count_against_the_memory_limit() {
     let start = Instant::now();
     let e = fails(&["solve", &fixture("growing_positions.luau"), "start"]);
     assert!(e.contains("memory limit of 64 MiB"), "{e}");
-    assert!(start.elapsed() < Duration::from_secs(30), "took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "took {:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
@@ -200,7 +212,11 @@ fn build_resume_verifies_the_partial_table() {
     std::fs::write(&tmp, &bytes).unwrap();
     std::fs::write(with_ext(&db, ".ckpt"), &ckpt).unwrap();
     ok(&["build", "tictactoe", "--db", s(&db), "--resume", "--serial"]);
-    assert_eq!(std::fs::read(&db).unwrap(), bytes, "a resumed table is the same table");
+    assert_eq!(
+        std::fs::read(&db).unwrap(),
+        bytes,
+        "a resumed table is the same table"
+    );
     // Outcome codes flipped in the partial table: refused, no table.
     std::fs::remove_file(&db).unwrap();
     let mut tampered = bytes.clone();
@@ -254,7 +270,10 @@ fn one_writer_per_output() {
     std::fs::write(with_ext(&z, ".lock"), &me).unwrap();
     std::fs::write(with_ext(&y, ".lock"), &me).unwrap();
     let e = fails(&["values", "0.137", "--to", "100", "--out", s(&z)]);
-    assert!(e.contains("another grundy run") && e.contains(&std::process::id().to_string()), "{e}");
+    assert!(
+        e.contains("another grundy run") && e.contains(&std::process::id().to_string()),
+        "{e}"
+    );
     let e = fails(&["values", "0.137", "--to", "100", "--out", s(&z), "--resume"]);
     assert!(e.contains("another grundy run"), "{e}");
     let e = fails(&["build", "tictactoe", "--db", s(&y)]);
@@ -270,7 +289,15 @@ fn one_writer_per_output() {
     assert!(z.exists() && y.exists());
     assert!(!with_ext(&z, ".lock").exists() && !with_ext(&y, ".lock").exists());
     // Errors release the lock too.
-    let e = fails(&["values", "0.137", "--to", "100", "--out", s(&dir.join("r.txt")), "--resume"]);
+    let e = fails(&[
+        "values",
+        "0.137",
+        "--to",
+        "100",
+        "--out",
+        s(&dir.join("r.txt")),
+        "--resume",
+    ]);
     assert!(e.contains("nothing to resume"), "{e}");
     assert!(!dir.join("r.txt.lock").exists());
     let _ = std::fs::remove_dir_all(&dir);
@@ -345,7 +372,10 @@ fn boards_after_a_line_are_refused() {
         ("xxxooo...", "both x and o have a line"),
         ("xxxx.o...", "4 x and 1 o"),
     ] {
-        for args in [vec!["solve", "tictactoe", board], vec!["solve", "--db", s(&db), board]] {
+        for args in [
+            vec!["solve", "tictactoe", board],
+            vec!["solve", "--db", s(&db), board],
+        ] {
             let e = fails(&args);
             assert!(e.contains(why), "{board}: {e}");
         }

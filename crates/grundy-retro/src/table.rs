@@ -234,9 +234,9 @@ impl Table {
         let tmp = sibling(path, "tmp");
         let mut f = File::create(&tmp).map_err(|e| RetroError::io(&tmp, e))?;
         f.write_all(&self.sealed_header()?)
-        .and_then(|_| f.write_all(self.data()))
-        .and_then(|_| f.sync_all())
-        .map_err(|e| RetroError::io(&tmp, e))?;
+            .and_then(|_| f.write_all(self.data()))
+            .and_then(|_| f.sync_all())
+            .map_err(|e| RetroError::io(&tmp, e))?;
         drop(f);
         fs::rename(&tmp, path).map_err(|e| RetroError::io(path, e))
     }
@@ -497,8 +497,12 @@ pub fn build_levelled<G: Levelled>(
     let ckpt = sibling(path, "ckpt");
     // The checkpoint: game, size, remoteness, levels done, and the checksum of the
     // data as it was then (unsolved levels zero), which a resume must find again.
-    let ckpt_text =
-        |done: usize, sum: u64| format!("{name}\n{size}\n{}\n{done}\n{sum:016x}\n", options.remoteness as u8);
+    let ckpt_text = |done: usize, sum: u64| {
+        format!(
+            "{name}\n{size}\n{}\n{done}\n{sum:016x}\n",
+            options.remoteness as u8
+        )
+    };
     let obytes = Table::outcome_bytes(size);
     let len = obytes as u64 + if options.remoteness { size } else { 0 };
     let dense = Dense::new(size, options.remoteness);
@@ -510,11 +514,12 @@ pub fn build_levelled<G: Levelled>(
             let ours: Vec<&str> = ours.lines().collect();
             if lines.len() == 5 && lines[..3] == ours[..3] {
                 let bad = |m: &str| RetroError::bad_table(&ckpt, m);
-                let n: usize = lines[3]
-                    .parse()
-                    .map_err(|_| bad("corrupt checkpoint (levels done); build without --resume to start over"))?;
-                let sum = u64::from_str_radix(lines[4], 16)
-                    .map_err(|_| bad("corrupt checkpoint (checksum); build without --resume to start over"))?;
+                let n: usize = lines[3].parse().map_err(|_| {
+                    bad("corrupt checkpoint (levels done); build without --resume to start over")
+                })?;
+                let sum = u64::from_str_radix(lines[4], 16).map_err(|_| {
+                    bad("corrupt checkpoint (checksum); build without --resume to start over")
+                })?;
                 let mut f = File::open(&tmp).map_err(|e| RetroError::io(&tmp, e))?;
                 let mut data = vec![0u8; len as usize];
                 f.seek(SeekFrom::Start(HEADER_SIZE as u64))

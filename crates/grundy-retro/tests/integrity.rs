@@ -80,10 +80,7 @@ fn the_checksum_covers_the_header() {
     assert!(Table::open(&path, None).is_ok());
     // Another game's name of the same length, data untouched.
     let mut bytes = std::fs::read(&path).unwrap();
-    let at = bytes
-        .windows(13)
-        .position(|w| w == b"chase:cycle=5")
-        .unwrap();
+    let at = bytes.windows(13).position(|w| w == b"chase:cycle=5").unwrap();
     bytes[at..at + 13].copy_from_slice(b"chase:path=5\0");
     // Keep the name length consistent with the new (12-byte) name.
     bytes[40..44].copy_from_slice(&12u32.to_le_bytes());

@@ -256,9 +256,16 @@ fn read_game_file(path: &Path, file: &str) -> Result<String, RulesError> {
     };
     let meta = std::fs::metadata(path).map_err(|e| io(format!("cannot read the game file: {e}")))?;
     if !meta.is_file() {
-        return Err(io("not a regular file (a game file must be a file, not a device, FIFO or directory)".into()));
+        return Err(io(
+            "not a regular file (a game file must be a file, not a device, FIFO or directory)".into(),
+        ));
     }
-    let too_big = || io(format!("the game file is larger than {} MiB; game files are short", MAX_FILE_BYTES >> 20));
+    let too_big = || {
+        io(format!(
+            "the game file is larger than {} MiB; game files are short",
+            MAX_FILE_BYTES >> 20
+        ))
+    };
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_big());
     }

@@ -140,7 +140,7 @@ fn the_played_view_alternates_sides() {
     let after = played.options(&DynPosition::Text("R:3".into())).unwrap();
     let after: Vec<String> = after.iter().map(|o| o.to_string()).collect();
     assert_eq!(after, ["L:1", "L:0"]);
-    assert!(game.is_impartial() == false && game.heap_values(0, 3).is_err());
+    assert!(!game.is_impartial() && game.heap_values(0, 3).is_err());
 }
 
 /// An impartial game seen as partizan: both players have its options.
