@@ -112,6 +112,8 @@ fn names_and_shown_positions_are_escaped() {
     }
     let out = ok(&["solve", &fixture("control_name.luau"), "3"]);
     assert!(out.contains(r"position:      p\u{1b}[0m3"), "{out}");
+    let e = fails(&["solve", &fixture("error_escape.luau"), "3"]);
+    assert!(!e.contains('\u{1b}') && e.contains(r"bad\u{1b}[2J"), "{e:?}");
 }
 
 #[test]
@@ -380,6 +382,10 @@ fn boards_after_a_line_are_refused() {
             assert!(e.contains(why), "{board}: {e}");
         }
     }
+    // Connect Four positions are move lists, replayed: a move after a line is refused.
+    ok(&["solve", "connect4:width=4,height=4", "1212121"]);
+    let e = fails(&["solve", "connect4:width=4,height=4", "12121212"]);
+    assert!(e.contains("the game is over before move 8"), "{e}");
     // The last mover's line is a finished game: lost for the player to move.
     for board in ["xxxoo....", "ooox.xx.."] {
         let out = ok(&["solve", "--db", s(&db), board]);

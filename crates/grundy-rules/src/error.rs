@@ -48,7 +48,9 @@ pub enum RulesError {
     Game(#[from] GameError),
 }
 
-/// Fold a message onto one line: line breaks become `; `, runs of blanks one space.
+/// Fold a message onto one line: line breaks become `; `, runs of blanks one space,
+/// other control characters are escaped (a script's error text must not drive the
+/// terminal either).
 pub(crate) fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for (i, line) in text.lines().map(str::trim).filter(|l| !l.is_empty()).enumerate() {
@@ -57,7 +59,7 @@ pub(crate) fn one_line(text: &str) -> String {
         }
         out.push_str(line);
     }
-    out
+    escape_controls(&out)
 }
 
 /// Text from a game file or script (a name, a `show` result) made safe to print:
