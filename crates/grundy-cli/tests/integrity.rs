@@ -94,6 +94,9 @@ fn positions_count_against_the_memory_limit() {
     let start = Instant::now();
     let e = fails(&["solve", &fixture("growing_positions.luau"), "start"]);
     assert!(e.contains("memory limit of 64 MiB"), "{e}");
+    // Heaps mode: the script's cache holds single heaps, the solver the lists.
+    let e = fails(&["solve", &fixture("growing_heaps.luau"), "3"]);
+    assert!(e.contains("memory limit of 64 MiB"), "{e}");
     assert!(
         start.elapsed() < Duration::from_secs(30),
         "took {:?}",

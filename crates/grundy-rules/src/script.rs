@@ -243,6 +243,18 @@ struct Vm {
     /// the memory limit with the Luau heap, or a script could grow positions
     /// without bound outside the Luau state (`s .. string.rep("x", 1000)`).
     stored: usize,
+    /// Fingerprints of the lists of heaps expanded (heaps mode), counted in `stored` once.
+    expanded: rustc_hash::FxHashSet<u64>,
+    /// The most heaps in a list counted so far.
+    longest: usize,
+}
+
+/// A 64-bit hash of a position (a collision only means a position counted once too few).
+fn fingerprint(p: &DynPosition) -> u64 {
+    use std::hash::{BuildHasher, Hash, Hasher};
+    let mut h = rustc_hash::FxBuildHasher.build_hasher();
+    p.hash(&mut h);
+    h.finish()
 }
 
 /// Bytes a position takes when kept: its own size and what it points to.
@@ -653,6 +665,8 @@ impl ScriptGame {
                 cache: Default::default(),
                 verdicts: FxHashMap::default(),
                 stored: 0,
+                expanded: Default::default(),
+                longest: 0,
             }),
             table: Mutex::new(Vec::new()),
         })
@@ -966,6 +980,7 @@ impl Game for ScriptGame {
             return Ok(());
         }
         let heaps = p.ints().unwrap_or(&[]);
+        let before = out.len();
         for (i, &h) in heaps.iter().enumerate() {
             for o in self.options_of(&DynPosition::Ints(vec![h]), Mover::Moves)?.iter() {
                 let left = o.ints().unwrap_or(&[]);
@@ -975,6 +990,28 @@ impl Game for ScriptGame {
                 next.extend_from_slice(&heaps[i + 1..]);
                 out.push(DynPosition::Ints(next));
             }
+        }
+        // The cache keeps single heaps, but the solver keeps the lists of heaps it
+        // expands, and holds their options while it searches: count each list once,
+        // and the whole of options longer than any list
+        // before, or `moves(n) = {{n, n}}` grows positions without bound outside the
+        // budget. (Options no longer than lists already counted are bounded by them.)
+        let mut vm = self.lock();
+        if vm.expanded.insert(fingerprint(p)) {
+            let options = &out[before..];
+            let longest = vm.longest;
+            let grown: usize = options
+                .iter()
+                .filter(|o| o.ints().map_or(0, <[i64]>::len) > longest)
+                .map(position_bytes)
+                .sum();
+            let bytes = 16 + position_bytes(p) + grown;
+            vm.longest = options
+                .iter()
+                .map(|o| o.ints().map_or(0, <[i64]>::len))
+                .chain([heaps.len()])
+                .fold(longest, usize::max);
+            self.keep(&mut vm, bytes)?;
         }
         Ok(())
     }
