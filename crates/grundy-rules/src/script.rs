@@ -251,10 +251,8 @@ struct Vm {
 
 /// A 64-bit hash of a position (a collision only means a position counted once too few).
 fn fingerprint(p: &DynPosition) -> u64 {
-    use std::hash::{BuildHasher, Hash, Hasher};
-    let mut h = rustc_hash::FxBuildHasher.build_hasher();
-    p.hash(&mut h);
-    h.finish()
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(p)
 }
 
 /// Bytes a position takes when kept: its own size and what it points to.
