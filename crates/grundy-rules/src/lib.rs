@@ -169,11 +169,19 @@
 //!
 //! | limit | default | change it with |
 //! |---|---|---|
-//! | memory of the Luau state | 64 MiB | `GRUNDY_LUA_MEMORY=256M` (bytes, or `K`/`M`/`G`) |
+//! | memory of the Luau state and of the positions kept for the script | 64 MiB | `GRUNDY_LUA_MEMORY=256M` (bytes, or `K`/`M`/`G`) |
 //! | time of one call (`moves`, `left`, `right`, `terminal`, the top level, ...) | 1000 ms | `GRUNDY_LUA_TIMEOUT_MS=5000` |
+//! | size of a game file or script | 1 MiB | (fixed; must be a regular file) |
 //!
 //! A script that loops forever or allocates without bound is stopped with a
-//! one-line error that names the limit and how to raise it:
+//! one-line error that names the limit and how to raise it. The time limit cannot
+//! be caught: once the deadline passes, every loop edge and call raises again, so a
+//! `pcall` or `xpcall` that catches the error only gets as far as its next loop or
+//! call, and a call that returns after its deadline fails anyway. The positions
+//! the engine keeps for a script (its options cache, and the lists of heaps it
+//! expands) count in the memory budget with the Luau heap, so growing positions
+//! (`s .. string.rep("x", 1000)`) are stopped too. Names and `show` results are
+//! printed with control characters escaped (`\n`, `\u{1b}`).
 //!
 //! ```
 //! use grundy_rules::{game_from_luau, Limits};
