@@ -18,7 +18,8 @@
 //! loss), the checkpoint describes a valid prefix of `FILE.part`: `--resume`
 //! truncates the file to that length, checks the prefix against the checksum (a
 //! changed value is refused, never continued), reads the values back and continues. When done, `FILE.part`
-//! is renamed to `FILE` and the checkpoint removed.
+//! is renamed to `FILE` and the checkpoint removed. The command holds `FILE.lock`
+//! (see `crate::lock`) for the whole run, so one run at a time writes these files.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};

@@ -16,7 +16,8 @@ pub struct Args {
     /// (every position numbered), or any other GAME, FILE.toml or FILE.luau (the
     /// positions reachable from a start).
     pub game: String,
-    /// The table file to write (built in FILE.tmp, renamed when complete).
+    /// The table file to write (built in FILE.tmp, renamed when complete; FILE.lock
+    /// keeps a second build from writing it meanwhile).
     #[arg(long, value_name = "FILE")]
     pub db: PathBuf,
     /// Where enumeration starts, for games other than tictactoe, connect4, dodgem and
