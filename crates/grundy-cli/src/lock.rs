@@ -38,7 +38,7 @@ impl OutputLock {
                     match owner {
                         Some(pid) if !alive(pid) => take_over(&path, pid)?,
                         Some(pid) => bail!(
-                            "{} is being written by another grundy run (pid {pid}, lock {}): wait for it to finish",
+                            "{} is being written by another grundy run (pid {pid}, lock {}): wait for it to finish (or delete the lock if pid {pid} is not grundy)",
                             output.display(),
                             path.display()
                         ),
