@@ -12,11 +12,14 @@
 //!
 //! Values are appended to `FILE.part`. After each chunk the data is flushed and
 //! fsync'ed, then `FILE.ckpt` is replaced atomically (write a temp file, fsync,
-//! rename) with the game, the format, the number of values and the byte length of
-//! `FILE.part` that is durable. Killed at any moment (Ctrl-C, SIGKILL, power loss),
-//! the checkpoint describes a valid prefix of `FILE.part`: `--resume` truncates the
-//! file to that length, reads the values back and continues. When done, `FILE.part`
-//! is renamed to `FILE` and the checkpoint removed.
+//! rename) with the game, the format, the number of values, the byte length of
+//! `FILE.part` that is durable and the checksum of those bytes
+//! ([`grundy_retro::table::checksum`]). Killed at any moment (Ctrl-C, SIGKILL, power
+//! loss), the checkpoint describes a valid prefix of `FILE.part`: `--resume`
+//! truncates the file to that length, checks the prefix against the checksum (a
+//! changed value is refused, never continued), reads the values back and continues. When done, `FILE.part`
+//! is renamed to `FILE` and the checkpoint removed. The command holds `FILE.lock`
+//! (see `crate::lock`) for the whole run, so one run at a time writes these files.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -24,6 +27,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context, Result};
+use grundy_retro::table::Fnv;
 
 /// The first bytes of a binary file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYNV";
@@ -96,28 +100,39 @@ struct Checkpoint {
     count: u64,
     /// Bytes durable in FILE.part (header included).
     bytes: u64,
+    /// The checksum of those bytes.
+    sum: u64,
 }
 
-const CKPT_HEADER: &str = "grundy values checkpoint v1";
+const CKPT_HEADER: &str = "grundy values checkpoint v2";
+/// Checkpoints before the checksum: refused with a clear message.
+const CKPT_HEADER_V1: &str = "grundy values checkpoint v1";
 
 impl Checkpoint {
     fn to_text(&self) -> String {
         format!(
-            "{CKPT_HEADER}\ngame={}\nformat={}\nwidth={}\nfirst={}\ncount={}\nbytes={}\n",
+            "{CKPT_HEADER}\ngame={}\nformat={}\nwidth={}\nfirst={}\ncount={}\nbytes={}\nsum={:016x}\n",
             self.game,
             self.format.name(),
             self.width,
             self.first,
             self.count,
-            self.bytes
+            self.bytes,
+            self.sum
         )
     }
 
     fn parse(text: &str, path: &Path) -> Result<Checkpoint> {
         let bad = |why: &str| anyhow!("{} is not a valid checkpoint ({why})", path.display());
         let mut lines = text.lines();
-        if lines.next() != Some(CKPT_HEADER) {
-            return Err(bad("unknown header"));
+        match lines.next() {
+            Some(CKPT_HEADER) => {}
+            Some(CKPT_HEADER_V1) => {
+                return Err(bad(
+                    "an older checkpoint without a checksum, which cannot be verified; delete it and the .part file to start over",
+                ))
+            }
+            _ => return Err(bad("unknown header")),
         }
         let mut get = |key: &str| -> Result<String> {
             let line = lines.next().ok_or_else(|| bad(&format!("missing {key}")))?;
@@ -137,6 +152,7 @@ impl Checkpoint {
         let first = num(get("first")?, "first")?;
         let count = num(get("count")?, "count")?;
         let bytes = num(get("bytes")?, "bytes")?;
+        let sum = u64::from_str_radix(&get("sum")?, 16).map_err(|_| bad("bad sum"))?;
         if !matches!(width, 16 | 32) {
             return Err(bad("width must be 16 or 32"));
         }
@@ -147,6 +163,7 @@ impl Checkpoint {
             first,
             count,
             bytes,
+            sum,
         })
     }
 }
@@ -157,6 +174,8 @@ pub struct SeqWriter {
     out: BufWriter<File>,
     /// The state as written to `out` (not necessarily durable yet).
     state: Checkpoint,
+    /// The checksum of every byte written to `out` (header included).
+    hash: Fnv,
     /// The count in the last checkpoint written.
     durable: u64,
     last_ckpt: Instant,
@@ -180,6 +199,8 @@ impl SeqWriter {
         let header = header(format, game, first, width)?;
         let mut out = BufWriter::with_capacity(1 << 16, f);
         out.write_all(&header)?;
+        let mut hash = Fnv::new();
+        hash.update(&header);
         let mut w = SeqWriter {
             paths,
             out,
@@ -190,7 +211,9 @@ impl SeqWriter {
                 first,
                 count: 0,
                 bytes: header.len() as u64,
+                sum: 0,
             },
+            hash,
             durable: 0,
             last_ckpt: Instant::now(),
             line: String::new(),
@@ -268,12 +291,17 @@ impl SeqWriter {
         f.set_len(ck.bytes)?;
         f.sync_all()?;
         f.seek(SeekFrom::Start(0))?;
+        // The bytes kept must be the bytes checkpointed: a value changed since is
+        // refused here, before anything is read back and built on.
+        let hash = verify(&mut f, &ck, &paths)?;
+        f.seek(SeekFrom::Start(0))?;
         let expected_header = header(format, game, first, width)?;
         read_back(&mut f, &ck, &expected_header, &paths.part, &mut on_value)?;
         f.seek(SeekFrom::End(0))?;
         Ok(SeqWriter {
             paths,
             out: BufWriter::with_capacity(1 << 16, f),
+            hash,
             durable: ck.count,
             state: ck,
             last_ckpt: Instant::now(),
@@ -295,6 +323,7 @@ impl SeqWriter {
                 self.line.clear();
                 let _ = writeln!(self.line, "{heap} {value}");
                 self.out.write_all(self.line.as_bytes())?;
+                self.hash.update(self.line.as_bytes());
                 self.state.bytes += self.line.len() as u64;
             }
             Format::Bin => {
@@ -302,10 +331,12 @@ impl SeqWriter {
                     let v = u16::try_from(value)
                         .map_err(|_| anyhow!("G({heap}) = {value} does not fit 16 bits"))?;
                     self.out.write_all(&v.to_le_bytes())?;
+                    self.hash.update(&v.to_le_bytes());
                 } else {
                     let v = u32::try_from(value)
                         .map_err(|_| anyhow!("G({heap}) = {value} does not fit 32 bits"))?;
                     self.out.write_all(&v.to_le_bytes())?;
+                    self.hash.update(&v.to_le_bytes());
                 }
                 self.state.bytes += u64::from(self.state.width / 8);
             }
@@ -326,6 +357,7 @@ impl SeqWriter {
     pub fn checkpoint(&mut self) -> Result<()> {
         self.out.flush()?;
         self.out.get_ref().sync_data()?;
+        self.state.sum = self.hash.finish();
         let mut tmp = self.paths.ckpt.as_os_str().to_owned();
         tmp.push(".tmp");
         let tmp = PathBuf::from(tmp);
@@ -387,6 +419,30 @@ fn header(format: Format, game: &str, first: u64, width: u16) -> Result<Vec<u8>>
             h
         }
     })
+}
+
+/// The checksum of the first `ck.bytes` bytes of the part file, checked against the
+/// checkpoint's; returns it, ready to take the bytes that follow.
+fn verify(f: &mut File, ck: &Checkpoint, paths: &Paths) -> Result<Fnv> {
+    let mut hash = Fnv::new();
+    let mut r = BufReader::with_capacity(1 << 16, f.take(ck.bytes));
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        hash.update(buf);
+        let n = buf.len();
+        r.consume(n);
+    }
+    if hash.finish() != ck.sum {
+        bail!(
+            "{} does not match the checksum in {} (changed or damaged since the checkpoint); delete both to start over",
+            paths.part.display(),
+            paths.ckpt.display()
+        );
+    }
+    Ok(hash)
 }
 
 /// Reads the values of a (truncated) part file back, checking the header, the heap

@@ -7,6 +7,7 @@
 mod bfile;
 mod commands;
 mod load;
+mod lock;
 mod render;
 
 use std::io::Write;

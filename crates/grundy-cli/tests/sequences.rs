@@ -383,12 +383,14 @@ fn leftover_checkpoint(dir: &Path, file: &Path, game: &str, canonical: &str) -> 
     let part = dir.join(format!("{}.part", file.file_name().unwrap().to_str().unwrap()));
     let ckpt = dir.join(format!("{}.ckpt", file.file_name().unwrap().to_str().unwrap()));
     ok(&["values", game, "--to", "4999", "--out", path_str(file)]);
-    let bytes = std::fs::metadata(file).unwrap().len();
+    let data = std::fs::read(file).unwrap();
+    let bytes = data.len();
+    let sum = grundy_retro::table::checksum(&data);
     std::fs::rename(file, &part).unwrap();
     std::fs::write(
         &ckpt,
         format!(
-            "grundy values checkpoint v1\ngame={canonical}\nformat=bin\nwidth=16\nfirst=0\ncount=5000\nbytes={bytes}\n"
+            "grundy values checkpoint v2\ngame={canonical}\nformat=bin\nwidth=16\nfirst=0\ncount=5000\nbytes={bytes}\nsum={sum:016x}\n"
         ),
     )
     .unwrap();
@@ -414,14 +416,14 @@ fn resume_refusals_and_damage() {
     // --to before what the checkpoint already has.
     let e = fails(&["values", "kayles", "--to", "1000", "--out", f, "--resume"]);
     assert!(e.contains("past --to"), "{e}");
-    // The last stored value is checked against the game.
+    // A stored value changed since the checkpoint: the checksum refuses it.
     let part = dir.path().join("k.bin.part");
     let mut data = std::fs::read(&part).unwrap();
     let last = data.len() - 2;
     data[last] ^= 1;
     std::fs::write(&part, &data).unwrap();
     let e = fails(&["values", "octal:0.77", "--to", "6000", "--out", f, "--resume"]);
-    assert!(e.contains("wrong game or corrupt data"), "{e}");
+    assert!(e.contains("checksum"), "{e}");
     data[last] ^= 1;
     // A part file shorter than the checkpoint says: damaged, not silently accepted.
     std::fs::write(&part, &data[..data.len() - 100]).unwrap();

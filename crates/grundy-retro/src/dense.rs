@@ -74,6 +74,40 @@ impl Dense {
         Table::from_parts(name, self.size, bytes, rem)
     }
 
+    /// Forget the values of the positions in `range` (a level not yet solved): `set`
+    /// ORs codes in, so bits left there by a level cut short must go before it is
+    /// solved again.
+    pub(crate) fn clear(&self, range: &std::ops::Range<u64>) {
+        for i in range.clone() {
+            self.words[(i >> 5) as usize].fetch_and(!(3u64 << ((i & 31) * 2)), Relaxed);
+            if let Some(r) = &self.rem {
+                r[i as usize].store(0, Relaxed);
+            }
+        }
+    }
+
+    /// The checksum ([`crate::table::checksum`]) of the data as it would be written:
+    /// the packed outcomes, then the remoteness bytes.
+    pub(crate) fn checksum(&self) -> u64 {
+        let mut h = crate::table::Fnv::new();
+        let mut left = Table::outcome_bytes(self.size);
+        for w in &self.words {
+            let b = w.load(Relaxed).to_le_bytes();
+            let n = left.min(8);
+            h.update(&b[..n]);
+            left -= n;
+        }
+        if let Some(r) = &self.rem {
+            let mut buf = Vec::with_capacity(1 << 16);
+            for chunk in r.chunks(1 << 16) {
+                buf.clear();
+                buf.extend(chunk.iter().map(|x| x.load(Relaxed)));
+                h.update(&buf);
+            }
+        }
+        h.finish()
+    }
+
     /// The bytes of the packed outcomes and remoteness covering `range` (for checkpoints).
     pub(crate) fn outcome_word_range(&self, range: &std::ops::Range<u64>) -> std::ops::Range<usize> {
         (range.start >> 5) as usize..(range.end.div_ceil(32)) as usize

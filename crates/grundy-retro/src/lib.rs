@@ -84,11 +84,12 @@
 //!
 //! ## Tables on disk
 //! [`table::build_levelled`] writes a table file: a 4096-byte header (magic
-//! `GRUNDYRT`, format version, flags, position count, data length, checksum, game
-//! name) then the packed outcomes and the remoteness bytes. It is built in
-//! `FILE.tmp` with a checkpoint after every level (`FILE.ckpt`) and renamed to
-//! `FILE` only when complete, so a killed build never leaves a corrupt table and can
-//! be resumed. [`Table::open`] memory-maps a table and refuses one for another game,
+//! `GRUNDYRT`, format version (2), flags, position count, data length, checksum,
+//! game name) then the packed outcomes and the remoteness bytes; the checksum covers
+//! the header (the game name) and the data. It is built in `FILE.tmp` with a
+//! checkpoint after every level (`FILE.ckpt`, with the checksum of the data so far,
+//! checked on resume) and renamed to `FILE` only when complete, so a killed build
+//! never leaves a corrupt table and can be resumed. [`Table::open`] memory-maps a table and refuses one for another game,
 //! another format version, or with a bad checksum.
 //!
 //! ```

@@ -18,7 +18,8 @@ use grundy::solve::Solution;
 /// The first eight bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYRT";
 /// The table format this crate writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version 2: the checksum covers the header (the game name) as well as the data.
+pub const FORMAT_VERSION: u32 = 2;
 /// Where the data starts; the header is padded to this size.
 pub const HEADER_SIZE: usize = 4096;
 const MAX_NAME: usize = HEADER_SIZE - 64;
@@ -206,9 +207,25 @@ impl Table {
         (c[1], c[2], c[3])
     }
 
-    /// The checksum of the data section (see [`checksum`]).
+    /// The header of the table's file, checksum included.
+    fn sealed_header(&self) -> Result<Vec<u8>, RetroError> {
+        let h = header(
+            &self.name,
+            self.size,
+            flags(self.remoteness, self.section),
+            self.data().len() as u64,
+        )?;
+        Ok(seal(h, |f| f.update(self.data())))
+    }
+
+    /// The checksum of the table's file: header (game name, sizes, flags) and data
+    /// (see [`checksum`]).
     pub fn checksum(&self) -> u64 {
-        checksum(self.data())
+        match self.sealed_header() {
+            Ok(h) => u64::from_le_bytes(h[SUM_AT].try_into().expect("8 bytes")),
+            // A name too long for a header: the table cannot be written anyway.
+            Err(_) => checksum(self.data()),
+        }
     }
 
     /// Write the table to `path`: a temporary file next to it, synced, then renamed,
@@ -216,16 +233,10 @@ impl Table {
     pub fn write(&self, path: &Path) -> Result<(), RetroError> {
         let tmp = sibling(path, "tmp");
         let mut f = File::create(&tmp).map_err(|e| RetroError::io(&tmp, e))?;
-        f.write_all(&header(
-            &self.name,
-            self.size,
-            flags(self.remoteness, self.section),
-            self.data().len() as u64,
-            self.checksum(),
-        )?)
-        .and_then(|_| f.write_all(self.data()))
-        .and_then(|_| f.sync_all())
-        .map_err(|e| RetroError::io(&tmp, e))?;
+        f.write_all(&self.sealed_header()?)
+            .and_then(|_| f.write_all(self.data()))
+            .and_then(|_| f.sync_all())
+            .map_err(|e| RetroError::io(&tmp, e))?;
         drop(f);
         fs::rename(&tmp, path).map_err(|e| RetroError::io(path, e))
     }
@@ -233,7 +244,7 @@ impl Table {
     /// Open a table file, memory-mapped, after checking magic, version, sizes and
     /// checksum; when `game` is given, the table must be for that game.
     pub fn open(path: &Path, game: Option<&str>) -> Result<Table, RetroError> {
-        let f = File::open(path).map_err(|e| RetroError::io(path, e))?;
+        let f = open_regular(path)?;
         // SAFETY: the file is only read; tables are written to a temporary file and
         // renamed into place, never modified where they stand.
         let map = unsafe { memmap2::Mmap::map(&f) }.map_err(|e| RetroError::io(path, e))?;
@@ -273,7 +284,7 @@ impl Table {
                 return Err(bad(format!("this table is for '{name}', not '{g}'")));
             }
         }
-        if checksum(&map[HEADER_SIZE..]) != sum {
+        if file_checksum(&map[..HEADER_SIZE], &map[HEADER_SIZE..]) != sum {
             return Err(bad(
                 "checksum mismatch: the table is corrupt; rebuild it with `grundy build`".into(),
             ));
@@ -289,7 +300,7 @@ impl Table {
 
     /// Read only the game name of a table file (after checking magic and version).
     pub fn peek_name(path: &Path) -> Result<String, RetroError> {
-        let mut f = File::open(path).map_err(|e| RetroError::io(path, e))?;
+        let mut f = open_regular(path)?;
         let mut h = vec![0u8; 44 + MAX_NAME];
         f.read_exact(&mut h)
             .map_err(|_| RetroError::bad_table(path, "not a grundy table (too short)"))?;
@@ -304,23 +315,122 @@ impl Table {
     }
 }
 
-/// The table checksum: FNV-1a with 64-bit lanes: for each little-endian 64-bit word
-/// `w` of the data (the tail padded with zeros), `h = (h ^ w) * 0x100000001b3`,
+/// Open a table file for reading, refusing anything but a regular file: opening a
+/// FIFO blocks until someone writes to it, and a device never ends.
+fn open_regular(path: &Path) -> Result<File, RetroError> {
+    let meta = fs::metadata(path).map_err(|e| RetroError::io(path, e))?;
+    if !meta.is_file() {
+        return Err(RetroError::bad_table(
+            path,
+            "not a regular file (a table is a file written by `grundy build`, not a FIFO, device or directory)",
+        ));
+    }
+    File::open(path).map_err(|e| RetroError::io(path, e))
+}
+
+/// The checksum of bytes: FNV-1a with 64-bit lanes: for each little-endian 64-bit
+/// word `w` of the data (the tail padded with zeros), `h = (h ^ w) * 0x100000001b3`,
 /// starting from `0xcbf29ce484222325`; then the length is mixed in the same way.
+///
+/// A table file's checksum (format version 2) is this checksum of the whole file:
+/// the 4096-byte header, with its checksum field read as zeros, then the data; so
+/// the game name and sizes in the header are covered as well as the data.
 pub fn checksum(data: &[u8]) -> u64 {
+    let mut h = Fnv::new();
+    h.update(data);
+    h.finish()
+}
+
+/// [`checksum`] over bytes given in pieces (a header and data, or a table being
+/// built), equal to the checksum of their concatenation.
+#[derive(Clone, Debug)]
+pub struct Fnv {
+    h: u64,
+    pending: [u8; 8],
+    fill: usize,
+    len: u64,
+}
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv::new()
+    }
+}
+
+impl Fnv {
     const PRIME: u64 = 0x100_0000_01b3;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut chunks = data.chunks_exact(8);
-    for c in &mut chunks {
-        h = (h ^ u64::from_le_bytes(c.try_into().expect("8 bytes"))).wrapping_mul(PRIME);
+
+    /// An empty checksum.
+    pub fn new() -> Fnv {
+        Fnv {
+            h: 0xcbf2_9ce4_8422_2325,
+            pending: [0; 8],
+            fill: 0,
+            len: 0,
+        }
     }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut w = [0u8; 8];
-        w[..rest.len()].copy_from_slice(rest);
-        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(PRIME);
+
+    fn word(&mut self, w: [u8; 8]) {
+        self.h = (self.h ^ u64::from_le_bytes(w)).wrapping_mul(Fnv::PRIME);
     }
-    (h ^ data.len() as u64).wrapping_mul(PRIME)
+
+    /// Add bytes.
+    pub fn update(&mut self, mut data: &[u8]) {
+        self.len += data.len() as u64;
+        if self.fill > 0 {
+            let n = (8 - self.fill).min(data.len());
+            self.pending[self.fill..self.fill + n].copy_from_slice(&data[..n]);
+            self.fill += n;
+            data = &data[n..];
+            if self.fill < 8 {
+                return;
+            }
+            self.word(self.pending);
+            self.fill = 0;
+        }
+        let mut chunks = data.chunks_exact(8);
+        for c in &mut chunks {
+            self.word(c.try_into().expect("8 bytes"));
+        }
+        let rest = chunks.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.fill = rest.len();
+    }
+
+    /// The checksum of everything added.
+    pub fn finish(&self) -> u64 {
+        let mut h = self.h;
+        if self.fill > 0 {
+            let mut w = [0u8; 8];
+            w[..self.fill].copy_from_slice(&self.pending[..self.fill]);
+            h = (h ^ u64::from_le_bytes(w)).wrapping_mul(Fnv::PRIME);
+        }
+        (h ^ self.len).wrapping_mul(Fnv::PRIME)
+    }
+}
+
+/// Where the checksum sits in the header.
+const SUM_AT: std::ops::Range<usize> = 32..40;
+
+/// The checksum of a table file: its header with the checksum field zeroed, then its data.
+fn file_checksum(header: &[u8], data: &[u8]) -> u64 {
+    let mut h = Fnv::new();
+    h.update(&header[..SUM_AT.start]);
+    h.update(&[0u8; 8]);
+    h.update(&header[SUM_AT.end..]);
+    h.update(data);
+    h.finish()
+}
+
+/// A header with its checksum filled in, over itself and `data`.
+fn seal(mut header: Vec<u8>, data_sum: impl FnOnce(&mut Fnv)) -> Vec<u8> {
+    let mut h = Fnv::new();
+    h.update(&header[..SUM_AT.start]);
+    h.update(&[0u8; 8]);
+    h.update(&header[SUM_AT.end..]);
+    data_sum(&mut h);
+    header[SUM_AT].copy_from_slice(&h.finish().to_le_bytes());
+    header
 }
 
 /// The header's flags: bit 0 remoteness stored, bit 1 a positions section follows.
@@ -328,7 +438,8 @@ fn flags(remoteness: bool, section: bool) -> u32 {
     remoteness as u32 | (section as u32) << 1
 }
 
-fn header(name: &str, size: u64, flags: u32, len: u64, sum: u64) -> Result<Vec<u8>, RetroError> {
+/// A header with a zero checksum (see [`seal`]).
+fn header(name: &str, size: u64, flags: u32, len: u64) -> Result<Vec<u8>, RetroError> {
     if name.len() > MAX_NAME {
         return Err(RetroError::Game(grundy::GameError::Unsupported(format!(
             "game name longer than {MAX_NAME} bytes"
@@ -340,7 +451,6 @@ fn header(name: &str, size: u64, flags: u32, len: u64, sum: u64) -> Result<Vec<u
     h[12..16].copy_from_slice(&flags.to_le_bytes());
     h[16..24].copy_from_slice(&size.to_le_bytes());
     h[24..32].copy_from_slice(&len.to_le_bytes());
-    h[32..40].copy_from_slice(&sum.to_le_bytes());
     h[40..44].copy_from_slice(&(name.len() as u32).to_le_bytes());
     h[44..44 + name.len()].copy_from_slice(name.as_bytes());
     Ok(h)
@@ -385,7 +495,14 @@ pub fn build_levelled<G: Levelled>(
     let levels = game.levels();
     let tmp = sibling(path, "tmp");
     let ckpt = sibling(path, "ckpt");
-    let ckpt_text = |done: usize| format!("{name}\n{size}\n{}\n{done}\n", options.remoteness as u8);
+    // The checkpoint: game, size, remoteness, levels done, and the checksum of the
+    // data as it was then (unsolved levels zero), which a resume must find again.
+    let ckpt_text = |done: usize, sum: u64| {
+        format!(
+            "{name}\n{size}\n{}\n{done}\n{sum:016x}\n",
+            options.remoteness as u8
+        )
+    };
     let obytes = Table::outcome_bytes(size);
     let len = obytes as u64 + if options.remoteness { size } else { 0 };
     let dense = Dense::new(size, options.remoteness);
@@ -393,10 +510,16 @@ pub fn build_levelled<G: Levelled>(
     if resume {
         if let Ok(text) = fs::read_to_string(&ckpt) {
             let lines: Vec<&str> = text.lines().collect();
-            let ours = ckpt_text(0);
+            let ours = ckpt_text(0, 0);
             let ours: Vec<&str> = ours.lines().collect();
-            if lines.len() == 4 && lines[..3] == ours[..3] {
-                let n: usize = lines[3].parse().unwrap_or(0);
+            if lines.len() == 5 && lines[..3] == ours[..3] {
+                let bad = |m: &str| RetroError::bad_table(&ckpt, m);
+                let n: usize = lines[3].parse().map_err(|_| {
+                    bad("corrupt checkpoint (levels done); build without --resume to start over")
+                })?;
+                let sum = u64::from_str_radix(lines[4], 16).map_err(|_| {
+                    bad("corrupt checkpoint (checksum); build without --resume to start over")
+                })?;
                 let mut f = File::open(&tmp).map_err(|e| RetroError::io(&tmp, e))?;
                 let mut data = vec![0u8; len as usize];
                 f.seek(SeekFrom::Start(HEADER_SIZE as u64))
@@ -415,6 +538,17 @@ pub fn build_levelled<G: Levelled>(
                     }
                 }
                 done_levels = n.min(levels);
+                // Levels not done may hold a level cut short: clear them, then the
+                // data must be exactly what the checkpoint vouched for.
+                for k in done_levels..levels {
+                    dense.clear(&game.level(levels - 1 - k));
+                }
+                if dense.checksum() != sum {
+                    return Err(RetroError::bad_table(
+                        &tmp,
+                        "the partial table does not match its checkpoint's checksum (changed or damaged since); build without --resume to start over",
+                    ));
+                }
             } else {
                 return Err(RetroError::bad_table(
                     &ckpt,
@@ -469,7 +603,7 @@ pub fn build_levelled<G: Levelled>(
         }
         file.sync_data().map_err(io)?;
         let note = sibling(&ckpt, "new");
-        fs::write(&note, ckpt_text(k + 1))
+        fs::write(&note, ckpt_text(k + 1, dense.checksum()))
             .and_then(|_| fs::rename(&note, &ckpt))
             .map_err(|e| RetroError::io(&ckpt, e))?;
         done += range.end - range.start;
@@ -483,14 +617,7 @@ pub fn build_levelled<G: Levelled>(
     let table = dense.into_table(name.to_string());
     let io = |e: std::io::Error| RetroError::io(&tmp, e);
     file.seek(SeekFrom::Start(0)).map_err(io)?;
-    file.write_all(&header(
-        name,
-        size,
-        flags(options.remoteness, false),
-        len,
-        table.checksum(),
-    )?)
-    .map_err(io)?;
+    file.write_all(&table.sealed_header()?).map_err(io)?;
     file.sync_all().map_err(io)?;
     drop(file);
     fs::rename(&tmp, path).map_err(|e| RetroError::io(path, e))?;

@@ -48,7 +48,9 @@ pub enum RulesError {
     Game(#[from] GameError),
 }
 
-/// Fold a message onto one line: line breaks become `; `, runs of blanks one space.
+/// Fold a message onto one line: line breaks become `; `, runs of blanks one space,
+/// other control characters are escaped (a script's error text must not drive the
+/// terminal either).
 pub(crate) fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for (i, line) in text.lines().map(str::trim).filter(|l| !l.is_empty()).enumerate() {
@@ -56,6 +58,24 @@ pub(crate) fn one_line(text: &str) -> String {
             out.push_str("; ");
         }
         out.push_str(line);
+    }
+    escape_controls(&out)
+}
+
+/// Text from a game file or script (a name, a `show` result) made safe to print:
+/// control characters (newlines, terminal escapes) are written as `\n`, `\u{1b}`, so
+/// a file cannot add lines to the output or drive the terminal.
+pub fn escape_controls(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
     }
     out
 }

@@ -216,8 +216,9 @@ pub fn game_from_toml_in(
         Some((n, span)) if n.trim().is_empty() => {
             return Err(src.error(Some(span), "key 'name': the name is empty"));
         }
-        Some((n, _)) => n,
-        None => file_stem(file),
+        // Printed in every answer: no line breaks or terminal escapes from the file.
+        Some((n, _)) => crate::error::escape_controls(&n),
+        None => crate::error::escape_controls(&file_stem(file)),
     };
     top.text(&src, "description")?;
     let start = match top.get("start") {

@@ -169,11 +169,19 @@
 //!
 //! | limit | default | change it with |
 //! |---|---|---|
-//! | memory of the Luau state | 64 MiB | `GRUNDY_LUA_MEMORY=256M` (bytes, or `K`/`M`/`G`) |
+//! | memory of the Luau state and of the positions kept for the script | 64 MiB | `GRUNDY_LUA_MEMORY=256M` (bytes, or `K`/`M`/`G`) |
 //! | time of one call (`moves`, `left`, `right`, `terminal`, the top level, ...) | 1000 ms | `GRUNDY_LUA_TIMEOUT_MS=5000` |
+//! | size of a game file or script | 1 MiB | (fixed; must be a regular file) |
 //!
 //! A script that loops forever or allocates without bound is stopped with a
-//! one-line error that names the limit and how to raise it:
+//! one-line error that names the limit and how to raise it. The time limit cannot
+//! be caught: once the deadline passes, every loop edge and call raises again, so a
+//! `pcall` or `xpcall` that catches the error only gets as far as its next loop or
+//! call, and a call that returns after its deadline fails anyway. The positions
+//! the engine keeps for a script (its options cache, and the lists of heaps it
+//! expands) count in the memory budget with the Luau heap, so growing positions
+//! (`s .. string.rep("x", 1000)`) are stopped too. Names and `show` results are
+//! printed with control characters escaped (`\n`, `\u{1b}`).
 //!
 //! ```
 //! use grundy_rules::{game_from_luau, Limits};
@@ -234,15 +242,51 @@ pub fn load(path: impl AsRef<Path>) -> Result<Box<dyn DynGame>, RulesError> {
 pub fn load_with(path: impl AsRef<Path>, limits: Limits) -> Result<Box<dyn DynGame>, RulesError> {
     let path = path.as_ref();
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| RulesError::Io {
-        file: file.clone(),
-        message: format!("cannot read the game file: {e}"),
-    })?;
+    let text = read_game_file(path, &file)?;
     if file.to_ascii_lowercase().ends_with(".toml") {
         game_from_toml(&file, &text)
     } else {
         game_from_luau(&file, &text, limits)
     }
+}
+
+/// The largest game file or script read (1 MiB): rules are short, and a path to
+/// `/dev/zero` or a huge file must fail at once, not fill the memory.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// The text of a game file: a regular file (not a FIFO or a device, which could block
+/// or never end) of at most [`MAX_FILE_BYTES`], in UTF-8.
+fn read_game_file(path: &Path, file: &str) -> Result<String, RulesError> {
+    use std::io::Read;
+    let io = |message: String| RulesError::Io {
+        file: file.to_string(),
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| io(format!("cannot read the game file: {e}")))?;
+    if !meta.is_file() {
+        return Err(io(
+            "not a regular file (a game file must be a file, not a device, FIFO or directory)".into(),
+        ));
+    }
+    let too_big = || {
+        io(format!(
+            "the game file is larger than {} MiB; game files are short",
+            MAX_FILE_BYTES >> 20
+        ))
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let f = std::fs::File::open(path).map_err(|e| io(format!("cannot read the game file: {e}")))?;
+    // Read at most one byte past the cap: the file may have grown since `metadata`.
+    let mut bytes = Vec::new();
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io(format!("cannot read the game file: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|_| io("cannot read the game file: it is not UTF-8 text".into()))
 }
 
 /// Load a game from the source of a Luau script; `file` names it in errors.

@@ -11,7 +11,7 @@ use grundy::{Game, GameError, Impartial, Outcome};
 use mlua::{Function, Lua, LuaOptions, StdLib, Value, VmState};
 use rustc_hash::FxHashMap;
 
-use crate::error::one_line;
+use crate::error::{escape_controls, one_line};
 use crate::RulesError;
 
 /// Sandbox limits of a script: memory and time per call.
@@ -80,6 +80,15 @@ fn describe_memory(bytes: usize) -> String {
     }
 }
 
+/// A size for messages, in MiB (rounded up) from 1 MiB on.
+fn describe_memory_rounded(bytes: usize) -> String {
+    if bytes < 1 << 20 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{} MiB", bytes.div_ceil(1 << 20))
+    }
+}
+
 /// The per-call deadline, read by the interrupt handler.
 struct Clock {
     base: Instant,
@@ -89,6 +98,15 @@ struct Clock {
 }
 
 impl Clock {
+    /// The result of a call, failed if the deadline passed during it: a script that
+    /// caught the time-limit error and returned normally still went over the limit.
+    fn settle<T>(&self, r: mlua::Result<T>) -> mlua::Result<T> {
+        if self.expired.load(Ordering::Relaxed) {
+            return Err(mlua::Error::runtime("time limit exceeded"));
+        }
+        r
+    }
+
     fn arm(&self, timeout: Duration) {
         let deadline = self.base.elapsed() + timeout;
         self.deadline_ns
@@ -221,6 +239,29 @@ struct Vm {
     cache: [FxHashMap<DynPosition, Arc<[DynPosition]>>; 3],
     /// The rule's verdict on every position `terminal` was called on.
     verdicts: FxHashMap<DynPosition, Option<Outcome>>,
+    /// Bytes of the positions kept in `cache` and `verdicts`: they count against
+    /// the memory limit with the Luau heap, or a script could grow positions
+    /// without bound outside the Luau state (`s .. string.rep("x", 1000)`).
+    stored: usize,
+    /// Fingerprints of the lists of heaps expanded (heaps mode), counted in `stored` once.
+    expanded: rustc_hash::FxHashSet<u64>,
+    /// The most heaps in a list counted so far.
+    longest: usize,
+}
+
+/// A 64-bit hash of a position (a collision only means a position counted once too few).
+fn fingerprint(p: &DynPosition) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(p)
+}
+
+/// Bytes a position takes when kept: its own size and what it points to.
+fn position_bytes(p: &DynPosition) -> usize {
+    std::mem::size_of::<DynPosition>()
+        + match p {
+            DynPosition::Ints(v) => v.len() * std::mem::size_of::<i64>(),
+            DynPosition::Text(s) => s.len(),
+        }
 }
 
 /// A game whose rules are a Luau script: a native [`Game`] over [`DynPosition`]s
@@ -376,6 +417,12 @@ impl ScriptGame {
         {
             let clock = clock.clone();
             lua.set_interrupt(move |_| {
+                // Once the deadline has passed, every safepoint raises again: a
+                // `pcall` or `xpcall` that catches the error only reaches the next
+                // loop edge or call, which raises once more, up to the host.
+                if clock.expired.load(Ordering::Relaxed) {
+                    return Err(mlua::Error::runtime("time limit exceeded"));
+                }
                 if clock.ticks.fetch_add(1, Ordering::Relaxed) & 1023 == 0
                     && clock.base.elapsed().as_nanos() as u64 > clock.deadline_ns.load(Ordering::Relaxed)
                 {
@@ -395,7 +442,7 @@ impl ScriptGame {
                 fail(line, format!("syntax error: {message}"))
             })?;
         clock.arm(limits.timeout);
-        function.call::<()>(()).map_err(|e| {
+        clock.settle(function.call::<()>(())).map_err(|e| {
             let (line, message) = explain(file, &e, &clock, limits, "the script's top level");
             fail(line, message)
         })?;
@@ -517,11 +564,14 @@ impl ScriptGame {
                 "an impartial game cannot end by a terminal rule (nim-values need normal play): set impartial = false or drop terminal".into(),
             ));
         }
+        // Printed in every answer: no line breaks or terminal escapes from the script.
         let name = match get("name")? {
-            Value::Nil => std::path::Path::new(file)
-                .file_stem()
-                .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned()),
-            Value::String(s) => s.to_string_lossy().to_string(),
+            Value::Nil => escape_controls(
+                &std::path::Path::new(file)
+                    .file_stem()
+                    .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned()),
+            ),
+            Value::String(s) => escape_controls(&s.to_string_lossy()),
             other => return Err(fail(None, format!("name must be a string, not {}", kind(&other)))),
         };
         let mut shape = match get("shape")? {
@@ -567,7 +617,7 @@ impl ScriptGame {
         let start_value = match get("start")? {
             Value::Function(f) => {
                 clock.arm(limits.timeout);
-                f.call::<Value>(()).map_err(|e| {
+                clock.settle(f.call::<Value>(())).map_err(|e| {
                     let (line, message) = explain(file, &e, &clock, limits, "start()");
                     fail(line, message)
                 })?
@@ -612,6 +662,9 @@ impl ScriptGame {
                 heap,
                 cache: Default::default(),
                 verdicts: FxHashMap::default(),
+                stored: 0,
+                expanded: Default::default(),
+                longest: 0,
             }),
             table: Mutex::new(Vec::new()),
         })
@@ -666,7 +719,9 @@ impl ScriptGame {
     fn call(&self, vm: &Vm, f: &Function, name: &str, p: &DynPosition) -> Result<Value, GameError> {
         let arg = self.to_lua(&vm.lua, p).map_err(|e| self.failed(&e, name, p))?;
         self.clock.arm(self.limits.timeout);
-        f.call::<Value>(arg).map_err(|e| self.failed(&e, name, p))
+        self.clock
+            .settle(f.call::<Value>(arg))
+            .map_err(|e| self.failed(&e, name, p))
     }
 
     fn failed(&self, e: &mlua::Error, name: &str, p: &DynPosition) -> GameError {
@@ -692,9 +747,27 @@ impl ScriptGame {
         }
         let entries = self.call_moves(&vm, p, mover)?;
         let list = self.read_moves(p, entries, mover)?;
+        let bytes = position_bytes(p) + list.iter().map(position_bytes).sum::<usize>();
+        self.keep(&mut vm, bytes)?;
         let list: Arc<[DynPosition]> = list.into();
         vm.cache[mover as usize].insert(p.clone(), list.clone());
         Ok(list)
+    }
+
+    /// Count `bytes` more of stored positions; an error once they and the Luau heap
+    /// together pass the memory limit.
+    fn keep(&self, vm: &mut Vm, bytes: usize) -> Result<(), GameError> {
+        vm.stored = vm.stored.saturating_add(bytes);
+        let used = vm.stored.saturating_add(vm.lua.used_memory());
+        if used > self.limits.memory {
+            return Err(GameError::Rule(format!(
+                "{}: the positions of the game ({} kept) and the script's memory went over the memory limit of {} (positions too large or too many? raise GRUNDY_LUA_MEMORY)",
+                self.file,
+                describe_memory_rounded(vm.stored),
+                describe_memory(self.limits.memory)
+            )));
+        }
+        Ok(())
     }
 
     /// Call `moves` (`left`, `right`) on `p`: the entries of the list it returns.
@@ -707,8 +780,9 @@ impl ScriptGame {
         })?;
         let arg = self.to_lua(&vm.lua, p).map_err(|e| self.failed(&e, name, p))?;
         self.clock.arm(self.limits.timeout);
-        let mut values = spread
-            .call::<mlua::MultiValue>(arg)
+        let mut values = self
+            .clock
+            .settle(spread.call::<mlua::MultiValue>(arg))
             .map_err(|e| self.failed(&e, name, p))?;
         if let Some(Value::Boolean(true)) = values.pop_front() {
             return Ok(values);
@@ -766,16 +840,17 @@ impl ScriptGame {
         Ok(out)
     }
 
-    /// The script's `show`, or POSITION syntax.
+    /// The script's `show`, or POSITION syntax, with control characters escaped
+    /// (a script's strings must not drive the terminal or add lines to the output).
     pub fn show(&self, p: &DynPosition) -> String {
         let vm = self.lock();
-        match &vm.show {
+        escape_controls(&match &vm.show {
             Some(f) => match self.call(&vm, f, "show", p) {
                 Ok(Value::String(s)) => one_line(&s.to_string_lossy()),
                 _ => p.to_string(),
             },
             None => p.to_string(),
-        }
+        })
     }
 
     /// Nim-values of heaps `0..=to`, one `moves` call per heap, kept for later calls.
@@ -903,6 +978,7 @@ impl Game for ScriptGame {
             return Ok(());
         }
         let heaps = p.ints().unwrap_or(&[]);
+        let before = out.len();
         for (i, &h) in heaps.iter().enumerate() {
             for o in self.options_of(&DynPosition::Ints(vec![h]), Mover::Moves)?.iter() {
                 let left = o.ints().unwrap_or(&[]);
@@ -912,6 +988,28 @@ impl Game for ScriptGame {
                 next.extend_from_slice(&heaps[i + 1..]);
                 out.push(DynPosition::Ints(next));
             }
+        }
+        // The cache keeps single heaps, but the solver keeps the lists of heaps it
+        // expands, and holds their options while it searches: count each list once,
+        // and the whole of options longer than any list
+        // before, or `moves(n) = {{n, n}}` grows positions without bound outside the
+        // budget. (Options no longer than lists already counted are bounded by them.)
+        let mut vm = self.lock();
+        if vm.expanded.insert(fingerprint(p)) {
+            let options = &out[before..];
+            let longest = vm.longest;
+            let grown: usize = options
+                .iter()
+                .filter(|o| o.ints().map_or(0, <[i64]>::len) > longest)
+                .map(position_bytes)
+                .sum();
+            let bytes = 16 + position_bytes(p) + grown;
+            vm.longest = options
+                .iter()
+                .map(|o| o.ints().map_or(0, <[i64]>::len))
+                .chain([heaps.len()])
+                .fold(longest, usize::max);
+            self.keep(&mut vm, bytes)?;
         }
         Ok(())
     }
@@ -949,6 +1047,7 @@ impl Game for ScriptGame {
                 ))
             }
         };
+        self.keep(&mut vm, position_bytes(p))?;
         vm.verdicts.insert(p.clone(), verdict);
         Ok(verdict)
     }
@@ -979,6 +1078,10 @@ impl Analyze for ScriptGame {
     fn impartial(&self) -> bool {
         self.impartial
     }
+    fn ends_by_rule(&self) -> bool {
+        // A script with `terminal` decides its own ends: misère play is refused.
+        self.lock().terminal.is_some()
+    }
     fn nim_value(&self, p: &DynPosition, limit: usize) -> Option<Result<u64, GameError>> {
         self.impartial.then(|| searched_nim_value(self, p, limit))
     }
@@ -1003,7 +1106,9 @@ impl Analyze for ScriptGame {
                 let value = {
                     let _vm = self.lock();
                     self.clock.arm(self.limits.timeout);
-                    f.call::<Value>(n as f64).map_err(|e| self.failed(&e, "heap", &n_pos))?
+                    self.clock
+                        .settle(f.call::<Value>(n as f64))
+                        .map_err(|e| self.failed(&e, "heap", &n_pos))?
                 };
                 let p = position_of(&value).map_err(|m| self.bad_result("heap", &n_pos, format!("returned {m}")))?;
                 self.shape

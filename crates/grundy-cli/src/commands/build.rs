@@ -16,7 +16,8 @@ pub struct Args {
     /// (every position numbered), or any other GAME, FILE.toml or FILE.luau (the
     /// positions reachable from a start).
     pub game: String,
-    /// The table file to write (built in FILE.tmp, renamed when complete).
+    /// The table file to write (built in FILE.tmp, renamed when complete; FILE.lock
+    /// keeps a second build from writing it meanwhile).
     #[arg(long, value_name = "FILE")]
     pub db: PathBuf,
     /// Where enumeration starts, for games other than tictactoe, connect4, dodgem and
@@ -73,6 +74,8 @@ pub fn run(args: Args) -> Result<String> {
         remoteness: !args.no_remoteness,
         parallel: !args.serial,
     };
+    // One build per table file (and its .tmp and .ckpt): held until the summary.
+    let _lock = crate::lock::OutputLock::acquire(&args.db)?;
     let start = Instant::now();
     let (name, table, from) = match parse_table_game(&args.game) {
         Some(game) => {

@@ -32,7 +32,8 @@ pub struct Args {
     /// Stream the nim-values to FILE instead: `.bin` = binary (header, then 16-bit
     /// little-endian values; 32-bit for allbut), anything else = a text b-file
     /// (`n value` lines). Written to FILE.part with checkpoints in FILE.ckpt; memory is
-    /// about 2 bytes per value up to --to (the engine keeps every value).
+    /// about 2 bytes per value up to --to (the engine keeps every value). FILE.lock
+    /// keeps a second run from writing the same file meanwhile.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Continue an interrupted --out run from its checkpoint (FILE.ckpt).
@@ -90,6 +91,8 @@ fn write_file(args: &Args, out: PathBuf) -> Result<String> {
         HeapSequence::Engine(_) => 16,
         HeapSequence::Periodic(..) => 32,
     };
+    // One run per output file: held until this function returns.
+    let _lock = crate::lock::OutputLock::acquire(&out)?;
     // Ctrl-C: finish the chunk, checkpoint, stop. (Only one handler per process.)
     let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     let start = Instant::now();

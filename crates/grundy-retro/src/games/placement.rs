@@ -201,6 +201,20 @@ impl Placement {
                         "{nx} x and {no} o: x moves first, so x has as many as o or one more"
                     ));
                 }
+                // A line ends the game on the move that makes it: a board where the
+                // player to move has a line, or both have one, was never reached.
+                let (x_line, o_line) = (has_line(x, &self.lines), has_line(f & !x, &self.lines));
+                let to_move = if nx == no { 'x' } else { 'o' };
+                if x_line && o_line {
+                    return Err(
+                        "both x and o have a line: the game ends at the first line, so this board is never reached".into(),
+                    );
+                }
+                if (to_move == 'x' && x_line) || (to_move == 'o' && o_line) {
+                    return Err(format!(
+                        "{to_move} is to move ({nx} x, {no} o) but already has a line: the game ended when that line was made, so this board is never reached"
+                    ));
+                }
                 Ok((f, x))
             }
             Rule::Gravity => {

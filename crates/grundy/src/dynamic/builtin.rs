@@ -195,6 +195,13 @@ where
     fn theory(&self) -> Option<Theory> {
         None
     }
+    /// True when the game ends by its own rule ([`Game::terminal`]: a move counter,
+    /// a script's `terminal`) rather than when a player cannot move. Misère play is
+    /// about the player who cannot move, so it is refused for such a game rather than
+    /// silently answered under the game's rule.
+    fn ends_by_rule(&self) -> bool {
+        false
+    }
     /// The position for people (`None`: the position as given, in POSITION syntax).
     fn show(&self, _p: &Self::Position) -> Option<String> {
         None
@@ -326,6 +333,18 @@ where
         }
     }
 
+    /// An error for misère play of a game that ends by its own rule (see
+    /// [`Analyze::ends_by_rule`]).
+    fn misere_applies(&self, play: Play) -> Result<(), GameError> {
+        if play == Play::Misere && self.0.ends_by_rule() {
+            return Err(GameError::Unsupported(format!(
+                "{} ends by its own rule, not when a player cannot move, so misère play (--misere) does not apply",
+                self.0.name()
+            )));
+        }
+        Ok(())
+    }
+
     fn nimber(&self, p: &G::Position, play: Play) -> Result<Option<u64>, GameError> {
         if play == Play::Misere {
             return Ok(None);
@@ -413,6 +432,7 @@ where
     }
 
     fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
+        self.misere_applies(play)?;
         let native = self.decode(p)?;
         let nimber = self.nimber(&native, play)?;
         if let Some(c) = self.0.closed_form(&native, play) {
@@ -447,6 +467,7 @@ where
     }
 
     fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
+        self.misere_applies(play)?;
         let native = self.decode(p)?;
         if let (Play::Normal, Some(v)) = (play, self.0.closed_nim_value(&native)) {
             return Ok(if v == 0 { Outcome::Lose } else { Outcome::Win });
@@ -462,6 +483,7 @@ where
     }
 
     fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
+        self.misere_applies(play)?;
         let native = self.decode(p)?;
         if self.0.terminal(&native)?.is_some() {
             return Ok(Vec::new());

@@ -302,8 +302,12 @@ impl Analyze for Digits {
     fn search_size(&self, p: &DigitsPosition) -> Option<u128> {
         Some((self.turns() - p.played) as u128 * self.numbers() as u128)
     }
+    fn ends_by_rule(&self) -> bool {
+        // The last turn ends it, never a player without a move: misère play is refused.
+        true
+    }
+
     fn closed_form(&self, p: &DigitsPosition, _play: Play) -> Option<ClosedForm<DigitsPosition>> {
-        // The game always ends by its rule, never for want of a move: misère changes nothing.
         let e = self.evaluate(p);
         Some(ClosedForm {
             outcome: e.outcome,
