@@ -1,37 +1,10 @@
 //! The `grundy` command end to end: output shapes, JSON keys, and bad input.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+mod common;
 
-fn json(args: &[&str]) -> Value {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
-
-/// Exit status 2 and exactly one line on stderr that mentions `needle`.
-fn fails_with(args: &[&str], needle: &str) {
-    let out = grundy(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    {
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: one line, got {err}");
-    }
-    assert!(err.contains(needle), "{args:?}: expected '{needle}' in {err}");
-}
+use common::{fails_with, grundy, json};
 
 #[test]
 fn solve_json_has_the_documented_keys() {

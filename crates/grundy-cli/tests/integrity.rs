@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+mod common;
+
 const DATA: &str = "crates/grundy-cli/tests/data/integrity";
 
 fn root() -> String {
@@ -27,27 +29,12 @@ fn fixture(name: &str) -> String {
 }
 
 fn ok(args: &[&str]) -> String {
-    let o = grundy(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
+    common::succeeded(args, grundy(args))
 }
 
 /// Exit status 2 and one line of error; returns that line.
 fn fails(args: &[&str]) -> String {
-    let o = grundy(args);
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "{args:?}: not one line: {err:?}"
-    );
-    assert!(err.starts_with("error: "), "{err}");
-    err.trim_end().to_string()
+    common::failed(args, grundy(args))
 }
 
 fn temp_dir(tag: &str) -> PathBuf {

@@ -3,41 +3,15 @@
 //! `twins.rs` and checked in the core's tests.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
 const STRING: &str = "../../examples/games/hackenbush-string.luau";
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+mod common;
 
-fn stdout(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&stdout(args)).expect("one JSON object")
-}
-
-fn fails_with(args: &[&str], needle: &str) {
-    let out = grundy(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: one line, got {err}");
-    assert!(err.contains(needle), "{args:?}: expected '{needle}' in {err}");
-}
+use common::{fails_with, json, ok as stdout};
 
 /// The calculator against facts of the literature (Winning Ways, Lessons in Play).
 #[test]

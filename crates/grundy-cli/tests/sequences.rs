@@ -2,41 +2,14 @@
 //! interrupted and resumed runs, refusals.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-fn grundy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(args)
-        .output()
-        .expect("grundy runs")
-}
+mod common;
 
-fn ok(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert!(
-        out.status.success(),
-        "grundy {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Exit status 2 and exactly one line on stderr; returns that line.
-fn fails(args: &[&str]) -> String {
-    let out = grundy(args);
-    assert_eq!(out.status.code(), Some(2), "grundy {args:?} should exit 2");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(
-        err.lines().count(),
-        1,
-        "grundy {args:?}: one line expected, got {err:?}"
-    );
-    assert!(err.starts_with("error: "), "{err}");
-    err
-}
+use common::{fails, ok};
 
 fn period_json(args: &[&str]) -> Value {
     let mut all = vec!["period"];
