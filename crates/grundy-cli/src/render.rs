@@ -5,6 +5,18 @@ use std::fmt::Write;
 use grundy::dynamic::{Analysis, DynGame, DynPosition, HeapValue, MoveInfo};
 use serde_json::{json, Value};
 
+/// `n` and a noun, singular for 1: `count(1, "move")` is "1 move", `count(3, "move")`
+/// "3 moves". Nouns whose plural is not `+s` are written in full by [`count_of`].
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    count_of(n, noun, &format!("{noun}s"))
+}
+
+/// `n` and the singular or plural given: `count_of(1, "loss", "losses")`.
+pub fn count_of(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A position on one line: the game's own drawing when it fits on one, else
 /// POSITION syntax (lists, tables and JSON never break a line).
 pub fn inline(game: &dyn DynGame, p: &DynPosition) -> String {
@@ -165,7 +177,12 @@ pub fn moves_json(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> St
 /// `moves`: a table, winning moves marked.
 pub fn moves_text(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{} moves from {}", moves.len(), inline(game, p));
+    let _ = writeln!(
+        s,
+        "{} from {}",
+        count(moves.len() as u64, "move"),
+        inline(game, p)
+    );
     if moves.is_empty() {
         return s;
     }

@@ -119,9 +119,10 @@ fn write_file(args: &Args, out: PathBuf) -> Result<String> {
         String::new()
     };
     Ok(format!(
-        "wrote G({})..G({}) of {name}: {count} values{resumed} to {} ({kind}, {bytes} bytes) in {:.2} s\n",
+        "wrote G({})..G({}) of {name}: {}{resumed} to {} ({kind}, {bytes} bytes) in {:.2} s\n",
         args.from,
         args.to,
+        crate::render::count(count, "value"),
         paths.done.display(),
         start.elapsed().as_secs_f64()
     ))
@@ -144,7 +145,8 @@ fn open_writer(
     let want = args.to - args.from + 1;
     if have > want {
         bail!(
-            "the checkpoint already holds {have} values (up to G({})), past --to {}; resume with --to {} or more",
+            "the checkpoint already holds {} (up to G({})), past --to {}; resume with --to {} or more",
+            crate::render::count(have, "value"),
             args.from + have - 1,
             args.to,
             args.from + have - 1
@@ -157,8 +159,8 @@ fn interrupted(w: &mut SeqWriter) -> Result<()> {
     if INTERRUPTED.load(Ordering::SeqCst) {
         w.checkpoint()?;
         bail!(
-            "interrupted after {} values, saved in {}: run the same command with --resume to continue",
-            w.durable(),
+            "interrupted after {}, saved in {}: run the same command with --resume to continue",
+            crate::render::count(w.durable(), "value"),
             w.paths().part.display()
         );
     }
