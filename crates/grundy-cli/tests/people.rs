@@ -81,3 +81,33 @@ fn period_says_one_range_and_documented_keys() {
     assert_eq!(v["checked_to"], 5);
     assert_eq!(v["apparent"], Value::Null);
 }
+
+#[test]
+fn json_is_one_flag_on_every_command_that_prints_results() {
+    let long = ok(&["values", "kayles", "--to", "5", "--format", "json"]);
+    assert_eq!(ok(&["values", "kayles", "--to", "5", "--json"]), long);
+    common::fails_with(
+        &["values", "kayles", "--to", "5", "--json", "--format", "csv"],
+        "--json",
+    );
+    common::fails_with(
+        &["values", "kayles", "--to", "5", "--json", "--out", "x.bin"],
+        "--json",
+    );
+    for args in [
+        &["solve", "nim", "1,2"][..],
+        &["moves", "nim", "1,2"],
+        &["values", "nim", "--to", "3"],
+        &["period", "kayles"],
+        &["explain", "nim", "1,2"],
+        &["value", "domineering", "..|.."],
+    ] {
+        let mut with = args.to_vec();
+        with.push("--json");
+        json(&with);
+    }
+    let v = json(&["calc", "{1|-1} + ^*", "--json"]);
+    assert_eq!(v["value"], "{1^*|-1^*}");
+    let v = json(&["calc", "{0|*} >= ^", "--json"]);
+    assert_eq!(v["value"], true);
+}

@@ -29,6 +29,9 @@ pub struct Args {
     /// Output format of the table on stdout (text, the default, csv or json).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Print one JSON object: the short form of `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Stream the nim-values to FILE instead: `.bin` = binary (header, then 16-bit
     /// little-endian values; 32-bit for allbut), anything else = a text b-file
     /// (`n value` lines). Written to FILE.part with checkpoints in FILE.ckpt; memory is
@@ -55,8 +58,8 @@ pub enum Format {
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
     if let Some(out) = args.out.clone() {
-        if args.format.is_some() {
-            bail!("--format is for the table on stdout; with --out the file name picks the format (.bin binary, else a text b-file)");
+        if args.format.is_some() || args.json {
+            bail!("--format and --json are for the table on stdout; with --out the file name picks the format (.bin binary, else a text b-file)");
         }
         return write_file(&args, out);
     }
@@ -65,7 +68,12 @@ pub fn run(args: Args) -> Result<String> {
     }
     let game = load::game(&args.game)?;
     let values = game.heap_values(args.from, args.to)?;
-    Ok(match args.format.unwrap_or(Format::Text) {
+    let format = if args.json {
+        Format::Json
+    } else {
+        args.format.unwrap_or(Format::Text)
+    };
+    Ok(match format {
         Format::Text => render::values_text(&values),
         Format::Csv => render::values_csv(&values),
         Format::Json => render::values_json(game.as_ref(), &values),
