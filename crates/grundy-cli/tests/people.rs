@@ -111,3 +111,53 @@ fn json_is_one_flag_on_every_command_that_prints_results() {
     let v = json(&["calc", "{0|*} >= ^", "--json"]);
     assert_eq!(v["value"], true);
 }
+
+#[test]
+fn winning_moves_not_listed_say_so_in_place() {
+    let out = ok(&["solve", "kayles", "1000000000000"]);
+    assert!(
+        out.contains(
+            "winning moves: not listed for heaps this large (a heap of 1000000000000 has more than 1000000 options to examine)\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("winning moves: none"), "{out}");
+    let v = json(&["solve", "kayles", "1000000000000", "--json"]);
+    assert_eq!(v["winning_moves"], Value::Null, "{v}");
+    assert!(
+        v["winning_moves_note"]
+            .as_str()
+            .unwrap()
+            .contains("options to examine"),
+        "{v}"
+    );
+    // Some listed, not all: the list and the note.
+    let v = json(&["solve", "kayles", "1000000000000,3", "--json"]);
+    assert_eq!(v["winning_moves"], serde_json::json!(["1000000000000,1"]), "{v}");
+    assert!(v["winning_moves_note"].is_string(), "{v}");
+    let out = ok(&["solve", "kayles", "1000000000000,3"]);
+    assert!(
+        out.contains("winning moves: 1000000000000,1 (not all listed: a heap of"),
+        "{out}"
+    );
+    // A lost position: no winning move, and nothing withheld.
+    let v = json(&["solve", "kayles", "1000000000000,1000000000000", "--json"]);
+    assert_eq!(v["winning_moves"], serde_json::json!([]), "{v}");
+    assert!(v.get("winning_moves_note").is_none(), "{v}");
+    assert!(ok(&["solve", "kayles", "4,4"]).contains("winning moves: none\n"));
+}
+
+#[test]
+fn unknown_remoteness_has_a_footnote() {
+    let out = ok(&["moves", "nim", "100000,100000,7"]);
+    assert!(out.contains("     ?  "), "{out}");
+    assert!(
+        out.ends_with(
+            "?: remoteness not searched: too many positions to search, and no closed form gives it\n"
+        ),
+        "{}",
+        &out[out.len() - 200..]
+    );
+    // Every remoteness known: no footnote.
+    assert!(!ok(&["moves", "nim", "3,4"]).contains("?:"));
+}
