@@ -5,6 +5,18 @@ use std::fmt::Write;
 use grundy::dynamic::{Analysis, DynGame, DynPosition, HeapValue, MoveInfo};
 use serde_json::{json, Value};
 
+/// `n` and a noun, singular for 1: `count(1, "move")` is "1 move", `count(3, "move")`
+/// "3 moves". Nouns whose plural is not `+s` are written in full by [`count_of`].
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    count_of(n, noun, &format!("{noun}s"))
+}
+
+/// `n` and the singular or plural given: `count_of(1, "loss", "losses")`.
+pub fn count_of(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A position on one line: the game's own drawing when it fits on one, else
 /// POSITION syntax (lists, tables and JSON never break a line).
 pub fn inline(game: &dyn DynGame, p: &DynPosition) -> String {
@@ -35,16 +47,26 @@ fn optional(x: Option<u64>) -> Value {
 
 /// `solve --json`: one object.
 pub fn analysis_json(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> String {
-    let v = json!({
+    let moves: Vec<String> = a.winning_moves.iter().map(|m| inline(game, m)).collect();
+    let mut v = json!({
         "game": game.name(),
         "position": inline(game, p),
         "outcome": a.outcome.as_str(),
         "winner": a.outcome.winner().as_str(),
         "nimber": optional(a.nimber),
         "remoteness": optional(a.remoteness),
-        "winning_moves": a.winning_moves.iter().map(|m| inline(game, m)).collect::<Vec<_>>(),
+        // Not listed at all: null, not an empty list (which says no move wins).
+        "winning_moves": if moves.is_empty() && a.winning_moves_note.is_some() {
+            Value::Null
+        } else {
+            json!(moves)
+        },
         "method": a.method,
     });
+    // Only when the list is incomplete: why.
+    if let Some(note) = &a.winning_moves_note {
+        v["winning_moves_note"] = json!(note);
+    }
     format!("{v}\n")
 }
 
@@ -129,15 +151,13 @@ pub fn analysis_text(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> Strin
         }
     }
     let moves: Vec<String> = a.winning_moves.iter().map(|m| inline(game, m)).collect();
-    let _ = writeln!(
-        s,
-        "winning moves: {}",
-        if moves.is_empty() {
-            "none".to_string()
-        } else {
-            moves.join("  ")
-        }
-    );
+    let listed = match (&a.winning_moves_note, moves.is_empty()) {
+        (None, true) => "none".to_string(),
+        (None, false) => moves.join("  "),
+        (Some(note), true) => format!("not listed for heaps this large ({note})"),
+        (Some(note), false) => format!("{} (not all listed: {note})", moves.join("  ")),
+    };
+    let _ = writeln!(s, "winning moves: {listed}");
     let _ = writeln!(s, "method:        {}", a.method);
     s
 }
@@ -165,7 +185,12 @@ pub fn moves_json(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> St
 /// `moves`: a table, winning moves marked.
 pub fn moves_text(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{} moves from {}", moves.len(), inline(game, p));
+    let _ = writeln!(
+        s,
+        "{} from {}",
+        count(moves.len() as u64, "move"),
+        inline(game, p)
+    );
     if moves.is_empty() {
         return s;
     }
@@ -188,6 +213,23 @@ pub fn moves_text(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> St
                 ""
             }
         );
+    }
+    // A `?` says why the remoteness is missing, in a footnote.
+    let unknown = |draw: bool| {
+        moves
+            .iter()
+            .any(|m| m.remoteness.is_none() && (m.outcome == grundy::Outcome::Draw) == draw)
+    };
+    if unknown(false) {
+        let why = if grundy_retro::table_game(game).is_some() {
+            "not stored: the game's table holds outcomes only (built with --no-remoteness)"
+        } else {
+            "not searched: too many positions to search, and no closed form gives it"
+        };
+        let _ = writeln!(s, "?: remoteness {why}");
+    }
+    if unknown(true) {
+        let _ = writeln!(s, "?: a draw has no remoteness (neither player can force an end)");
     }
     s
 }

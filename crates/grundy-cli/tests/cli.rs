@@ -199,6 +199,6 @@ fn take_and_break_sums_are_searched_over_multisets_of_heaps() {
 #[test]
 fn period_with_max_computes_what_it_asks_whatever_the_work() {
     let v = json(&["period", "octal:0.06", "--max", "5000", "--json"]);
-    assert_eq!(v["computed"].as_u64(), Some(5000));
+    assert_eq!(v["checked_to"].as_u64(), Some(5000));
     assert!(v["rule"].as_str().unwrap().ends_with("(raise --max)."));
 }

@@ -95,7 +95,21 @@ fn bad_game_files_fail_with_one_line() {
         ("not-position.luau", "3", "is not a position"),
         ("wrong-shape.luau", "2,2", "has the wrong shape"),
         ("no-moves.luau", "1", "defines no function moves"),
-        ("escape.luau", "1", "escape.luau:3: attempt to call a nil value"),
+        (
+            "escape.luau",
+            "1",
+            "escape.luau:3: require is not available in the sandbox",
+        ),
+        (
+            "escape-os.luau",
+            "1",
+            "escape-os.luau:4: os.time is not available in the sandbox",
+        ),
+        (
+            "string-number.luau",
+            "4",
+            "moves(4) returned a list containing the string \"3\"",
+        ),
         ("absent.luau", "1", "cannot read the game file"),
     ] {
         let path = format!("{data}/{file}");

@@ -178,10 +178,16 @@ fn make(rules: &HeapRules, values: &[u16], e: usize, p: usize, proved: bool, che
             ),
             _ => "by the Guy–Smith theorem".to_string(),
         };
-        format!("{rules}: G(n + {p}) = G(n) for every n >= {e}, proved {why} from G(0..{checked_to}).")
+        format!(
+            "{rules}: G(n + {p}) = G(n) for every n >= {e}, proved {why} from G(0) .. G({}).",
+            checked_to.saturating_sub(1)
+        )
     } else {
         let why = match proof_bound(rules, e as u64, p as u64) {
-            Some(b) => format!("a proof needs G(0..{})", b.saturating_add(p as u64)),
+            Some(b) => format!(
+                "a proof needs G(0) .. G({})",
+                b.saturating_add(p as u64).saturating_sub(1)
+            ),
             None => "no periodicity theorem is implemented for this game".to_string(),
         };
         format!(
@@ -448,7 +454,8 @@ pub fn prove_period(rules: &HeapRules, max_n: u64) -> Result<Option<ProvedPeriod
             });
         }
         let rule = format!(
-            "{rules}: {periodic} (Lasker's Nim: Lasker 1931; Winning Ways, ch. 4), compared with G(0..{checked_to})."
+            "{rules}: {periodic} (Lasker's Nim: Lasker 1931; Winning Ways, ch. 4), compared with G(0) .. G({}).",
+            checked_to.saturating_sub(1)
         );
         return Ok(Some(ProvedPeriod {
             periodic,

@@ -419,6 +419,7 @@ impl DynGame for Solved {
             remoteness,
             nimber: None,
             winning_moves,
+            winning_moves_note: None,
             method: self
                 .method
                 .clone()

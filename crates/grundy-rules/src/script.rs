@@ -164,6 +164,33 @@ return function(f)
 end
 "#;
 
+/// Replaces what a script may not use with functions (and, for the libraries,
+/// tables) that raise an error naming it, at the line of the script that used it:
+/// "require is not available in the sandbox ...", not "attempt to call a nil value".
+const ABSENT: &str = r#"
+local function absent(name)
+  return name .. " is not available in the sandbox (scripts have no require, io, os or debug, and load no code)"
+end
+for _, name in {"require", "loadstring", "load", "dofile", "loadfile", "getfenv", "setfenv"} do
+  _G[name] = function() error(absent(name), 2) end
+end
+for _, name in {"io", "os", "debug"} do
+  _G[name] = setmetatable({}, {
+    __index = function(_, key) error(absent(name .. "." .. tostring(key)), 2) end,
+    __newindex = function(_, key) error(absent(name .. "." .. tostring(key)), 2) end,
+  })
+end
+"#;
+
+/// Whether a string returned as a position reads as numbers (`"4"`, `"3,4"`): the
+/// same text as a number or a list, so the two would print alike while the script
+/// sees a string; from a position of numbers it is a mistake (`{"4"}` for `{4}`).
+fn reads_as_numbers(s: &str) -> bool {
+    s.chars().any(|c| c.is_ascii_digit())
+        && s.chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '-' | ',' | ' '))
+}
+
 /// The largest integer a Luau number (a double) holds exactly.
 const MAX_EXACT: i64 = 1 << 53;
 
@@ -377,22 +404,10 @@ impl ScriptGame {
             | StdLib::BUFFER;
         let lua = Lua::new_with(libs, LuaOptions::new()).map_err(setup)?;
         {
-            // No way out of the sandbox: no modules, no code from strings, no environments.
+            // No way out of the sandbox: no modules, no code from strings, no
+            // environments. Each name raises an error that says so, on the script's line.
             let g = lua.globals();
-            for name in [
-                "require",
-                "loadstring",
-                "load",
-                "dofile",
-                "loadfile",
-                "getfenv",
-                "setfenv",
-                "os",
-                "io",
-                "debug",
-            ] {
-                g.raw_set(name, Value::Nil).map_err(setup)?;
-            }
+            lua.load(ABSENT).set_name("=sandbox").exec().map_err(setup)?;
             let tag = file.to_string();
             let print = lua
                 .create_function(move |_, args: mlua::Variadic<Value>| {
@@ -823,6 +838,22 @@ impl ScriptGame {
         )
     }
 
+    /// A string that reads as numbers, from a position of numbers: an error that
+    /// says so, rather than a failure later when the script compares the string.
+    fn numbers_not_strings(&self, p: &DynPosition, mover: Mover, o: &DynPosition) -> Result<(), GameError> {
+        match (p, o) {
+            (DynPosition::Ints(_), DynPosition::Text(s)) if reads_as_numbers(s) => Err(self.bad_result(
+                mover.name(),
+                p,
+                format!(
+                    "returned a list containing the string \"{s}\"; positions are integers, lists of \
+                     integers or strings (for the number, return {s} without quotes)"
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     fn read_moves(
         &self,
         p: &DynPosition,
@@ -832,6 +863,7 @@ impl ScriptGame {
         let mut out = Vec::with_capacity(entries.len());
         for (i, v) in entries.iter().enumerate() {
             let o = position_of(v).map_err(|m| self.wrong_entry(p, mover, i, m))?;
+            self.numbers_not_strings(p, mover, &o)?;
             self.shape
                 .check(&o)
                 .map_err(|m| self.wrong_shape(p, mover, i, &o, m))?;
@@ -925,6 +957,7 @@ impl ScriptGame {
                 }
                 _ => {
                     let o = position_of(v).map_err(|m| self.wrong_entry(p, Mover::Moves, i, m))?;
+                    self.numbers_not_strings(p, Mover::Moves, &o)?;
                     self.shape
                         .check(&o)
                         .map_err(|m| self.wrong_shape(p, Mover::Moves, i, &o, m))?;

@@ -244,6 +244,7 @@ impl Analyze for SumGame {
             outcome: if x == 0 { Outcome::Lose } else { Outcome::Win },
             remoteness: None,
             winning_moves,
+            winning_moves_note: None,
             rule: format!(
                 "Sprague–Grundy: the nim-sum of the components' values {} is {x}",
                 values

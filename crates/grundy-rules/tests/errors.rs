@@ -210,9 +210,29 @@ fn luau_script_missing_its_parts() {
 #[test]
 fn luau_sandbox_has_no_require() {
     let m = error("escape.luau", "1");
-    // `require` is not there: calling it fails on the line of the call.
+    // `require` is not there: calling it fails on the line of the call, saying so.
     assert!(
-        m.starts_with(":3: attempt to call a nil value (in the script's top level)"),
+        m.starts_with(
+            ":3: require is not available in the sandbox (scripts have no require, io, os or debug"
+        ),
+        "{m}"
+    );
+    assert!(m.ends_with("(in the script's top level)"), "{m}");
+    let m = error("escape-os.luau", "1");
+    assert!(
+        m.starts_with(":4: os.time is not available in the sandbox"),
+        "{m}"
+    );
+    assert!(m.ends_with("(in moves(1))"), "{m}");
+}
+
+#[test]
+fn luau_strings_that_read_as_numbers_are_named() {
+    let m = error("string-number.luau", "4");
+    assert!(
+        m.contains(
+            "moves(4) returned a list containing the string \"3\"; positions are integers, lists of integers or strings"
+        ),
         "{m}"
     );
 }

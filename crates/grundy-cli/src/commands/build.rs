@@ -8,6 +8,7 @@ use grundy_retro::{build_reachable, parse_table_game, DenseOptions, Table};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::load;
+use crate::render::{count, count_of};
 
 /// Solve every position of a game into a table file.
 #[derive(clap::Args)]
@@ -140,19 +141,22 @@ fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f6
     let (w, l, d) = table.counts();
     let bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
     let (what, each) = if table.has_positions() {
-        ("positions", "position")
+        (("position", "positions"), "position")
     } else {
-        ("indices", "index")
+        (("index", "indices"), "index")
     };
     format!(
         "game:          {name}\n\
          table:         {}\n\
-         positions:     {} {what}{from}; {w} wins, {l} losses, {d} draws\n\
+         positions:     {}{from}; {}, {}, {}\n\
          size:          {bytes} bytes ({:.3} bytes per {}{})\n\
          checksum:      {:016x}\n\
          time:          {secs:.2} s\n",
         db.display(),
-        table.size(),
+        count_of(table.size(), what.0, what.1),
+        count(w, "win"),
+        count_of(l, "loss", "losses"),
+        count(d, "draw"),
         table.bytes_per_position(),
         each,
         if table.has_remoteness() {

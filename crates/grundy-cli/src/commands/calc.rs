@@ -17,6 +17,10 @@ pub struct Args {
     /// Write ups, downs and switches as ↑, ⇑, ↓, ±.
     #[arg(long)]
     pub unicode: bool,
+    /// Print one JSON object: expression, and value (the game's value as text, or
+    /// true/false for a comparison).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Run it.
@@ -29,6 +33,16 @@ pub fn run(args: Args) -> Result<String> {
         super::value::value_of(game.as_ref(), &p, u).map_err(|e| format!("{e:#}"))
     };
     let v = evaluate(&args.expression, &mut u, &mut resolve)?;
+    if args.json {
+        let value = match v {
+            CalcValue::Game(g) => serde_json::json!(u.display(g, args.unicode)),
+            CalcValue::Bool(b) => serde_json::json!(b),
+        };
+        return Ok(format!(
+            "{}\n",
+            serde_json::json!({"expression": args.expression, "value": value})
+        ));
+    }
     Ok(match v {
         CalcValue::Game(g) => format!("{}\n", u.display(g, args.unicode)),
         CalcValue::Bool(b) => format!("{b}\n"),

@@ -18,6 +18,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
 use crate::load;
+use crate::render::count;
 
 /// Find the period of a heap game's nim-sequence.
 #[derive(clap::Args)]
@@ -31,7 +32,10 @@ pub struct Args {
     /// answer within about a minute).
     #[arg(long)]
     pub max: Option<u64>,
-    /// Print one JSON object.
+    /// Print one JSON object: game, preperiod, period, saltus (null unless proved),
+    /// checked_to (proved: the values G(0) .. G(checked_to - 1) the proof uses, 0 for a
+    /// theorem; not proved: the values computed), proved, apparent (not proved: the
+    /// preperiod and period the computed values show, else null) and rule.
     #[arg(long)]
     pub json: bool,
 }
@@ -124,9 +128,9 @@ struct Found {
     game: String,
     /// (preperiod, period, saltus) when proved.
     proved: Option<(u64, u64, u64)>,
-    /// Proved: values the proof used. Not proved: values computed.
+    /// Proved: values the proof used, G(0) .. G(checked_to - 1) (0 for a theorem
+    /// that needs none). Not proved: values computed.
     checked_to: u64,
-    computed: u64,
     /// An apparent (unproved) period: (preperiod, period).
     apparent: Option<(u64, u64)>,
     rule: String,
@@ -217,6 +221,7 @@ fn heap_period(name: &str, rules: &HeapRules, max: u64, work: Option<u64>) -> Re
     bar.finish_and_clear();
     let (period, stopped) = result?;
     let computed = seq.len();
+    let values = count(computed, "value");
     let name = name.to_string();
     // Said in the rule (text and JSON) when the default budget ended the search.
     let budget = if stopped {
@@ -233,7 +238,6 @@ fn heap_period(name: &str, rules: &HeapRules, max: u64, work: Option<u64>) -> Re
             game: name,
             proved: Some((p.preperiod, p.period, 0)),
             checked_to: p.checked_to,
-            computed,
             apparent: None,
             rule: p.rule,
         },
@@ -241,7 +245,6 @@ fn heap_period(name: &str, rules: &HeapRules, max: u64, work: Option<u64>) -> Re
             game: name,
             proved: None,
             checked_to: computed,
-            computed,
             apparent: Some((p.preperiod, p.period)),
             rule: format!("{}{budget}", p.rule),
         },
@@ -249,18 +252,17 @@ fn heap_period(name: &str, rules: &HeapRules, max: u64, work: Option<u64>) -> Re
             game: name,
             proved: None,
             checked_to: computed,
-            computed,
             apparent: None,
             rule: if grundy_octal::proof_bound(rules, 0, 1).is_none() {
                 format!(
-                    "{rules}: no period found in the {computed} values computed{budget}; none could be \
+                    "{rules}: no period found in the {values} computed{budget}; none could be \
                      proved (no periodicity theorem is implemented for this game)."
                 )
             } else {
                 if stopped {
-                    format!("{rules}: no period found in the {computed} values computed{budget}.")
+                    format!("{rules}: no period found in the {values} computed{budget}.")
                 } else {
-                    format!("{rules}: no period found in the {computed} values computed (raise --max).")
+                    format!("{rules}: no period found in the {values} computed (raise --max).")
                 }
             },
         },
@@ -273,12 +275,12 @@ fn heap_period(name: &str, rules: &HeapRules, max: u64, work: Option<u64>) -> Re
 fn proved_period(name: &str, rules: &HeapRules, p: &PeriodSummary, max: u64) -> Found {
     let g = &p.periodic;
     if p.checked_to > max {
+        let values = count(max, "value");
         return Found {
-            rule: format!("{name}: no arithmetic period proved in the {max} values computed (raise --max)."),
+            rule: format!("{name}: no arithmetic period proved in the {values} computed (raise --max)."),
             game: name.to_string(),
             proved: None,
             checked_to: max,
-            computed: max,
             apparent: None,
         };
     }
@@ -291,9 +293,17 @@ fn proved_period(name: &str, rules: &HeapRules, p: &PeriodSummary, max: u64) -> 
         game: name.to_string(),
         proved: Some((g.preperiod(), g.period(), g.saltus())),
         checked_to: p.checked_to,
-        computed: max,
         apparent: None,
         rule,
+    }
+}
+
+/// The first `n` values, as the rules write them: `G(0) .. G(n - 1)`.
+fn span(n: u64) -> String {
+    match n {
+        0 => "none".to_string(),
+        1 => "G(0)".to_string(),
+        n => format!("G(0) .. G({})", n - 1),
     }
 }
 
@@ -302,11 +312,14 @@ fn plain_text(f: &Found) -> String {
     match f.proved {
         Some((e, p, saltus)) => {
             s += &format!("preperiod:   {e}\nperiod:      {p}\nsaltus:      {saltus}\n");
-            s += &format!(
-                "checked to:  {} (the proof uses G(0) .. G({}))\n",
-                f.checked_to,
-                f.checked_to.saturating_sub(1)
-            );
+            s += &match f.checked_to {
+                0 => "checked to:  no values needed (a theorem)\n".to_string(),
+                n => format!(
+                    "checked to:  {}, {}: what the proof uses\n",
+                    count(n, "value"),
+                    span(n)
+                ),
+            };
             s += "proved:      yes\n";
         }
         None => {
@@ -318,7 +331,11 @@ fn plain_text(f: &Found) -> String {
                 }
                 None => s += "preperiod:   none found\nperiod:      none found\n",
             }
-            s += &format!("checked to:  {} values computed\n", f.checked_to);
+            s += &format!(
+                "checked to:  {} computed, {}\n",
+                count(f.checked_to, "value"),
+                span(f.checked_to)
+            );
             s += "proved:      no\n";
         }
     }
@@ -337,7 +354,6 @@ fn json_text(f: &Found) -> String {
         "period": p,
         "saltus": saltus,
         "checked_to": f.checked_to,
-        "computed": f.computed,
         "proved": f.proved.is_some(),
         "apparent": f.apparent.map(|(e, p)| json!({"preperiod": e, "period": p})),
         "rule": f.rule,

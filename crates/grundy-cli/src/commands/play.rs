@@ -299,7 +299,7 @@ impl Session<'_> {
     }
 
     fn list<W: Write>(&self, moves: &[MoveInfo], limit: usize, out: &mut Out<W>) {
-        let mut s = format!("{} moves:", moves.len());
+        let mut s = format!("{}:", crate::render::count(moves.len() as u64, "move"));
         for (i, m) in moves.iter().enumerate().take(limit) {
             s.push_str(&format!("\n  {:>3}) {}", i + 1, self.show(&m.position)));
         }
@@ -321,7 +321,10 @@ impl Session<'_> {
         let number = moves.iter().position(|x| x.position == m.position).unwrap_or(0) + 1;
         out.say(match m.outcome {
             Outcome::Lose => match m.remoteness {
-                Some(r) => format!("hint: {to} (move {number}) wins, in {} moves", r + 1),
+                Some(r) => format!(
+                    "hint: {to} (move {number}) wins, in {}",
+                    crate::render::count(r + 1, "move")
+                ),
                 None => format!("hint: {to} (move {number}) wins"),
             },
             Outcome::Draw => format!("hint: no winning move; {to} (move {number}) keeps the draw"),

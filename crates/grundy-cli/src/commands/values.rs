@@ -29,6 +29,9 @@ pub struct Args {
     /// Output format of the table on stdout (text, the default, csv or json).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
+    /// Print one JSON object: the short form of `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Stream the nim-values to FILE instead: `.bin` = binary (header, then 16-bit
     /// little-endian values; 32-bit for allbut), anything else = a text b-file
     /// (`n value` lines). Written to FILE.part with checkpoints in FILE.ckpt; memory is
@@ -55,8 +58,8 @@ pub enum Format {
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
     if let Some(out) = args.out.clone() {
-        if args.format.is_some() {
-            bail!("--format is for the table on stdout; with --out the file name picks the format (.bin binary, else a text b-file)");
+        if args.format.is_some() || args.json {
+            bail!("--format and --json are for the table on stdout; with --out the file name picks the format (.bin binary, else a text b-file)");
         }
         return write_file(&args, out);
     }
@@ -65,7 +68,12 @@ pub fn run(args: Args) -> Result<String> {
     }
     let game = load::game(&args.game)?;
     let values = game.heap_values(args.from, args.to)?;
-    Ok(match args.format.unwrap_or(Format::Text) {
+    let format = if args.json {
+        Format::Json
+    } else {
+        args.format.unwrap_or(Format::Text)
+    };
+    Ok(match format {
         Format::Text => render::values_text(&values),
         Format::Csv => render::values_csv(&values),
         Format::Json => render::values_json(game.as_ref(), &values),
@@ -119,9 +127,10 @@ fn write_file(args: &Args, out: PathBuf) -> Result<String> {
         String::new()
     };
     Ok(format!(
-        "wrote G({})..G({}) of {name}: {count} values{resumed} to {} ({kind}, {bytes} bytes) in {:.2} s\n",
+        "wrote G({})..G({}) of {name}: {}{resumed} to {} ({kind}, {bytes} bytes) in {:.2} s\n",
         args.from,
         args.to,
+        crate::render::count(count, "value"),
         paths.done.display(),
         start.elapsed().as_secs_f64()
     ))
@@ -144,7 +153,8 @@ fn open_writer(
     let want = args.to - args.from + 1;
     if have > want {
         bail!(
-            "the checkpoint already holds {have} values (up to G({})), past --to {}; resume with --to {} or more",
+            "the checkpoint already holds {} (up to G({})), past --to {}; resume with --to {} or more",
+            crate::render::count(have, "value"),
             args.from + have - 1,
             args.to,
             args.from + have - 1
@@ -157,8 +167,8 @@ fn interrupted(w: &mut SeqWriter) -> Result<()> {
     if INTERRUPTED.load(Ordering::SeqCst) {
         w.checkpoint()?;
         bail!(
-            "interrupted after {} values, saved in {}: run the same command with --resume to continue",
-            w.durable(),
+            "interrupted after {}, saved in {}: run the same command with --resume to continue",
+            crate::render::count(w.durable(), "value"),
             w.paths().part.display()
         );
     }

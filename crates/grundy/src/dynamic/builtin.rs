@@ -215,8 +215,10 @@ pub struct ClosedForm<P> {
     pub outcome: Outcome,
     /// Known remoteness, if the rule gives it.
     pub remoteness: Option<u64>,
-    /// Every winning move.
+    /// Every winning move (all of them unless `winning_moves_note` says otherwise).
     pub winning_moves: Vec<P>,
+    /// Why some winning moves are not listed; `None` when all are.
+    pub winning_moves_note: Option<String>,
     /// The rule, in words.
     pub rule: String,
 }
@@ -449,6 +451,7 @@ where
                 remoteness,
                 nimber,
                 winning_moves: c.winning_moves.iter().map(Codec::encode).collect(),
+                winning_moves_note: c.winning_moves_note,
                 method: c.rule,
             });
         }
@@ -462,6 +465,7 @@ where
                 .filter(|(_, o)| o.is_winning_reply())
                 .map(|(o, _)| o.encode())
                 .collect(),
+            winning_moves_note: None,
             method: step.describe().into(),
         })
     }

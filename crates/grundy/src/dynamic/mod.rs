@@ -159,8 +159,12 @@ pub struct Analysis {
     pub remoteness: Option<u64>,
     /// The nim-value, for impartial games under normal play.
     pub nimber: Option<u64>,
-    /// Every move that wins, as the position it leaves.
+    /// Every move that wins, as the position it leaves (all of them unless
+    /// `winning_moves_note` says otherwise).
     pub winning_moves: Vec<DynPosition>,
+    /// Why some winning moves are not in `winning_moves` (e.g. a heap with too many
+    /// options to examine); `None` when every winning move is listed.
+    pub winning_moves_note: Option<String>,
     /// How the answer was found, in words (a closed form, a proved period, a search).
     pub method: String,
 }

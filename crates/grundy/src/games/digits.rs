@@ -313,6 +313,7 @@ impl Analyze for Digits {
             outcome: e.outcome,
             remoteness: Some(e.remoteness),
             winning_moves: self.winning_moves(p),
+            winning_moves_note: None,
             rule: "layer-by-layer sweep back from the last turn (cycles of layers skipped)".into(),
         })
     }

@@ -191,6 +191,7 @@ impl Analyze for Euclid {
             outcome: e.outcome,
             remoteness: Some(e.remoteness),
             winning_moves: Euclid::winning_moves(*p),
+            winning_moves_note: None,
             rule: "quotient rule: a quotient >= 2 (or an exact division) wins; quotient 1 forces the move"
                 .into(),
         })

@@ -172,6 +172,7 @@ impl Analyze for FibonacciNim {
             outcome: FibonacciNim::outcome(*p),
             remoteness: None,
             winning_moves: FibonacciNim::winning_moves(*p),
+            winning_moves_note: None,
             rule: format!(
                 "Whinihan: the smallest Zeckendorf term of {} is {}; the mover wins when it is at most {}",
                 p.n,

@@ -451,13 +451,13 @@ impl HeapGame {
         next
     }
 
-    /// Every winning move from `p` (normal play), and whether some heap was too
-    /// large to list its moves.
-    pub fn winning_moves(&self, p: &[u64]) -> Result<(Vec<Vec<u64>>, bool), GameError> {
+    /// Every winning move from `p` (normal play), and, when some heap was too large
+    /// to list its moves, why the list is incomplete.
+    pub fn winning_moves(&self, p: &[u64]) -> Result<(Vec<Vec<u64>>, Option<String>), GameError> {
         let values = self.heap_values(p)?;
         let x = values.iter().fold(0, |x, v| x ^ v);
         let mut moves = Vec::new();
-        let mut unlisted = false;
+        let mut unlisted: Option<String> = None;
         if x == 0 {
             return Ok((moves, unlisted));
         }
@@ -473,15 +473,20 @@ impl HeapGame {
                 }
                 continue;
             }
-            unlisted = true;
             // Too many options to list: the moves that leave one heap, found from a
             // period whose values grow (each value then has few heaps).
+            let too_many = format!("a heap of {h} has more than {LISTED_HEAP_LIMIT} options to examine");
             let (HeapRules::Octal(code), Some(per)) = (&self.rules, self.proved_period()?) else {
+                unlisted.get_or_insert(too_many);
                 continue;
             };
             if per.periodic.saltus() == 0 {
+                unlisted.get_or_insert(too_many);
                 continue;
             }
+            unlisted.get_or_insert(format!(
+                "{too_many}; only its moves that leave one heap are listed"
+            ));
             for m in per.periodic.heaps_with_value(target, h) {
                 let d = code.digit(h - m);
                 if (m == 0 && d & 1 != 0) || (m > 0 && d & 2 != 0) {
@@ -630,7 +635,7 @@ impl Analyze for HeapGame {
         } else {
             None
         };
-        let mut rule = match &period {
+        let rule = match &period {
             Some(per) => {
                 let g = &per.periodic;
                 let saltus = if g.saltus() == 0 {
@@ -646,9 +651,6 @@ impl Analyze for HeapGame {
             }
             None => format!("Sprague–Grundy: the nim-sum of the heaps' values is {x}"),
         };
-        if unlisted {
-            rule.push_str("; winning moves of heaps this large are not all listed");
-        }
         // One heap: a family's remoteness rule, if it has one; a sum needs a search.
         let remoteness = match p.iter().filter(|&&h| h > 0).collect::<Vec<_>>()[..] {
             [] => Some(0),
@@ -659,6 +661,7 @@ impl Analyze for HeapGame {
             outcome: outcome_of(x),
             remoteness,
             winning_moves,
+            winning_moves_note: unlisted,
             rule,
         })
     }

@@ -136,6 +136,7 @@ impl Analyze for Nim {
             outcome,
             remoteness: None,
             winning_moves,
+            winning_moves_note: None,
             rule,
         })
     }

@@ -145,6 +145,7 @@ impl Analyze for Wythoff {
             outcome: Wythoff::outcome(*p),
             remoteness: None,
             winning_moves: Wythoff::winning_moves(*p),
+            winning_moves_note: None,
             rule: "Wythoff: the losing pairs are (floor(k*phi), floor(k*phi) + k)".into(),
         })
     }
