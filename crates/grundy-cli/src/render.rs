@@ -28,6 +28,17 @@ pub fn inline(game: &dyn DynGame, p: &DynPosition) -> String {
     }
 }
 
+/// A position in text output: [`inline`], and `(empty)` for the position with
+/// nothing left (no heaps, an empty string), which would otherwise print as blank.
+fn in_text(game: &dyn DynGame, p: &DynPosition) -> String {
+    let shown = inline(game, p);
+    if shown.is_empty() {
+        "(empty)".to_string()
+    } else {
+        shown
+    }
+}
+
 /// The `position:` line, with a board drawn below it when the game draws one.
 pub fn position_line(s: &mut String, game: &dyn DynGame, p: &DynPosition) {
     let shown = game.show(p);
@@ -150,7 +161,7 @@ pub fn analysis_text(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> Strin
             );
         }
     }
-    let moves: Vec<String> = a.winning_moves.iter().map(|m| inline(game, m)).collect();
+    let moves: Vec<String> = a.winning_moves.iter().map(|m| in_text(game, m)).collect();
     let listed = match (&a.winning_moves_note, moves.is_empty()) {
         (None, true) => "none".to_string(),
         (None, false) => moves.join("  "),
@@ -203,7 +214,7 @@ pub fn moves_text(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> St
         let _ = writeln!(
             s,
             "{:<24} {:<8} {:<10} {:<10}{}",
-            inline(game, &m.position),
+            in_text(game, &m.position),
             m.outcome.as_str(),
             m.nimber.map_or("-".into(), |n| n.to_string()),
             m.remoteness.map_or("?".into(), |n| n.to_string()),

@@ -202,3 +202,14 @@ fn period_with_max_computes_what_it_asks_whatever_the_work() {
     assert_eq!(v["checked_to"].as_u64(), Some(5000));
     assert!(v["rule"].as_str().unwrap().ends_with("(raise --max)."));
 }
+
+/// The position with nothing left is named in text, never printed as blank; JSON
+/// keeps POSITION syntax (the empty string).
+#[test]
+fn the_empty_position_is_named_in_text() {
+    let text = common::ok(&["solve", "kayles", "1"]);
+    assert!(text.contains("winning moves: (empty)"), "{text}");
+    let table = common::ok(&["moves", "kayles", "2"]);
+    assert!(table.lines().any(|l| l.starts_with("(empty) ")), "{table}");
+    assert_eq!(json(&["solve", "kayles", "1", "--json"])["winning_moves"][0], "");
+}
