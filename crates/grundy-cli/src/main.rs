@@ -54,6 +54,10 @@ enum Command {
     /// Draw the thermograph of a position or value as PNG or SVG.
     #[command(after_help = load::game_help())]
     Thermograph(commands::thermograph::Args),
+    /// Print a completion script for a shell: bash, zsh, fish, elvish or powershell.
+    Completions(commands::completions::Args),
+    /// Print the manual page (roff): grundy man > grundy.1
+    Man,
     /// Solve every position of a game into a table file (any finite game, loops and draws included).
     #[command(after_help = commands::build::help())]
     Build(commands::build::Args),
@@ -108,6 +112,8 @@ fn main() -> ExitCode {
         Command::Plot(args) => commands::plot::run(args),
         Command::Build(args) => commands::build::run(args),
         Command::Value(args) => commands::value::run(args),
+        Command::Completions(args) => commands::completions::run::<Cli>(args),
+        Command::Man => commands::completions::man::<Cli>(),
         Command::Calc(args) => commands::calc::run(args),
         Command::Thermograph(args) => commands::thermograph::run(args),
     };

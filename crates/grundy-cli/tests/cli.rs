@@ -213,3 +213,23 @@ fn the_empty_position_is_named_in_text() {
     assert!(table.lines().any(|l| l.starts_with("(empty) ")), "{table}");
     assert_eq!(json(&["solve", "kayles", "1", "--json"])["winning_moves"][0], "");
 }
+
+/// Completions and the manual page come from the same definitions as the command.
+#[test]
+fn completions_and_manual_page() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let script = common::ok(&["completions", shell]);
+        for sub in ["solve", "value", "calc", "thermograph", "period"] {
+            assert!(script.contains(sub), "{shell} completions lack {sub}");
+        }
+    }
+    let bash = common::ok(&["completions", "bash"]);
+    assert!(
+        bash.contains("--misere") && bash.contains("--first"),
+        "flags are completed"
+    );
+    let man = common::ok(&["man"]);
+    assert!(man.contains(".TH grundy 1"), "{}", &man[..200.min(man.len())]);
+    assert!(man.contains("thermograph"));
+    fails_with(&["completions", "tcsh"], "tcsh");
+}
