@@ -58,6 +58,10 @@ fn optional(x: Option<u64>) -> Value {
 
 /// `solve --json`: one object.
 pub fn analysis_json(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> String {
+    format!("{}\n", analysis_object(game, p, a))
+}
+
+fn analysis_object(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> Value {
     let moves: Vec<String> = a.winning_moves.iter().map(|m| inline(game, m)).collect();
     let mut v = json!({
         "game": game.name(),
@@ -78,7 +82,7 @@ pub fn analysis_json(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> Strin
     if let Some(note) = &a.winning_moves_note {
         v["winning_moves_note"] = json!(note);
     }
-    format!("{v}\n")
+    v
 }
 
 /// What `solve` adds for a partizan game.
@@ -91,62 +95,66 @@ pub struct PartizanValue {
     pub outcome_class: &'static str,
 }
 
+impl PartizanValue {
+    /// The winner by side (`Left`, `Right`), or `none` for a draw.
+    fn winner(&self, outcome: grundy::Outcome) -> String {
+        match outcome {
+            grundy::Outcome::Win => self.to_move.to_string(),
+            grundy::Outcome::Lose => self.to_move.other().to_string(),
+            grundy::Outcome::Draw => "none".to_string(),
+        }
+    }
+}
+
 /// `solve --json` for a partizan game: the plain keys plus `to_move`, `value`
-/// and `outcome_class`.
+/// and `outcome_class`, and the winner by side.
 pub fn partizan_analysis_json(
     game: &dyn DynGame,
     p: &DynPosition,
     a: &Analysis,
     v: &PartizanValue,
 ) -> String {
-    let mut obj: Value = serde_json::from_str(&analysis_json(game, p, a)).expect("our own JSON");
+    let mut obj = analysis_object(game, p, a);
     obj["to_move"] = json!(v.to_move.to_string().to_lowercase());
     obj["value"] = json!(v.canonical);
     obj["outcome_class"] = json!(v.outcome_class);
-    obj["winner"] = json!(match a.outcome {
-        grundy::Outcome::Win => v.to_move.to_string().to_lowercase(),
-        grundy::Outcome::Lose => v.to_move.other().to_string().to_lowercase(),
-        grundy::Outcome::Draw => "none".to_string(),
-    });
+    obj["winner"] = json!(v.winner(a.outcome).to_lowercase());
     format!("{obj}\n")
 }
 
-/// `solve` for a partizan game: who moves, the value, and the winner by name.
+/// `solve` for a partizan game: who moves, the winner by side, the value.
 pub fn partizan_analysis_text(
     game: &dyn DynGame,
     p: &DynPosition,
     a: &Analysis,
     v: &PartizanValue,
 ) -> String {
-    let plain = analysis_text(game, p, a);
-    let mut s = String::new();
-    for line in plain.lines() {
-        if line.starts_with("winner:") {
-            let winner = match a.outcome {
-                grundy::Outcome::Win => v.to_move.to_string(),
-                grundy::Outcome::Lose => v.to_move.other().to_string(),
-                grundy::Outcome::Draw => "none".to_string(),
-            };
-            let _ = writeln!(s, "winner:        {winner}");
-            let _ = writeln!(s, "value:         {}", v.canonical);
-            let _ = writeln!(s, "outcome class: {}", v.outcome_class);
-            continue;
-        }
-        if line.starts_with("outcome:") {
-            let _ = writeln!(s, "to move:       {}", v.to_move);
-        }
-        let _ = writeln!(s, "{line}");
-    }
-    s
+    text_lines(game, p, a, Some(v))
 }
 
 /// `solve`: one line per fact.
 pub fn analysis_text(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> String {
+    text_lines(game, p, a, None)
+}
+
+fn text_lines(game: &dyn DynGame, p: &DynPosition, a: &Analysis, partizan: Option<&PartizanValue>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "game:          {}", game.name());
     position_line(&mut s, game, p);
+    if let Some(v) = partizan {
+        let _ = writeln!(s, "to move:       {}", v.to_move);
+    }
     let _ = writeln!(s, "outcome:       {} for the player to move", a.outcome);
-    let _ = writeln!(s, "winner:        {}", a.outcome.winner());
+    match partizan {
+        Some(v) => {
+            let _ = writeln!(s, "winner:        {}", v.winner(a.outcome));
+            let _ = writeln!(s, "value:         {}", v.canonical);
+            let _ = writeln!(s, "outcome class: {}", v.outcome_class);
+        }
+        None => {
+            let _ = writeln!(s, "winner:        {}", a.outcome.winner());
+        }
+    }
     if let Some(n) = a.nimber {
         let _ = writeln!(s, "nim-value:     {n}");
     }

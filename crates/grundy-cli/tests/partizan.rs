@@ -2,9 +2,6 @@
 //! on a Luau script and the calculator; the built-in partizan families are run by
 //! `twins.rs` and checked in the core's tests.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::Value;
 
 const STRING: &str = "../../examples/games/hackenbush-string.luau";
@@ -118,15 +115,7 @@ fn thermograph_files() {
 #[test]
 fn play_as_right_through_a_pipe() {
     // _LRR = 1/4: Left wins whoever starts, so the engine (Left) beats us as Right.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .args(["play", STRING, "_LRR", "--as", "right"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"1\n1\n1\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::with_input(&["play", STRING, "_LRR", "--as", "right"], "1\n1\n1\n");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

@@ -1,9 +1,6 @@
 //! Output for people: counts in the singular and plural, keys that say what they mean,
 //! answers that say why something is missing.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::Value;
 
 mod common;
@@ -12,20 +9,8 @@ use common::{json, ok};
 
 /// `grundy play ARGS` with `input` on stdin: its stdout.
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    {
-        let mut stdin = child.stdin.take().unwrap();
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    let args: Vec<&str> = std::iter::once("play").chain(args.iter().copied()).collect();
+    String::from_utf8(common::with_input(&args, input).stdout).unwrap()
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //! from a losing one, whatever the human plays; every move in the transcript must be
 //! legal; transcripts of a few sessions are snapshots.
 
-use std::io::Write;
+mod common;
+
 use std::process::{Command, Stdio};
 
 use grundy::dynamic::{parse_game, DynGame, DynPosition};
@@ -12,20 +13,8 @@ use grundy::{Outcome, Play};
 
 /// Run `grundy play ARGS` with `input` on stdin; the exit code and stdout.
 fn play(args: &[&str], input: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    {
-        let mut stdin = child.stdin.take().unwrap();
-        // The session may end before reading everything: a closed pipe is fine.
-        let _ = stdin.write_all(input.as_bytes());
-    }
-    let out = child.wait_with_output().unwrap();
+    let args: Vec<&str> = std::iter::once("play").chain(args.iter().copied()).collect();
+    let out = common::with_input(&args, input);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),

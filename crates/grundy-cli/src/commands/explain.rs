@@ -49,9 +49,8 @@ pub fn run(args: Args) -> Result<String> {
     let game = load::game(&args.game)?;
     let p = game.parse_position(&args.position)?;
     // A partizan game is explained on positions that carry the side to move.
-    let (game, p): (&dyn DynGame, _) = match (super::first_side(game.as_ref(), args.first)?, game.partizan())
-    {
-        (Some(side), Some(partizan)) => (partizan.played(), partizan.with_side(&p, side)?),
+    let (game, p): (&dyn DynGame, _) = match super::partizan_first(game.as_ref(), args.first)? {
+        Some((partizan, side)) => (partizan.played(), partizan.with_side(&p, side)?),
         _ => (game.as_ref(), p),
     };
     let limits = Limits {

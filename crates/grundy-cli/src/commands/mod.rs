@@ -33,18 +33,25 @@ pub enum First {
     Right,
 }
 
-/// The side to move: `--first` for a partizan game (Left when not given); an
-/// error when `--first` is given for a game where both players move alike.
-pub fn first_side(
+impl First {
+    /// The side a `--first` or `--as` flag names; Left when it is not given.
+    pub fn side(flag: Option<First>) -> grundy::partizan::Side {
+        match flag {
+            Some(First::Right) => grundy::partizan::Side::Right,
+            _ => grundy::partizan::Side::Left,
+        }
+    }
+}
+
+/// A partizan game's side and the side to move (`--first`, Left when not given);
+/// `None` for other games, and an error when `--first` is given for a game where
+/// both players move alike.
+pub fn partizan_first(
     game: &dyn grundy::dynamic::DynGame,
     first: Option<First>,
-) -> anyhow::Result<Option<grundy::partizan::Side>> {
-    use grundy::partizan::Side;
+) -> anyhow::Result<Option<(&dyn grundy::partizan::DynPartizan, grundy::partizan::Side)>> {
     match (game.partizan(), first) {
-        (Some(_), f) => Ok(Some(match f {
-            Some(First::Right) => Side::Right,
-            _ => Side::Left,
-        })),
+        (Some(partizan), f) => Ok(Some((partizan, First::side(f)))),
         (None, None) => Ok(None),
         (None, Some(_)) => anyhow::bail!(
             "--first is for partizan games (Left and Right with different moves); in {} the player to move is part of the position",

@@ -28,8 +28,8 @@ pub fn run(args: Args) -> Result<String> {
     let game = load::game(&args.game)?;
     let p = game.parse_position(&args.position)?;
     let play = super::play(args.misere);
-    let moves = match (super::first_side(game.as_ref(), args.first)?, game.partizan()) {
-        (Some(side), Some(partizan)) => partizan.moves_first(&p, side, play)?,
+    let moves = match super::partizan_first(game.as_ref(), args.first)? {
+        Some((partizan, side)) => partizan.moves_first(&p, side, play)?,
         _ => game.moves(&p, play)?,
     };
     Ok(if args.json {

@@ -83,10 +83,7 @@ pub fn run(args: Args) -> Result<String> {
     // A partizan game is played on positions that carry the side to move.
     let (game, start) = match game.partizan() {
         Some(partizan) => {
-            let human = match args.side {
-                Some(super::First::Right) => grundy::partizan::Side::Right,
-                _ => grundy::partizan::Side::Left,
-            };
+            let human = super::First::side(args.side);
             let first = match args.first {
                 Player::Human => human,
                 Player::Engine => human.other(),

@@ -44,7 +44,7 @@ pub fn run(args: Args) -> Result<String> {
     };
     let p = game.parse_position(&position)?;
     let play = super::play(args.misere);
-    if let (Some(side), Some(partizan)) = (super::first_side(game.as_ref(), args.first)?, game.partizan()) {
+    if let Some((partizan, side)) = super::partizan_first(game.as_ref(), args.first)? {
         let analysis = partizan.analyze_first(&p, side, play)?;
         let mut u = grundy::partizan::Universe::new();
         let value = partizan.value(&p, &mut u)?;

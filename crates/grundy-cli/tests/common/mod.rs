@@ -3,7 +3,8 @@
 //! starts with `error: `, no panic).
 #![allow(dead_code)] // each test crate uses a different part
 
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -13,6 +14,23 @@ pub fn grundy(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+/// Run `grundy` with `args` and `input` on stdin (a `play` session, say).
+pub fn with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        // The session may end before reading everything: a closed pipe is fine.
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    child.wait_with_output().unwrap()
 }
 
 /// The standard output of a run that must have succeeded.

@@ -19,7 +19,8 @@ use crate::dynamic::{
 };
 use crate::{Game, GameError, Outcome, Play};
 
-/// Component values one `value` call may compute before giving up.
+/// Component values a game's value memo may hold (it persists across calls, so
+/// this bounds its memory); beyond it, `value` gives up with an error.
 pub const VALUE_LIMIT: usize = 20_000_000;
 
 /// What the shell asks of a partizan game, for either player moving first.
