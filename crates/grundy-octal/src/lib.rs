@@ -151,11 +151,16 @@
 #![deny(missing_docs)]
 
 mod engine;
+mod misere;
 mod period;
 mod periodic;
 mod rules;
 
 pub use engine::{nim_values, Method, Sequence, SequenceError, Stats};
+pub use misere::{
+    letter, Element, Generator, MisereQuotient, QuotientError, QuotientLimits, QuotientStats, Word,
+    MAX_QUOTIENT_HEAP,
+};
 pub use period::{
     all_but_period, detect_period, find_period, find_period_in, find_period_until, proof_bound, prove_period,
     Period, MAX_ALL_BUT_WINDOW,

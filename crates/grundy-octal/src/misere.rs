@@ -1,0 +1,970 @@
+//! Misère quotients of heap games (Plambeck and Siegel).
+//!
+//! In misère play (whoever moves last loses) the Sprague–Grundy theory does not
+//! apply: a sum's outcome is not a function of its parts' nim-values. What does
+//! hold is this. Let A be every sum of heaps of at most `max_heap` tokens. Two sums
+//! G and H are *indistinguishable* when G + X and H + X have the same misère
+//! outcome for every X in A. The classes form a commutative monoid, the *misère
+//! quotient* Q (the class of G + H is the product of the classes), with a subset P
+//! of it, the P-portion: the classes of the P-positions (previous player wins).
+//! When Q is finite, every sum of heaps up to `max_heap`, however many heaps, is
+//! answered by multiplying the heaps' elements: the sum is a P-position exactly
+//! when the product lies in P.
+//!
+//! ## How it is computed
+//!
+//! The classes are the states of the smallest automaton that reads a sum heap by
+//! heap and says whether it is a P-position; the order of reading does not matter
+//! (sums commute), so the automaton's transitions commute and its states multiply.
+//! [`MisereQuotient::compute`] learns that automaton with Angluin's L* algorithm:
+//! a table of *access* sums (one per class found) against *test* sums, filled with
+//! exact misère outcomes from a memoized search over sorted heap multisets; the
+//! table is closed (every access sum plus one heap has the row of an access sum)
+//! and its transitions are made to commute (a failure yields a new test).
+//!
+//! A candidate is then **proved**, not sampled. For a monoid Q, a set P and the
+//! map Φ from sums to Q, induction on the sum shows Φ respects every outcome iff:
+//!
+//! 1. no terminal sum maps into P;
+//! 2. for every y in Q, heap h and option o of h: if y·Φ(h) is in P then y·Φ(o)
+//!    is not (a P-position has no P option);
+//! 3. every non-terminal sum G with Φ(G) outside P has an option that maps into P.
+//!
+//! Condition 3 depends on G only through Φ(G) and, for each kind of heap in G,
+//! Φ(G minus that heap); these *states* are finitely many and are all visited by
+//! a breadth-first search. A failed condition names a sum that the candidate
+//! classifies wrongly; its suffixes become new tests (Maler–Pnueli), and learning
+//! goes on. A candidate that passes is the quotient: it respects outcomes, and its
+//! elements are pairwise distinguished by the tests, so none can be merged.
+//!
+//! Limits ([`QuotientLimits`]) bound the elements, the positions searched and the
+//! states visited; a quotient that outgrows them is an error, never a guess.
+
+use std::fmt;
+
+use rustc_hash::FxHashMap;
+
+use crate::HeapRules;
+
+/// An element of a quotient: an index below [`MisereQuotient::order`]. The
+/// identity (the class of the empty sum) is always 0.
+pub type Element = u32;
+
+/// The largest `max_heap` accepted (heaps are stored as `u16`).
+pub const MAX_QUOTIENT_HEAP: u64 = 4096;
+
+/// Bounds on the work of [`MisereQuotient::compute`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuotientLimits {
+    /// The most elements a quotient (or a candidate) may have.
+    pub max_elements: usize,
+    /// The most sums whose misère outcome is searched and kept.
+    pub max_positions: usize,
+    /// The most proof states visited for one candidate.
+    pub max_states: usize,
+}
+
+impl Default for QuotientLimits {
+    fn default() -> Self {
+        QuotientLimits {
+            max_elements: 2_000,
+            max_positions: 20_000_000,
+            max_states: 5_000_000,
+        }
+    }
+}
+
+/// Why a quotient was not computed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QuotientError {
+    /// `max_heap` out of range.
+    #[error("the largest heap of a quotient must be between 1 and {MAX_QUOTIENT_HEAP}, not {0}")]
+    HeapRange(u64),
+    /// The game's heaps have too many options to list (a tail digit on a big heap).
+    #[error("a heap of {0} has too many options for a quotient")]
+    TooManyOptions(u64),
+    /// The quotient grew past the element limit.
+    #[error("the misère quotient of heaps up to {max_heap} has more than {limit} elements (found so far); try a smaller --max-heap")]
+    TooManyElements {
+        /// The largest heap asked for.
+        max_heap: u64,
+        /// The limit passed.
+        limit: usize,
+    },
+    /// The outcome search outgrew its limit.
+    #[error("computing the misère quotient of heaps up to {max_heap} needs more than {limit} positions searched; try a smaller --max-heap")]
+    TooManyPositions {
+        /// The largest heap asked for.
+        max_heap: u64,
+        /// The limit passed.
+        limit: usize,
+    },
+    /// The proof outgrew its limit.
+    #[error("proving the misère quotient of heaps up to {max_heap} needs more than {limit} states; try a smaller --max-heap")]
+    TooManyStates {
+        /// The largest heap asked for.
+        max_heap: u64,
+        /// The limit passed.
+        limit: usize,
+    },
+}
+
+/// A word in the generators: the exponent of each generator, in the order of
+/// [`MisereQuotient::generators`]. Displayed as `a^2b`, or `1` when empty.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Word(pub Vec<u32>);
+
+impl Word {
+    fn degree(&self) -> u32 {
+        self.0.iter().sum()
+    }
+}
+
+impl fmt::Display for Word {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.iter().all(|&e| e == 0) {
+            return f.write_str("1");
+        }
+        for (i, &e) in self.0.iter().enumerate() {
+            if e == 0 {
+                continue;
+            }
+            write!(f, "{}", letter(i))?;
+            if e > 1 {
+                write!(f, "^{e}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The name of generator `i`: a, b, ..., z, then a1, b1, ...
+pub fn letter(i: usize) -> String {
+    let c = (b'a' + (i % 26) as u8) as char;
+    if i < 26 {
+        c.to_string()
+    } else {
+        format!("{c}{}", i / 26)
+    }
+}
+
+/// A generator of the presentation: its letter index and the smallest heap that
+/// maps to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Generator {
+    /// The heap whose element this generator is.
+    pub heap: u64,
+    /// Its element.
+    pub element: Element,
+}
+
+/// The misère quotient of a heap game's sums of heaps up to a size, proved.
+///
+/// ```
+/// use grundy_octal::{HeapRules, MisereQuotient, QuotientLimits};
+/// // Nim with heaps of 1 and 2: the six-element quotient <a, b | a^2 = 1, b^3 = b>
+/// // with P-portion {a, b^2}.
+/// let q = MisereQuotient::compute(&HeapRules::nim(), 2, QuotientLimits::default()).unwrap();
+/// assert_eq!(q.order(), 6);
+/// assert_eq!(q.presentation(), "<a, b | a^2 = 1, b^3 = b>");
+/// let p: Vec<String> = q.p_portion().iter().map(|w| w.to_string()).collect();
+/// assert_eq!(p, ["a", "b^2"]);
+/// // Misère Nim: 1 + 1 + 1 is a P-position (last mover loses), 2 + 2 too.
+/// assert!(q.is_p_position(&[1, 1, 1]).unwrap());
+/// assert!(q.is_p_position(&[2, 2]).unwrap());
+/// assert!(!q.is_p_position(&[2, 1]).unwrap());
+/// ```
+#[derive(Debug, Clone)]
+pub struct MisereQuotient {
+    rules: HeapRules,
+    max_heap: u64,
+    /// `product[x * order + y]`.
+    product: Vec<Element>,
+    p: Vec<bool>,
+    /// The element of heap n, n = 0..=max_heap (heap 0 is the identity).
+    heap_element: Vec<Element>,
+    /// Each heap's distinct options as sorted heap lists.
+    options: Vec<Vec<Vec<u16>>>,
+    generators: Vec<Generator>,
+    normal_forms: Vec<Word>,
+    relations: Vec<(Word, Word)>,
+    stats: QuotientStats,
+}
+
+/// What the computation did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct QuotientStats {
+    /// Candidates proposed (the last one was proved).
+    pub candidates: usize,
+    /// Test sums in the final table.
+    pub tests: usize,
+    /// Sums whose misère outcome was searched.
+    pub positions: usize,
+    /// Proof states visited for the final candidate.
+    pub proof_states: usize,
+}
+
+impl MisereQuotient {
+    /// The misère quotient of all sums of heaps of at most `max_heap` tokens.
+    pub fn compute(rules: &HeapRules, max_heap: u64, limits: QuotientLimits) -> Result<Self, QuotientError> {
+        if max_heap == 0 || max_heap > MAX_QUOTIENT_HEAP {
+            return Err(QuotientError::HeapRange(max_heap));
+        }
+        let options = heap_options(rules, max_heap)?;
+        let mut oracle = Outcomes {
+            options: options.clone(),
+            memo: FxHashMap::default(),
+            limit: limits.max_positions,
+            max_heap,
+            smaller: None,
+            searched: 0,
+        };
+        // Heap by heap: the proved quotient of heaps below n answers every sum
+        // without a heap of n exactly, so the search only walks sums that hold one;
+        // the table's access sums and tests carry over (outcomes are facts).
+        let mut learner = Learner::new(limits, max_heap);
+        let mut candidates = 0;
+        for n in 1..=max_heap as u16 {
+            learner.heaps = n;
+            loop {
+                learner.close(&mut oracle)?;
+                if learner.make_commute(&mut oracle)? {
+                    continue;
+                }
+                candidates += 1;
+                let candidate = Candidate::from_learner(&learner);
+                match prove(&candidate, &options[..=n as usize], limits, max_heap)? {
+                    Proof::Holds { states } => {
+                        if u64::from(n) == max_heap {
+                            let mut q = candidate.into_quotient(rules.clone(), max_heap, options);
+                            q.stats = QuotientStats {
+                                candidates,
+                                tests: learner.tests.len(),
+                                positions: oracle.searched,
+                                proof_states: states,
+                            };
+                            return Ok(q);
+                        }
+                        oracle.memo.clear();
+                        oracle.smaller = Some((n, candidate));
+                        break;
+                    }
+                    Proof::Fails(suspects) => {
+                        let wrong = misclassified(&candidate, &mut oracle, &suspects)?;
+                        learner.add_suffixes(&mut oracle, &wrong)?;
+                    }
+                }
+            }
+        }
+        unreachable!("the loop returns at max_heap")
+    }
+
+    /// The game.
+    pub fn rules(&self) -> &HeapRules {
+        &self.rules
+    }
+    /// The largest heap covered.
+    pub fn max_heap(&self) -> u64 {
+        self.max_heap
+    }
+    /// The number of elements.
+    pub fn order(&self) -> usize {
+        self.p.len()
+    }
+    /// How the quotient was found.
+    pub fn stats(&self) -> QuotientStats {
+        self.stats
+    }
+    /// The product of two elements.
+    pub fn multiply(&self, x: Element, y: Element) -> Element {
+        self.product[x as usize * self.order() + y as usize]
+    }
+    /// `x` to the power `k`, by squaring.
+    pub fn power(&self, x: Element, mut k: u64) -> Element {
+        let (mut base, mut acc) = (x, 0);
+        while k > 0 {
+            if k & 1 == 1 {
+                acc = self.multiply(acc, base);
+            }
+            base = self.multiply(base, base);
+            k >>= 1;
+        }
+        acc
+    }
+    /// Whether sums in class `x` are P-positions (misère play).
+    pub fn in_p(&self, x: Element) -> bool {
+        self.p[x as usize]
+    }
+    /// The element of a heap, `None` above `max_heap`.
+    pub fn heap_element(&self, n: u64) -> Option<Element> {
+        self.heap_element.get(usize::try_from(n).ok()?).copied()
+    }
+    /// The element of a sum of heaps, `None` if a heap is above `max_heap`.
+    /// Equal heaps are counted and raised to their multiplicity, so sums of
+    /// millions of heaps cost a sort.
+    pub fn element_of(&self, heaps: &[u64]) -> Option<Element> {
+        let mut sorted = heaps.to_vec();
+        sorted.sort_unstable();
+        let mut x = 0;
+        for run in sorted.chunk_by(|a, b| a == b) {
+            x = self.multiply(x, self.power(self.heap_element(run[0])?, run.len() as u64));
+        }
+        Some(x)
+    }
+    /// Whether a sum of heaps is a misère P-position; `None` if a heap is too large.
+    pub fn is_p_position(&self, heaps: &[u64]) -> Option<bool> {
+        self.element_of(heaps).map(|x| self.in_p(x))
+    }
+    /// The winning moves of a sum of heaps in misère play: for each, the index of
+    /// the heap moved in and what it leaves (a sorted list of heaps). Empty for a
+    /// P-position; `None` if a heap is too large.
+    pub fn winning_moves(&self, heaps: &[u64]) -> Option<Vec<(usize, Vec<u64>)>> {
+        let mut counts: FxHashMap<u64, u64> = FxHashMap::default();
+        for &h in heaps {
+            self.heap_element(h)?;
+            *counts.entry(h).or_default() += 1;
+        }
+        let mut sizes: Vec<u64> = counts.keys().copied().collect();
+        sizes.sort_unstable();
+        let parts: Vec<Element> = sizes
+            .iter()
+            .map(|&h| self.power(self.heap_element[h as usize], counts[&h]))
+            .collect();
+        // The product of every part but one, from prefix and suffix products.
+        let mut prefix = vec![0; parts.len() + 1];
+        for i in 0..parts.len() {
+            prefix[i + 1] = self.multiply(prefix[i], parts[i]);
+        }
+        let mut suffix = vec![0; parts.len() + 1];
+        for i in (0..parts.len()).rev() {
+            suffix[i] = self.multiply(suffix[i + 1], parts[i]);
+        }
+        if self.in_p(prefix[parts.len()]) {
+            return Some(Vec::new());
+        }
+        let mut moves = Vec::new();
+        for (k, &h) in sizes.iter().enumerate() {
+            let h_elem = self.heap_element[h as usize];
+            let others = self.multiply(prefix[k], suffix[k + 1]);
+            let rest = self.multiply(others, self.power(h_elem, counts[&h] - 1));
+            let index = heaps.iter().position(|&x| x == h).expect("counted heap");
+            for option in &self.options[h as usize] {
+                let elem = option
+                    .iter()
+                    .fold(0, |x, &o| self.multiply(x, self.heap_element[o as usize]));
+                if self.in_p(self.multiply(rest, elem)) {
+                    moves.push((index, option.iter().map(|&o| u64::from(o)).collect()));
+                }
+            }
+        }
+        Some(moves)
+    }
+    /// The generators, in the order of their letters.
+    pub fn generators(&self) -> &[Generator] {
+        &self.generators
+    }
+    /// The normal form of an element: the least word for it (by degree, then
+    /// with more of earlier letters first).
+    pub fn word(&self, x: Element) -> &Word {
+        &self.normal_forms[x as usize]
+    }
+    /// The defining relations `lhs = rhs`: with them every word rewrites to its
+    /// normal form.
+    pub fn relations(&self) -> &[(Word, Word)] {
+        &self.relations
+    }
+    /// The P-portion as normal forms, sorted by degree.
+    pub fn p_portion(&self) -> Vec<&Word> {
+        let mut p: Vec<&Word> = (0..self.order() as Element)
+            .filter(|&x| self.in_p(x))
+            .map(|x| self.word(x))
+            .collect();
+        p.sort_by(|a, b| word_order(a, b));
+        p
+    }
+    /// The presentation, as in the literature: `<a, b | a^2 = 1, b^3 = b>`.
+    pub fn presentation(&self) -> String {
+        let letters: Vec<String> = (0..self.generators.len()).map(letter).collect();
+        let relations: Vec<String> = self.relations.iter().map(|(l, r)| format!("{l} = {r}")).collect();
+        if relations.is_empty() {
+            format!("<{}>", letters.join(", "))
+        } else {
+            format!("<{} | {}>", letters.join(", "), relations.join(", "))
+        }
+    }
+}
+
+/// Graded order on words: lower degree first, then more of the earlier letters
+/// first (`a^2 < ab < b^2`). A monomial order, so least words form an order ideal.
+fn word_order(a: &Word, b: &Word) -> std::cmp::Ordering {
+    a.degree().cmp(&b.degree()).then_with(|| b.0.cmp(&a.0))
+}
+
+/// Each heap's distinct options, as sorted `u16` heap lists.
+fn heap_options(rules: &HeapRules, max_heap: u64) -> Result<Vec<Vec<Vec<u16>>>, QuotientError> {
+    let mut options = vec![Vec::new()];
+    for n in 1..=max_heap {
+        let mut list: Vec<Vec<u16>> = Vec::new();
+        let mut count = 0u64;
+        rules.heap_options(n, &mut |left| {
+            count += 1;
+            let mut o: Vec<u16> = left.iter().map(|&h| h as u16).collect();
+            o.sort_unstable();
+            list.push(o);
+        });
+        if count > 10_000_000 {
+            return Err(QuotientError::TooManyOptions(n));
+        }
+        list.sort();
+        list.dedup();
+        options.push(list);
+    }
+    Ok(options)
+}
+
+/// Exact misère outcomes of sums, memoized over sorted heap lists.
+struct Outcomes {
+    options: Vec<Vec<Vec<u16>>>,
+    /// true = P-position.
+    memo: FxHashMap<Box<[u16]>, bool>,
+    limit: usize,
+    max_heap: u64,
+    /// The proved quotient of heaps up to the given size.
+    smaller: Option<(u16, Candidate)>,
+    /// Sums searched in all.
+    searched: usize,
+}
+
+/// `g` without its heap at `skip`, plus `extra`, sorted.
+fn merged(g: &[u16], skip: Option<usize>, extra: &[u16]) -> Vec<u16> {
+    let mut out = Vec::with_capacity(g.len() + extra.len());
+    let (mut i, mut j) = (0, 0);
+    loop {
+        if Some(i) == skip {
+            i += 1;
+            continue;
+        }
+        match (g.get(i), extra.get(j)) {
+            (Some(&a), Some(&b)) if a <= b => {
+                out.push(a);
+                i += 1;
+            }
+            (Some(_), Some(&b)) | (None, Some(&b)) => {
+                out.push(b);
+                j += 1;
+            }
+            (Some(&a), None) => {
+                out.push(a);
+                i += 1;
+            }
+            (None, None) => return out,
+        }
+    }
+}
+
+impl Outcomes {
+    fn is_p(&mut self, g: &[u16]) -> Result<bool, QuotientError> {
+        if let Some((n, q)) = &self.smaller {
+            if g.last().is_none_or(|&h| h <= *n) {
+                return Ok(q.p[q.element_of(g) as usize]);
+            }
+        }
+        if let Some(&p) = self.memo.get(g) {
+            return Ok(p);
+        }
+        if self.memo.len() >= self.limit {
+            return Err(QuotientError::TooManyPositions {
+                max_heap: self.max_heap,
+                limit: self.limit,
+            });
+        }
+        // Terminal sums are N-positions in misère play (the player to move has
+        // already won); otherwise P iff no option is P.
+        let mut terminal = true;
+        let mut p = true;
+        'heaps: for i in 0..g.len() {
+            if i > 0 && g[i] == g[i - 1] {
+                continue;
+            }
+            for k in 0..self.options[g[i] as usize].len() {
+                terminal = false;
+                let next = merged(g, Some(i), &self.options[g[i] as usize][k]);
+                if self.is_p(&next)? {
+                    p = false;
+                    break 'heaps;
+                }
+            }
+        }
+        let p = p && !terminal;
+        self.memo.insert(g.into(), p);
+        self.searched += 1;
+        Ok(p)
+    }
+}
+
+/// The L* observation table: access sums (distinct rows) against test sums.
+struct Learner {
+    heaps: u16,
+    limits: QuotientLimits,
+    max_heap: u64,
+    access: Vec<Vec<u16>>,
+    tests: Vec<Vec<u16>>,
+    rows: Vec<Vec<bool>>,
+    row_index: FxHashMap<Vec<bool>, u32>,
+    /// `next[s][h - 1]`: the access sum whose row is that of access s plus heap h.
+    next: Vec<Vec<u32>>,
+}
+
+impl Learner {
+    fn new(limits: QuotientLimits, max_heap: u64) -> Self {
+        Learner {
+            heaps: 0,
+            limits,
+            max_heap,
+            access: Vec::new(),
+            tests: vec![Vec::new()],
+            rows: Vec::new(),
+            row_index: FxHashMap::default(),
+            next: Vec::new(),
+        }
+    }
+
+    fn row(&self, oracle: &mut Outcomes, g: &[u16]) -> Result<Vec<bool>, QuotientError> {
+        self.tests
+            .iter()
+            .map(|t| oracle.is_p(&merged(g, None, t)))
+            .collect()
+    }
+
+    /// Adds an access sum with a new row.
+    fn push_access(&mut self, g: Vec<u16>, row: Vec<bool>) -> Result<u32, QuotientError> {
+        if self.access.len() >= self.limits.max_elements {
+            return Err(QuotientError::TooManyElements {
+                max_heap: self.max_heap,
+                limit: self.limits.max_elements,
+            });
+        }
+        let id = self.access.len() as u32;
+        self.row_index.insert(row.clone(), id);
+        self.rows.push(row);
+        self.access.push(g);
+        Ok(id)
+    }
+
+    /// Closes the table: every access sum plus one heap has an access sum's row.
+    fn close(&mut self, oracle: &mut Outcomes) -> Result<(), QuotientError> {
+        if self.access.is_empty() {
+            let row = self.row(oracle, &[])?;
+            self.push_access(Vec::new(), row)?;
+        }
+        self.next.clear();
+        let mut s = 0;
+        while s < self.access.len() {
+            let mut next = Vec::with_capacity(self.heaps as usize);
+            for h in 1..=self.heaps {
+                let g = merged(&self.access[s], None, &[h]);
+                let row = self.row(oracle, &g)?;
+                let id = match self.row_index.get(&row) {
+                    Some(&id) => id,
+                    None => self.push_access(g, row)?,
+                };
+                next.push(id);
+            }
+            self.next.push(next);
+            s += 1;
+        }
+        Ok(())
+    }
+
+    /// Checks that the transitions commute; on a failure, adds the tests that
+    /// separate the two paths and returns true.
+    fn make_commute(&mut self, oracle: &mut Outcomes) -> Result<bool, QuotientError> {
+        let n = self.heaps as usize;
+        for s in 0..self.access.len() {
+            for i in 0..n {
+                for j in i + 1..n {
+                    let via_i = self.next[self.next[s][i] as usize][j];
+                    let via_j = self.next[self.next[s][j] as usize][i];
+                    if via_i == via_j {
+                        continue;
+                    }
+                    // The two rows differ on some test X; h_j + X or h_i + X
+                    // separates an access sum from the sum it stands for.
+                    let (ri, rj) = (&self.rows[via_i as usize], &self.rows[via_j as usize]);
+                    let x = (0..ri.len()).find(|&k| ri[k] != rj[k]).expect("distinct rows");
+                    let test = self.tests[x].clone();
+                    let hi = merged(&test, None, &[i as u16 + 1]);
+                    let hj = merged(&test, None, &[j as u16 + 1]);
+                    self.add_tests(oracle, [hi, hj])?;
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    fn add_tests(
+        &mut self,
+        oracle: &mut Outcomes,
+        tests: impl IntoIterator<Item = Vec<u16>>,
+    ) -> Result<(), QuotientError> {
+        for t in tests {
+            if self.tests.contains(&t) {
+                continue;
+            }
+            for (g, row) in self.access.iter().zip(self.rows.iter_mut()) {
+                row.push(oracle.is_p(&merged(g, None, &t))?);
+            }
+            self.tests.push(t);
+        }
+        self.row_index = self
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.clone(), i as u32))
+            .collect();
+        Ok(())
+    }
+
+    /// A sum the candidate gets wrong: every suffix of it becomes a test.
+    fn add_suffixes(&mut self, oracle: &mut Outcomes, wrong: &[u16]) -> Result<(), QuotientError> {
+        let suffixes: Vec<Vec<u16>> = (0..wrong.len()).map(|i| wrong[i..].to_vec()).collect();
+        self.add_tests(oracle, suffixes)
+    }
+}
+
+/// A hypothesis: the table's automaton, as a monoid.
+struct Candidate {
+    order: usize,
+    product: Vec<Element>,
+    p: Vec<bool>,
+    heap_element: Vec<Element>,
+}
+
+impl Candidate {
+    fn from_learner(l: &Learner) -> Self {
+        let order = l.access.len();
+        let mut heap_element = vec![0];
+        heap_element.extend(l.next[0].iter().copied());
+        // x·y: read y's access sum from state x (well defined as the transitions
+        // commute).
+        let mut product = vec![0; order * order];
+        for x in 0..order {
+            for y in 0..order {
+                let mut s = x as u32;
+                for &h in &l.access[y] {
+                    s = l.next[s as usize][h as usize - 1];
+                }
+                product[x * order + y] = s;
+            }
+        }
+        let p = l.rows.iter().map(|r| r[0]).collect();
+        Candidate {
+            order,
+            product,
+            p,
+            heap_element,
+        }
+    }
+
+    fn mul(&self, x: Element, y: Element) -> Element {
+        self.product[x as usize * self.order + y as usize]
+    }
+
+    fn element_of(&self, g: &[u16]) -> Element {
+        g.iter()
+            .fold(0, |x, &h| self.mul(x, self.heap_element[h as usize]))
+    }
+
+    fn into_quotient(self, rules: HeapRules, max_heap: u64, options: Vec<Vec<Vec<u16>>>) -> MisereQuotient {
+        let (generators, normal_forms, relations) = present(&self);
+        MisereQuotient {
+            rules,
+            max_heap,
+            product: self.product,
+            p: self.p,
+            heap_element: self.heap_element,
+            options,
+            generators,
+            normal_forms,
+            relations,
+            stats: QuotientStats::default(),
+        }
+    }
+}
+
+enum Proof {
+    Holds {
+        states: usize,
+    },
+    /// Sums among which at least one is classified wrongly.
+    Fails(Vec<Vec<u16>>),
+}
+
+/// Checks conditions 1–3 of the module docs for a candidate.
+fn prove(
+    c: &Candidate,
+    options: &[Vec<Vec<u16>>],
+    limits: QuotientLimits,
+    max_heap: u64,
+) -> Result<Proof, QuotientError> {
+    // Heaps that act alike: the same element and the same option elements.
+    let mut kinds: FxHashMap<(Element, Vec<Element>), u16> = FxHashMap::default();
+    let mut kind_heap: Vec<u16> = Vec::new();
+    let mut kind_options: Vec<Vec<Element>> = Vec::new();
+    for h in 1..options.len() {
+        let mut elems: Vec<Element> = options[h].iter().map(|o| c.element_of(o)).collect();
+        elems.sort_unstable();
+        elems.dedup();
+        let key = (c.heap_element[h], elems.clone());
+        if !kinds.contains_key(&key) {
+            kinds.insert(key, kind_heap.len() as u16);
+            kind_heap.push(h as u16);
+            kind_options.push(elems);
+        }
+    }
+    let access = |x: Element| -> Vec<u16> {
+        // A sum in class x: the shortest found by the proof search below is not
+        // needed; any representative will do, so rebuild one by search.
+        representative(c, x)
+    };
+    // Condition 2, and the table "y has an option into P when a heap of kind k
+    // is removed and replaced".
+    let mut escapes = vec![vec![false; c.order]; kind_heap.len()];
+    for (k, &h) in kind_heap.iter().enumerate() {
+        let hk = c.heap_element[h as usize];
+        for y in 0..c.order as Element {
+            let whole_in_p = c.p[c.mul(y, hk) as usize];
+            for (oi, &o) in kind_options[k].iter().enumerate() {
+                if c.p[c.mul(y, o) as usize] {
+                    if whole_in_p {
+                        let rep = access(y);
+                        let option = options[h as usize]
+                            .iter()
+                            .find(|opt| c.element_of(opt) == kind_options[k][oi])
+                            .expect("option of this element");
+                        return Ok(Proof::Fails(vec![
+                            merged(&rep, None, &[h]),
+                            merged(&rep, None, option),
+                        ]));
+                    }
+                    escapes[k][y as usize] = true;
+                }
+            }
+        }
+    }
+    // Conditions 1 and 3 over the states (Φ(G), live, {(kind, Φ(G - heap of kind))}).
+    // For condition 3 a kind matters only through its element, its escape row
+    // and whether it has moves: kinds alike in these merge. A kind that never
+    // escapes needs no y (only its liveness counts); a kind that always escapes
+    // makes the state and every extension safe, so such states are not explored.
+    let mut classes: FxHashMap<(Element, Vec<bool>, bool), u16> = FxHashMap::default();
+    let mut class_heap: Vec<u16> = Vec::new();
+    let mut class_escapes: Vec<Vec<bool>> = Vec::new();
+    let mut class_live: Vec<bool> = Vec::new();
+    for (k, &h) in kind_heap.iter().enumerate() {
+        let key = (
+            c.heap_element[h as usize],
+            escapes[k].clone(),
+            !kind_options[k].is_empty(),
+        );
+        if !classes.contains_key(&key) {
+            classes.insert(key, class_heap.len() as u16);
+            class_heap.push(h);
+            class_escapes.push(escapes[k].clone());
+            class_live.push(!kind_options[k].is_empty());
+        }
+    }
+    let never: Vec<bool> = class_escapes.iter().map(|e| e.iter().all(|&b| !b)).collect();
+    let always: Vec<bool> = class_escapes.iter().map(|e| e.iter().all(|&b| b)).collect();
+    type State = (Element, bool, Vec<(u16, Element)>);
+    let mut ids: FxHashMap<State, u32> = FxHashMap::default();
+    let mut states: Vec<State> = Vec::new();
+    let mut parent: Vec<(u32, u16)> = Vec::new();
+    let start: State = (0, false, Vec::new());
+    ids.insert(start.clone(), 0);
+    states.push(start);
+    parent.push((u32::MAX, 0));
+    let mut at = 0;
+    while at < states.len() {
+        let (x, live, present) = states[at].clone();
+        let ok = if c.p[x as usize] {
+            live
+        } else {
+            !live
+                || present
+                    .iter()
+                    .any(|&(k, y)| class_escapes[k as usize][y as usize])
+        };
+        if !ok {
+            return Ok(Proof::Fails(vec![rebuild(&parent, at as u32)]));
+        }
+        for (k, &h) in class_heap.iter().enumerate() {
+            if always[k] && class_live[k] {
+                continue;
+            }
+            let a = c.heap_element[h as usize];
+            let mut next: Vec<(u16, Element)> = present.iter().map(|&(kk, y)| (kk, c.mul(y, a))).collect();
+            if !never[k] && !present.iter().any(|&(kk, _)| kk as usize == k) {
+                next.push((k as u16, x));
+                next.sort_unstable();
+            }
+            let state = (c.mul(x, a), live || class_live[k], next);
+            if !ids.contains_key(&state) {
+                if states.len() >= limits.max_states {
+                    return Err(QuotientError::TooManyStates {
+                        max_heap,
+                        limit: limits.max_states,
+                    });
+                }
+                ids.insert(state.clone(), states.len() as u32);
+                states.push(state);
+                parent.push((at as u32, h));
+            }
+        }
+        at += 1;
+    }
+    Ok(Proof::Holds { states: states.len() })
+}
+
+/// The sum that reached proof state `id`.
+fn rebuild(parent: &[(u32, u16)], mut id: u32) -> Vec<u16> {
+    let mut g = Vec::new();
+    while parent[id as usize].0 != u32::MAX {
+        g.push(parent[id as usize].1);
+        id = parent[id as usize].0;
+    }
+    g.sort_unstable();
+    g
+}
+
+/// A sum of heaps in class `x` (breadth-first over elements).
+fn representative(c: &Candidate, x: Element) -> Vec<u16> {
+    let mut from: Vec<Option<(Element, u16)>> = vec![None; c.order];
+    let mut seen = vec![false; c.order];
+    seen[0] = true;
+    let mut queue = std::collections::VecDeque::from([0 as Element]);
+    while let Some(y) = queue.pop_front() {
+        if y == x {
+            break;
+        }
+        for h in 1..c.heap_element.len() {
+            let z = c.mul(y, c.heap_element[h]);
+            if !seen[z as usize] {
+                seen[z as usize] = true;
+                from[z as usize] = Some((y, h as u16));
+                queue.push_back(z);
+            }
+        }
+    }
+    let mut g = Vec::new();
+    let mut y = x;
+    while let Some((prev, h)) = from[y as usize] {
+        g.push(h);
+        y = prev;
+    }
+    g.sort_unstable();
+    g
+}
+
+/// Among suspect sums (and their options), one that the candidate classifies
+/// wrongly. The proof's failure guarantees there is one.
+fn misclassified(
+    c: &Candidate,
+    oracle: &mut Outcomes,
+    suspects: &[Vec<u16>],
+) -> Result<Vec<u16>, QuotientError> {
+    for g in suspects {
+        if oracle.is_p(g)? != c.p[c.element_of(g) as usize] {
+            return Ok(g.clone());
+        }
+        for i in 0..g.len() {
+            if i > 0 && g[i] == g[i - 1] {
+                continue;
+            }
+            for k in 0..oracle.options[g[i] as usize].len() {
+                let o = merged(g, Some(i), &oracle.options[g[i] as usize][k]);
+                if oracle.is_p(&o)? != c.p[c.element_of(&o) as usize] {
+                    return Ok(o);
+                }
+            }
+        }
+    }
+    unreachable!("a failed proof names a misclassified sum or option")
+}
+
+/// Generators, normal forms and relations of a candidate's monoid.
+fn present(c: &Candidate) -> (Vec<Generator>, Vec<Word>, Vec<(Word, Word)>) {
+    // Generators: each heap whose element is not yet generated, in heap order.
+    let mut generators: Vec<Generator> = Vec::new();
+    let mut generated = vec![false; c.order];
+    generated[0] = true;
+    for h in 1..c.heap_element.len() {
+        let e = c.heap_element[h];
+        if generated[e as usize] {
+            continue;
+        }
+        generators.push(Generator {
+            heap: h as u64,
+            element: e,
+        });
+        // Close the generated set under the new generator.
+        let mut frontier: Vec<Element> = (0..c.order as Element)
+            .filter(|&x| generated[x as usize])
+            .collect();
+        while let Some(x) = frontier.pop() {
+            for g in &generators {
+                let y = c.mul(x, g.element);
+                if !generated[y as usize] {
+                    generated[y as usize] = true;
+                    frontier.push(y);
+                }
+            }
+        }
+    }
+    let n = generators.len();
+    // Least words, degree by degree: every least word of degree d extends one of
+    // degree d - 1 (least words form an order ideal).
+    let mut normal: Vec<Option<Word>> = vec![None; c.order];
+    normal[0] = Some(Word(vec![0; n]));
+    let mut normal_words: FxHashMap<Word, Element> = FxHashMap::default();
+    normal_words.insert(Word(vec![0; n]), 0);
+    let mut layer: Vec<(Word, Element)> = vec![(Word(vec![0; n]), 0)];
+    let mut relations = Vec::new();
+    while !layer.is_empty() {
+        let mut candidates: FxHashMap<Word, Element> = FxHashMap::default();
+        for (w, x) in &layer {
+            for (i, g) in generators.iter().enumerate() {
+                let mut v = w.clone();
+                v.0[i] += 1;
+                candidates.insert(v, c.mul(*x, g.element));
+            }
+        }
+        let mut ordered: Vec<(Word, Element)> = candidates.into_iter().collect();
+        ordered.sort_by(|a, b| word_order(&a.0, &b.0));
+        let mut next_layer = Vec::new();
+        for (w, x) in ordered {
+            if normal[x as usize].is_none() {
+                normal[x as usize] = Some(w.clone());
+                normal_words.insert(w.clone(), x);
+                next_layer.push((w, x));
+                continue;
+            }
+            // A relation when every divisor one letter shorter is a least word.
+            let minimal = (0..n).filter(|&i| w.0[i] > 0).all(|i| {
+                let mut d = w.clone();
+                d.0[i] -= 1;
+                normal_words.contains_key(&d)
+            });
+            if minimal {
+                relations.push((w, normal[x as usize].clone().expect("set")));
+            }
+        }
+        layer = next_layer;
+    }
+    let normal_forms = normal
+        .into_iter()
+        .map(|w| w.expect("every element is generated"))
+        .collect();
+    (generators, normal_forms, relations)
+}
