@@ -30,9 +30,10 @@
 //!    is not (a P-position has no P option);
 //! 3. every non-terminal sum G with Φ(G) outside P has an option that maps into P.
 //!
-//! Condition 3 depends on G only through Φ(G) and, for each kind of heap in G,
-//! Φ(G minus that heap); these *states* are finitely many and are all visited by
-//! a breadth-first search. A failed condition names a sum that the candidate
+//! Condition 3 depends on G only through a finite *state*: Φ(G), whether G has a
+//! move, and the set of contexts z for which some option G' of G has Φ(G')·z in
+//! P. The state of G plus a heap follows from the state of G and the heap, so the
+//! states are finitely many and a breadth-first search visits them all. A failed condition names a sum that the candidate
 //! classifies wrongly; its suffixes become new tests (Maler–Pnueli), and learning
 //! goes on. A candidate that passes is the quotient: it respects outcomes, and its
 //! elements are pairwise distinguished by the tests, so none can be merged.
@@ -40,6 +41,7 @@
 //! Limits ([`QuotientLimits`]) bound the elements, the positions searched and the
 //! states visited; a quotient that outgrows them is an error, never a guess.
 
+use std::collections::hash_map::Entry;
 use std::fmt;
 
 use rustc_hash::FxHashMap;
@@ -367,6 +369,12 @@ impl MisereQuotient {
     /// with more of earlier letters first).
     pub fn word(&self, x: Element) -> &Word {
         &self.normal_forms[x as usize]
+    }
+    /// The element a word in the generators stands for.
+    pub fn evaluate(&self, w: &Word) -> Element {
+        w.0.iter().zip(&self.generators).fold(0, |x, (&e, g)| {
+            self.multiply(x, self.power(g.element, u64::from(e)))
+        })
     }
     /// The defining relations `lhs = rhs`: with them every word rewrites to its
     /// normal form.
@@ -712,13 +720,12 @@ fn prove(
     let mut kinds: FxHashMap<(Element, Vec<Element>), u16> = FxHashMap::default();
     let mut kind_heap: Vec<u16> = Vec::new();
     let mut kind_options: Vec<Vec<Element>> = Vec::new();
-    for h in 1..options.len() {
-        let mut elems: Vec<Element> = options[h].iter().map(|o| c.element_of(o)).collect();
+    for (h, heap_options) in options.iter().enumerate().skip(1) {
+        let mut elems: Vec<Element> = heap_options.iter().map(|o| c.element_of(o)).collect();
         elems.sort_unstable();
         elems.dedup();
-        let key = (c.heap_element[h], elems.clone());
-        if !kinds.contains_key(&key) {
-            kinds.insert(key, kind_heap.len() as u16);
+        if let Entry::Vacant(slot) = kinds.entry((c.heap_element[h], elems.clone())) {
+            slot.insert(kind_heap.len() as u16);
             kind_heap.push(h as u16);
             kind_options.push(elems);
         }
@@ -753,63 +760,42 @@ fn prove(
             }
         }
     }
-    // Conditions 1 and 3 over the states (Φ(G), live, {(kind, Φ(G - heap of kind))}).
-    // For condition 3 a kind matters only through its element, its escape row
-    // and whether it has moves: kinds alike in these merge. A kind that never
-    // escapes needs no y (only its liveness counts); a kind that always escapes
-    // makes the state and every extension safe, so such states are not explored.
-    let mut classes: FxHashMap<(Element, Vec<bool>, bool), u16> = FxHashMap::default();
-    let mut class_heap: Vec<u16> = Vec::new();
-    let mut class_escapes: Vec<Vec<bool>> = Vec::new();
-    let mut class_live: Vec<bool> = Vec::new();
-    for (k, &h) in kind_heap.iter().enumerate() {
-        let key = (
-            c.heap_element[h as usize],
-            escapes[k].clone(),
-            !kind_options[k].is_empty(),
-        );
-        if !classes.contains_key(&key) {
-            classes.insert(key, class_heap.len() as u16);
-            class_heap.push(h);
-            class_escapes.push(escapes[k].clone());
-            class_live.push(!kind_options[k].is_empty());
-        }
-    }
-    let never: Vec<bool> = class_escapes.iter().map(|e| e.iter().all(|&b| !b)).collect();
-    let always: Vec<bool> = class_escapes.iter().map(|e| e.iter().all(|&b| b)).collect();
-    type State = (Element, bool, Vec<(u16, Element)>);
+    // Conditions 1 and 3. A sum G *escapes in context z* when some option G' of G
+    // has Φ(G')·z in P; condition 3 asks every live G outside P to escape in
+    // context 1. For G = Y + h, G escapes in context z iff Y escapes in context
+    // z·Φ(h), or Φ(Y)·z·Φ(o) is in P for an option o of h. So the state
+    // (Φ(G), G has a move, {z : G escapes in context z}) follows from Y's state
+    // and h alone; the states are finitely many and all are visited.
+    let words = c.order.div_ceil(64);
+    type State = (Element, bool, Vec<u64>);
     let mut ids: FxHashMap<State, u32> = FxHashMap::default();
     let mut states: Vec<State> = Vec::new();
     let mut parent: Vec<(u32, u16)> = Vec::new();
-    let start: State = (0, false, Vec::new());
+    let start: State = (0, false, vec![0; words]);
     ids.insert(start.clone(), 0);
     states.push(start);
     parent.push((u32::MAX, 0));
     let mut at = 0;
     while at < states.len() {
-        let (x, live, present) = states[at].clone();
+        let (x, live, escaping) = states[at].clone();
         let ok = if c.p[x as usize] {
             live
         } else {
-            !live
-                || present
-                    .iter()
-                    .any(|&(k, y)| class_escapes[k as usize][y as usize])
+            !live || escaping[0] & 1 == 1
         };
         if !ok {
             return Ok(Proof::Fails(vec![rebuild(&parent, at as u32)]));
         }
-        for (k, &h) in class_heap.iter().enumerate() {
-            if always[k] && class_live[k] {
-                continue;
-            }
+        for (k, &h) in kind_heap.iter().enumerate() {
             let a = c.heap_element[h as usize];
-            let mut next: Vec<(u16, Element)> = present.iter().map(|&(kk, y)| (kk, c.mul(y, a))).collect();
-            if !never[k] && !present.iter().any(|&(kk, _)| kk as usize == k) {
-                next.push((k as u16, x));
-                next.sort_unstable();
+            let mut next = vec![0u64; words];
+            for z in 0..c.order {
+                let za = c.mul(z as Element, a) as usize;
+                if escaping[za / 64] >> (za % 64) & 1 == 1 || escapes[k][c.mul(x, z as Element) as usize] {
+                    next[z / 64] |= 1 << (z % 64);
+                }
             }
-            let state = (c.mul(x, a), live || class_live[k], next);
+            let state = (c.mul(x, a), live || !kind_options[k].is_empty(), next);
             if !ids.contains_key(&state) {
                 if states.len() >= limits.max_states {
                     return Err(QuotientError::TooManyStates {
