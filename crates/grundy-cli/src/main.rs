@@ -37,6 +37,9 @@ enum Command {
     /// Prove a heap game's nim-sequence periodic: preperiod, period, saltus.
     #[command(after_help = PERIOD_HELP)]
     Period(commands::period::Args),
+    /// The misère quotient of a heap game (Plambeck–Siegel): monoid presentation, P-portion, each heap's element.
+    #[command(after_help = PERIOD_HELP)]
+    Quotient(commands::quotient::Args),
     /// Play against a perfect opponent in the terminal (or scripted through a pipe).
     #[command(after_help = load::game_help())]
     Play(commands::play::Args),
@@ -107,6 +110,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(args),
         Command::Values(args) => commands::values::run(args),
         Command::Period(args) => commands::period::run(args),
+        Command::Quotient(args) => commands::quotient::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Explain(args) => commands::explain::run(args),
         Command::Plot(args) => commands::plot::run(args),

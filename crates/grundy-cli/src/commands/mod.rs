@@ -8,6 +8,7 @@ pub mod moves;
 pub mod period;
 pub mod play;
 pub mod plot;
+pub mod quotient;
 pub mod solve;
 pub mod thermograph;
 pub mod value;

@@ -227,13 +227,13 @@ pub struct ClosedForm<P> {
 const OPTION_LIMIT: u128 = 1_000_000;
 
 /// Moves a search may examine (positions times moves per position).
-const SEARCH_WORK: u128 = 50_000_000;
+pub(crate) const SEARCH_WORK: u128 = 50_000_000;
 
 /// Heap sizes `values` lists at once; longer runs stream with `--out`.
 const VALUES_LIMIT: u64 = 10_000_000;
 
 /// Positions a search may visit when a closed form exists for the rest.
-const SEARCH_LIMIT: usize = 2_000_000;
+pub(crate) const SEARCH_LIMIT: usize = 2_000_000;
 
 /// A position's evaluation and each option's.
 type Searched<P> = (Evaluation, Vec<(P, Evaluation)>);

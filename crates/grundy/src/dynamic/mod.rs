@@ -33,6 +33,7 @@ mod builtin;
 use std::fmt;
 
 pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec, Native, Number, Step};
+pub(crate) use builtin::{SEARCH_LIMIT, SEARCH_WORK};
 
 /// Any game defined in Rust by the model traits (`Game` alone: partizan, loopy
 /// ones included) behind the seam, with every analysis the command line has:

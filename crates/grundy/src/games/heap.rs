@@ -9,15 +9,16 @@
 //! and beyond that only from a proved period ([`grundy_octal::prove_period`], or
 //! one the family knows). Otherwise the answer is an error, never a guess.
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy_octal::{
-    find_period_in, proof_bound, prove_period, HeapRules, Method, Periodic, ProvedPeriod, Sequence,
+    find_period_in, proof_bound, prove_period, HeapRules, Method, MisereQuotient, Periodic, ProvedPeriod,
+    QuotientLimits, Sequence,
 };
 
-use crate::dynamic::{Analyze, ClosedForm, PeriodSummary};
+use crate::dynamic::{Analyze, ClosedForm, PeriodSummary, SEARCH_LIMIT, SEARCH_WORK};
 use crate::games::{heap_components, heap_product, outcome_of};
-use crate::{Game, GameError, Impartial, Play};
+use crate::{Game, GameError, Impartial, Outcome, Play};
 
 /// Heaps up to this size for games whose moves may leave three heaps (cubic work).
 pub const THREE_HEAP_LIMIT: u64 = 1_000;
@@ -29,6 +30,11 @@ pub const PERIOD_SEARCH: u64 = 1 << 20;
 /// Options listed one by one for a heap (a breaking move has about n/2 ways).
 pub const LISTED_HEAP_LIMIT: u64 = 1_000_000;
 /// Values times window length a subtraction game's period search may cover.
+/// The largest heap whose misère quotient `solve --misere` computes by itself for
+/// a sum too large to search (`grundy quotient` goes further).
+pub const MISERE_QUOTIENT_HEAP: u64 = 24;
+/// Positions that quotient may search (about half a minute at most here).
+const MISERE_QUOTIENT_POSITIONS: usize = 5_000_000;
 const SUBTRACTION_PERIOD_WORK: u64 = 300_000_000;
 /// How many values a subtraction game's period search computes at most.
 const SUBTRACTION_PERIOD_SEARCH: u64 = 10_000_000;
@@ -55,6 +61,10 @@ struct State {
     wide: Vec<u64>,
     /// The period search's result, once run.
     period: Option<Option<ProvedPeriod>>,
+    /// The largest misère quotient computed, and the smallest largest heap whose
+    /// quotient failed (not tried again).
+    quotient: Option<Arc<MisereQuotient>>,
+    quotient_failed_at: Option<u64>,
 }
 
 impl State {
@@ -451,6 +461,86 @@ impl HeapGame {
         next
     }
 
+    /// The misère quotient of sums of heaps up to `max_heap` (computed once; a
+    /// larger one answers for smaller heaps too).
+    pub fn misere_quotient(
+        &self,
+        max_heap: u64,
+        limits: QuotientLimits,
+    ) -> Result<Arc<MisereQuotient>, GameError> {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(q) = &state.quotient {
+            if q.max_heap() >= max_heap {
+                return Ok(Arc::clone(q));
+            }
+        }
+        let quotient = MisereQuotient::compute(&self.rules, max_heap, limits)
+            .map_err(|e| GameError::Unsupported(format!("{}: {e}", self.name)))?;
+        let quotient = Arc::new(quotient);
+        state.quotient = Some(Arc::clone(&quotient));
+        Ok(quotient)
+    }
+
+    /// Misère play of a sum too large to search: the misère quotient of its heaps
+    /// answers outcome and winning moves (not remoteness). `None` when the search
+    /// fits (it also gives remoteness) or the quotient is out of reach.
+    fn misere_closed_form(&self, p: &[u64]) -> Option<ClosedForm<Vec<u64>>> {
+        let (size, work) = self.canonical_bound(p);
+        if size <= SEARCH_LIMIT as u128 && work <= SEARCH_WORK {
+            return None;
+        }
+        let max_heap = p
+            .iter()
+            .copied()
+            .max()
+            .filter(|&m| m > 0 && m <= MISERE_QUOTIENT_HEAP)?;
+        {
+            let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            if state.quotient_failed_at.is_some_and(|f| f <= max_heap) {
+                return None;
+            }
+        }
+        let limits = QuotientLimits {
+            max_positions: MISERE_QUOTIENT_POSITIONS,
+            ..QuotientLimits::default()
+        };
+        let q = match self.misere_quotient(max_heap, limits) {
+            Ok(q) => q,
+            Err(_) => {
+                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                state.quotient_failed_at =
+                    Some(state.quotient_failed_at.map_or(max_heap, |f| f.min(max_heap)));
+                return None;
+            }
+        };
+        let x = q.element_of(p)?;
+        let winning_moves = q
+            .winning_moves(p)?
+            .into_iter()
+            .map(|(i, left)| self.replace(p, i, &left))
+            .collect();
+        // Equal heaps have equal moves: each is listed once, at the first such heap.
+        let mut sorted = p.to_vec();
+        sorted.sort_unstable();
+        let repeated = sorted.windows(2).any(|w| w[0] == w[1] && w[0] > 0);
+        let winning_moves_note = (repeated && !q.in_p(x)).then(|| {
+            "equal heaps have the same moves: each is listed once, in the first such heap".to_string()
+        });
+        Some(ClosedForm {
+            outcome: if q.in_p(x) { Outcome::Lose } else { Outcome::Win },
+            remoteness: None,
+            winning_moves,
+            winning_moves_note,
+            rule: format!(
+                "the misère quotient of heaps up to {} ({} elements, proved): the sum is {}, {} the P-portion",
+                q.max_heap(),
+                q.order(),
+                q.word(x),
+                if q.in_p(x) { "in" } else { "not in" }
+            ),
+        })
+    }
+
     /// Every winning move from `p` (normal play), and, when some heap was too large
     /// to list its moves, why the list is incomplete.
     pub fn winning_moves(&self, p: &[u64]) -> Result<(Vec<Vec<u64>>, Option<String>), GameError> {
@@ -625,7 +715,7 @@ impl Analyze for HeapGame {
     }
     fn closed_form(&self, p: &Vec<u64>, play: Play) -> Option<ClosedForm<Vec<u64>>> {
         if play == Play::Misere {
-            return None;
+            return self.misere_closed_form(p);
         }
         let x = self.nim_value_of(p).ok()?;
         let (winning_moves, unlisted) = self.winning_moves(p).ok()?;
