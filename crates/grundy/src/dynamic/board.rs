@@ -233,6 +233,15 @@ pub fn heap_word_moves(heaps: &[u64], word: &HeapWord, options: &[Vec<u64>]) -> 
         }
     };
     let h = heaps[i];
+    // What is left of heap i by each option that replaces it, in place.
+    let left_of = |q: &Vec<u64>| {
+        replaced(heaps, i, q).map(|piles| {
+            (
+                piles.iter().sum::<u64>(),
+                piles.iter().filter(|&&x| x > 0).count(),
+            )
+        })
+    };
     let found: Vec<super::DynPosition> = options
         .iter()
         .filter(|q| {
@@ -240,7 +249,8 @@ pub fn heap_word_moves(heaps: &[u64], word: &HeapWord, options: &[Vec<u64>]) -> 
                 return false;
             };
             match &word.left {
-                HeapLeft::Take(k) => *k <= h && piles.iter().sum::<u64>() == h - k,
+                // A take leaves one pile (or none); piles left are said as A+B.
+                HeapLeft::Take(k) => left_of(q) == Some((h.wrapping_sub(*k), usize::from(*k < h))) && *k <= h,
                 HeapLeft::Piles(want) => {
                     let (mut a, mut b) = (piles.to_vec(), want.clone());
                     a.retain(|&x| x > 0);
@@ -255,6 +265,18 @@ pub fn heap_word_moves(heaps: &[u64], word: &HeapWord, options: &[Vec<u64>]) -> 
         .collect();
     if found.is_empty() {
         return MoveWord::Wrong(match &word.left {
+            HeapLeft::Take(k)
+                if *k < h
+                    && options
+                        .iter()
+                        .any(|q| left_of(q).is_some_and(|(sum, piles)| sum == h - k && piles > 1)) =>
+            {
+                format!(
+                    "taking {k} from a heap of {h} splits it: say into which piles, e.g. {}:1+{}",
+                    i + 1,
+                    h - k - 1
+                )
+            }
             HeapLeft::Take(k) => format!("taking {k} from a heap of {h} is not a move of this game"),
             HeapLeft::Piles(p) => format!(
                 "leaving {} of a heap of {h} is not a move of this game",
@@ -285,7 +307,8 @@ pub fn name_heap_move(from: &[u64], to: &[u64]) -> Option<String> {
     let h = from[i];
     let left: u64 = piles.iter().sum();
     let nonzero: Vec<u64> = piles.iter().copied().filter(|&x| x > 0).collect();
-    if left >= h {
+    // A move takes tokens, or splits a heap (Grundy's game) into piles.
+    if left > h || (left == h && nonzero.len() <= 1) {
         return None;
     }
     let what = if nonzero.len() <= 1 {
@@ -332,10 +355,17 @@ mod tests {
         assert_eq!(name_heap_move(&[7], &[4]).as_deref(), Some("take 3"));
         assert_eq!(name_heap_move(&[7], &[3, 4]).as_deref(), Some("3+4"));
         assert_eq!(name_heap_move(&[3, 4], &[3, 0]).as_deref(), Some("2:4"));
-        // Taking 2 from 7 may leave 5, or 1+4: the word leaves a choice.
-        let w = read_heap_word("2:2").unwrap().unwrap();
+        // Taking 2 from 7 leaves 5 (one pile), or 1+4 when said so: each word one move.
         let options = vec![vec![5, 5], vec![5, 1, 4]];
-        assert!(matches!(heap_word_moves(&[5, 7], &w, &options), MoveWord::Moves(m) if m.len() == 2));
+        let w = read_heap_word("2:2").unwrap().unwrap();
+        assert!(matches!(heap_word_moves(&[5, 7], &w, &options), MoveWord::Moves(m) if m.len() == 1));
+        let w = read_heap_word("2:4+1").unwrap().unwrap();
+        assert!(matches!(heap_word_moves(&[5, 7], &w, &options), MoveWord::Moves(m) if m.len() == 1));
+        // When a take must split the heap, the word says how.
+        let w = read_heap_word("2:3").unwrap().unwrap();
+        assert!(
+            matches!(heap_word_moves(&[5, 7], &w, &[vec![5, 1, 3]]), MoveWord::Wrong(why) if why.contains("2:1+"))
+        );
         assert!(matches!(
             heap_word_moves(&[5, 7], &read_heap_word("3").unwrap().unwrap(), &options),
             MoveWord::Wrong(_)
