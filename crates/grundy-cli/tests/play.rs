@@ -265,7 +265,10 @@ fn tictactoe_takes_cells_by_name_or_number() {
     assert_eq!(code, 0);
     assert!(text.starts_with("game: tictactoe\nstart: .........\n"), "{text}");
     assert!(text.contains("human: ....x....\n"), "{text}");
-    assert!(text.contains("not a move: cell b2 is taken\n"), "{text}");
+    assert!(
+        text.contains("not a move: cell b2 is taken; to pick move 5 from the list, type #5\n"),
+        "{text}"
+    );
     insta::assert_snapshot!("tictactoe_words", text);
     // The cell number names the same move.
     let (_, text) = play(&["tictactoe"], "5\n");
@@ -297,7 +300,9 @@ fn a_menu_pick_needs_a_hash_and_a_bare_number_is_never_one() {
     // 2 is neither "take 2" nor a position one move from 10: refused, not move 2.
     let (_, text) = play(&["subtraction:1,3,4", "10"], "2\n");
     assert!(
-        text.contains("'2' names no move here; to pick from the list, type #2\n"),
+        text.contains(
+            "not a move: taking 2 from a heap of 10 is not a move of this game; to pick move 2 from the list, type #2\n"
+        ),
         "{text}"
     );
     assert!(!text.contains("human:"), "{text}");

@@ -458,18 +458,25 @@ impl Session<'_> {
                 ));
             }
         }
-        if let Some(why) = wrong_word {
-            return Err(format!("not a move: {why}"));
-        }
-        if let Some(p) = word_moves.first() {
-            return Err(self.illegal(p));
-        }
-        Err(match parsed {
-            Ok(p) => self.illegal(&p),
-            Err(_) if line.parse::<usize>().is_ok() => {
-                format!("'{line}' names no move here; to pick from the list, type #{line}")
+        let bare_number = line
+            .parse::<usize>()
+            .is_ok_and(|n| (1..=moves.len()).contains(&n));
+        let why = if let Some(why) = wrong_word {
+            format!("not a move: {why}")
+        } else if let Some(p) = word_moves.first() {
+            self.illegal(p)
+        } else {
+            match parsed {
+                Ok(p) => self.illegal(&p),
+                Err(_) if line.parse::<usize>().is_ok() => format!("'{line}' names no move here"),
+                Err(e) => format!("not a move: {e}; type a move, #N for move N of the list, or 'help'"),
             }
-            Err(e) => format!("not a move: {e}; type a move, #N for move N of the list, or 'help'"),
+        };
+        // A bare number is never a list pick: say how to pick, when it could be one.
+        Err(if bare_number {
+            format!("{why}; to pick move {line} from the list, type #{line}")
+        } else {
+            why
         })
     }
 
