@@ -296,7 +296,10 @@ impl Session<'_> {
 
     fn make<W: Write>(&mut self, to: DynPosition, out: &mut Out<W>) {
         out.say(format!("{}: {}", self.turn.name(), self.show(&to)));
-        self.board(&to, out);
+        // In a terminal the board is drawn with the next list of moves.
+        if !self.interactive {
+            self.board(&to, out);
+        }
         let before = std::mem::replace(&mut self.position, to);
         self.history.push((before, self.turn));
         self.turn = self.turn.other();
@@ -314,8 +317,10 @@ impl Session<'_> {
             Outcome::Draw => None,
         };
         if self.interactive {
+            out.say(format!("\nposition: {}", self.show(&self.position)));
+            self.board(&self.position, out);
             out.say(format!(
-                "\ngame over at {}: {}",
+                "game over at {}: {}",
                 self.show(&self.position),
                 match winner {
                     Some(Player::Human) => "you win!",
