@@ -152,3 +152,59 @@ fn colour_on_a_terminal_only_without_no_color() {
     // Through a pipe: plain.
     assert!(!ok(&["solve", "tictactoe", "x.o.x...."]).contains('\u{1b}'));
 }
+
+/// The game of GAME text, built in either crate.
+fn game(text: &str) -> Box<dyn grundy::dynamic::DynGame> {
+    match grundy_retro::parse_game(text) {
+        Some(g) => g.unwrap(),
+        None => grundy::dynamic::parse_game(text).unwrap(),
+    }
+}
+
+#[test]
+fn every_move_has_one_name_that_reads_back_as_that_move() {
+    use grundy::dynamic::MoveWord;
+    for (text, position) in [
+        ("tictactoe", "x.o......"),
+        ("connect4:width=4,height=3", "22"),
+        ("dodgem:3", "start"),
+        ("chase:cycle=5", "0,2,1"),
+        ("nim", "3,4,5"),
+        ("subtraction:1,3,4", "10"),
+        ("grundy", "9"),
+        ("0.07", "5,3"),
+        ("domineering", "...|#.."),
+        ("clobber", "xo|ox"),
+        ("toads", "T.F."),
+    ] {
+        let plain = game(text);
+        let (g, p) = match plain.partizan() {
+            Some(z) => {
+                let p = plain.parse_position(position).unwrap();
+                (z.played(), z.with_side(&p, grundy::partizan::Side::Left).unwrap())
+            }
+            None => (plain.as_ref(), plain.parse_position(position).unwrap()),
+        };
+        let options = g.options(&p).unwrap();
+        assert!(!options.is_empty(), "{text}");
+        let names: Vec<String> = options
+            .iter()
+            .map(|o| {
+                g.name_move(&p, o)
+                    .unwrap_or_else(|| panic!("{text}: no name for {o}"))
+            })
+            .collect();
+        for (o, name) in options.iter().zip(&names) {
+            assert_eq!(
+                names.iter().filter(|n| *n == name).count(),
+                1,
+                "{text}: {names:?}"
+            );
+            match g.read_move(&p, name) {
+                MoveWord::NotAWord => {} // read by its name alone
+                MoveWord::Moves(found) => assert_eq!(found, [o.clone()], "{text}: {name}"),
+                MoveWord::Wrong(why) => panic!("{text}: {name}: {why}"),
+            }
+        }
+    }
+}
