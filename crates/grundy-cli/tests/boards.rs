@@ -202,7 +202,7 @@ fn every_move_has_one_name_that_reads_back_as_that_move() {
             );
             match g.read_move(&p, name) {
                 MoveWord::NotAWord => {} // read by its name alone
-                MoveWord::Moves(found) => assert_eq!(found, [o.clone()], "{text}: {name}"),
+                MoveWord::Moves(found) => assert_eq!(found, std::slice::from_ref(o), "{text}: {name}"),
                 MoveWord::Wrong(why) => panic!("{text}: {name}: {why}"),
             }
         }
