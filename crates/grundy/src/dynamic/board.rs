@@ -187,6 +187,9 @@ pub fn read_heap_word(text: &str) -> Option<Result<HeapWord, String>> {
             heap,
             left: HeapLeft::Take(k),
         })),
+        None if rest.is_empty() && (took_word || heap.is_some()) => Some(Err(
+            "say how many to take: take 3, or 2:3 for 3 from heap 2".into(),
+        )),
         None if took_word || heap.is_some() => Some(Err(format!("'{rest}' is not a number to take"))),
         None => None,
     }
