@@ -5,6 +5,7 @@
 //! and a `run` that returns the text to print.
 
 mod bfile;
+mod board;
 mod commands;
 mod load;
 mod lock;

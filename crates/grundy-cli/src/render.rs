@@ -41,14 +41,14 @@ fn in_text(game: &dyn DynGame, p: &DynPosition) -> String {
 
 /// The `position:` line, with a board drawn below it when the game draws one.
 pub fn position_line(s: &mut String, game: &dyn DynGame, p: &DynPosition) {
-    let shown = game.show(p);
-    if shown.contains('\n') {
-        let _ = writeln!(s, "position:      {p}");
-        for line in shown.lines() {
-            let _ = writeln!(s, "               {line}");
-        }
-    } else {
-        let _ = writeln!(s, "position:      {shown}");
+    let _ = writeln!(s, "position:      {}", in_text(game, p));
+    board_lines(s, game, p, "               ");
+}
+
+/// The board of `p` (see [`crate::board::drawing`]), each line after `indent`.
+pub fn board_lines(s: &mut String, game: &dyn DynGame, p: &DynPosition, indent: &str) {
+    for line in crate::board::drawing(game, p).unwrap_or_default() {
+        let _ = writeln!(s, "{indent}{line}");
     }
 }
 
@@ -210,6 +210,7 @@ pub fn moves_text(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> St
         count(moves.len() as u64, "move"),
         inline(game, p)
     );
+    board_lines(&mut s, game, p, "  ");
     if moves.is_empty() {
         return s;
     }

@@ -115,7 +115,7 @@ fn thermograph_files() {
 #[test]
 fn play_as_right_through_a_pipe() {
     // _LRR = 1/4: Left wins whoever starts, so the engine (Left) beats us as Right.
-    let out = common::with_input(&["play", STRING, "_LRR", "--as", "right"], "1\n1\n1\n");
+    let out = common::with_input(&["play", STRING, "_LRR", "--as", "right"], "#1\n#1\n#1\n");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

@@ -200,7 +200,7 @@ fn transcript_euclid() {
 #[test]
 fn transcript_digit_game_ends_by_its_rule() {
     // Two turns on one digit: the number must end above the start.
-    let (code, text) = play(&["digits:turns=2,width=1", "8"], "1\n");
+    let (code, text) = play(&["digits:turns=2,width=1", "8"], "#1\n");
     assert_eq!(code, 0);
     insta::assert_snapshot!("digits", text);
 }
@@ -241,4 +241,109 @@ fn bad_arguments_exit_2() {
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.starts_with("error"), "{err}");
     }
+}
+
+// ---- moves in the game's own words ----------------------------------------------
+
+#[test]
+fn connect4_takes_a_column_and_draws_the_board() {
+    let (code, text) = play(&["connect4:width=5,height=4"], "3\n9\n#1\n");
+    assert_eq!(code, 0);
+    // Typing 3 drops x in column 3: the position (the columns played) is "3".
+    assert!(text.contains("human: 3\n"), "{text}");
+    assert!(
+        text.contains("not a move: there is no column 9: the columns are 1 to 5\n"),
+        "{text}"
+    );
+    insta::assert_snapshot!("connect4_words", text);
+}
+
+#[test]
+fn tictactoe_takes_cells_by_name_or_number() {
+    // No position: the empty board. b2 is the centre; 5 (cell number) is then taken.
+    let (code, text) = play(&["tictactoe"], "b2\n5\nd9\n");
+    assert_eq!(code, 0);
+    assert!(text.starts_with("game: tictactoe\nstart: .........\n"), "{text}");
+    assert!(text.contains("human: ....x....\n"), "{text}");
+    assert!(
+        text.contains("not a move: cell b2 is taken; to pick move 5 from the list, type #5\n"),
+        "{text}"
+    );
+    insta::assert_snapshot!("tictactoe_words", text);
+    // The cell number names the same move.
+    let (_, text) = play(&["tictactoe"], "5\n");
+    assert!(text.contains("human: ....x....\n"), "{text}");
+}
+
+#[test]
+fn heap_words_take_from_a_heap() {
+    let (code, text) = play(&["subtraction:1,3,4", "10"], "take 3\n");
+    assert_eq!(code, 0);
+    assert!(text.contains("human: 7\n"), "{text}");
+    // Several heaps: which heap is said, 2:3 takes 3 from heap 2.
+    let (_, text) = play(&["nim", "3,4,5"], "take 1\n2:3\n");
+    assert!(
+        text.contains("not a move: there are 3 heaps: say which, e.g. 2:3 takes 3 from heap 2\n"),
+        "{text}"
+    );
+    assert!(text.contains("human: 3,1,5\n"), "{text}");
+    // Grundy's game splits heaps: the new piles.
+    let (_, text) = play(&["grundy", "7"], "3+4\n");
+    assert!(text.contains("human: 3,4\n"), "{text}");
+}
+
+#[test]
+fn a_menu_pick_needs_a_hash_and_a_bare_number_is_never_one() {
+    let (code, text) = play(&["subtraction:1,3,4", "10"], "#2\n");
+    assert_eq!(code, 0);
+    assert!(text.contains("human: 7\n"), "{text}");
+    // 2 is neither "take 2" nor a position one move from 10: refused, not move 2.
+    let (_, text) = play(&["subtraction:1,3,4", "10"], "2\n");
+    assert!(
+        text.contains(
+            "not a move: taking 2 from a heap of 10 is not a move of this game; to pick move 2 from the list, type #2\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("human:"), "{text}");
+}
+
+#[test]
+fn ambiguous_and_illegal_entries_are_refused_with_one_line() {
+    // From 7, "3" could take 3 (leaving 4) or move to 3 (taking 4).
+    let (code, text) = play(&["subtraction:1,3,4", "7"], "3\ntake 2\n");
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("'3' is ambiguous: it may leave 4 or 3; type the move's number (#N) or =POSITION\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("not a move: taking 2 from a heap of 7 is not a move of this game\n"),
+        "{text}"
+    );
+    assert!(!text.contains("human:"), "nothing was played: {text}");
+    // =POSITION means the position only.
+    let (_, text) = play(&["subtraction:1,3,4", "7"], "=3\n");
+    assert!(text.contains("human: 3\n"), "{text}");
+}
+
+#[test]
+fn play_without_a_position_starts_at_the_start_or_says_one_is_needed() {
+    let (code, text) = play(&["connect4:width=5,height=4"], "");
+    assert_eq!(code, 0);
+    assert!(
+        text.starts_with("game: connect4:width=5,height=4\nstart: start\n"),
+        "{text}"
+    );
+    let err = common::failed(&["play", "nim"], common::with_input(&["play", "nim"], ""));
+    assert!(err.contains("nim has no natural start: give a POSITION"), "{err}");
+}
+
+#[test]
+fn partizan_moves_by_cell() {
+    // Domineering: Left's domino by its top cell.
+    let (code, text) = play(&["domineering:rows=2,cols=2"], "a1\n");
+    assert_eq!(code, 0);
+    assert!(text.contains("human: #.|#. (Right to move)\n"), "{text}");
+    assert!(text.ends_with("winner: human\n"), "{text}");
 }

@@ -6,8 +6,8 @@ use std::sync::{Arc, OnceLock};
 use grundy::catalogue::Catalogue;
 
 use grundy::dynamic::{
-    not_a_heap_game, Analysis, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
-    PeriodSummary,
+    not_a_heap_game, Analysis, Board, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
+    MoveWord, PeriodSummary,
 };
 use grundy::{GameError, Outcome, Play};
 
@@ -38,6 +38,18 @@ pub trait TableGame: Send + Sync {
     /// The position in POSITION syntax.
     fn show(&self, p: &DynPosition) -> String {
         p.to_string()
+    }
+    /// The position drawn as a grid (see [`DynGame::board`]).
+    fn board(&self, _p: &DynPosition) -> Option<Board> {
+        None
+    }
+    /// A move typed in the game's own words (see [`DynGame::read_move`]).
+    fn read_move(&self, _p: &DynPosition, _word: &str) -> MoveWord {
+        MoveWord::NotAWord
+    }
+    /// A move in the game's own words (see [`DynGame::name_move`]).
+    fn name_move(&self, _from: &DynPosition, _to: &DynPosition) -> Option<String> {
+        None
     }
     /// Solve every position into a table (all cores when `options.parallel`).
     fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError>;
@@ -104,6 +116,15 @@ impl TableGame for Placement {
             .into_iter()
             .map(DynPosition::Text)
             .collect())
+    }
+    fn board(&self, p: &DynPosition) -> Option<Board> {
+        self.drawing(&p.to_string())
+    }
+    fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord {
+        self.read_word(&p.to_string(), word)
+    }
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        self.move_name(&from.to_string(), &to.to_string())
     }
     fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
         let levels = self.levels_count();
@@ -188,6 +209,15 @@ impl TableGame for Dodgem {
         self.moves(p, &mut out);
         Ok(out.into_iter().map(|q| DynPosition::Text(self.show(q))).collect())
     }
+    fn board(&self, p: &DynPosition) -> Option<Board> {
+        Some(self.drawing(self.parse(&p.to_string()).ok()?))
+    }
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        self.move_name(
+            self.parse(&from.to_string()).ok()?,
+            self.parse(&to.to_string()).ok()?,
+        )
+    }
     fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
         retro_solve(self, options, progress)
     }
@@ -245,11 +275,25 @@ impl TableGame for Chase {
             })
             .collect())
     }
+    fn board(&self, p: &DynPosition) -> Option<Board> {
+        self.drawing(chase_position(p)?)
+    }
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        Some(self.move_name(chase_position(from)?, chase_position(to)?))
+    }
     fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
         retro_solve(self, options, progress)
     }
     fn method(&self) -> &'static str {
         "retrograde analysis of every position (draws are positions never resolved)"
+    }
+}
+
+/// A Chase position `cop,robber,side` as its native triple.
+fn chase_position(p: &DynPosition) -> Option<crate::games::ChasePosition> {
+    match p.ints()? {
+        &[c, r, s] => Some((u32::try_from(c).ok()?, u32::try_from(r).ok()?, s == 0)),
+        _ => None,
     }
 }
 
@@ -398,6 +442,15 @@ impl DynGame for Solved {
     }
     fn show(&self, p: &DynPosition) -> String {
         self.game.show(p)
+    }
+    fn board(&self, p: &DynPosition) -> Option<Board> {
+        self.game.board(p)
+    }
+    fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord {
+        self.game.read_move(p, word)
+    }
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        self.game.name_move(from, to)
     }
     fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
         self.game.parse_position(text)

@@ -873,16 +873,17 @@ impl ScriptGame {
     }
 
     /// The script's `show`, or POSITION syntax, with control characters escaped
-    /// (a script's strings must not drive the terminal or add lines to the output).
+    /// (a script's strings must not drive the terminal). Line breaks are kept, so a
+    /// script can draw a board; the shell prints such a drawing below the position.
     pub fn show(&self, p: &DynPosition) -> String {
         let vm = self.lock();
-        escape_controls(&match &vm.show {
+        match &vm.show {
             Some(f) => match self.call(&vm, f, "show", p) {
-                Ok(Value::String(s)) => one_line(&s.to_string_lossy()),
-                _ => p.to_string(),
+                Ok(Value::String(s)) => lines_escaped(&s.to_string_lossy()),
+                _ => escape_controls(&p.to_string()),
             },
-            None => p.to_string(),
-        })
+            None => escape_controls(&p.to_string()),
+        }
     }
 
     /// Nim-values of heaps `0..=to`, one `moves` call per heap, kept for later calls.
@@ -1184,4 +1185,13 @@ impl Partizan for ScriptPartizan {
     fn show(&self, p: &DynPosition) -> Option<String> {
         Some(self.0.show(p))
     }
+}
+
+/// Text of several lines, each with its control characters escaped; blank lines at
+/// either end and blanks at line ends are dropped (`\r\n` ends a line too).
+fn lines_escaped(text: &str) -> String {
+    let lines: Vec<String> = text.lines().map(|l| escape_controls(l.trim_end())).collect();
+    let first = lines.iter().position(|l| !l.is_empty()).unwrap_or(lines.len());
+    let last = lines.iter().rposition(|l| !l.is_empty()).map_or(first, |i| i + 1);
+    lines[first..last].join("\n")
 }

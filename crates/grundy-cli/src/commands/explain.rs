@@ -75,6 +75,7 @@ pub fn run(args: Args) -> Result<String> {
                 Outcome::Draw => "draw",
             }
         );
+        crate::render::board_lines(&mut s, game, &tree.position, "  ");
         node_text(game, &tree, 0, &mut s);
         s
     })

@@ -1,9 +1,16 @@
-//! `grundy play GAME POSITION [--first human|engine] [--misere]`: a perfect opponent.
+//! `grundy play GAME [POSITION] [--first human|engine] [--misere]`: a perfect opponent.
 //!
-//! In a terminal: the position and the numbered moves, line editing and history
-//! (rustyline). Through a pipe: moves are read line by line and a plain transcript is
-//! printed, one line per move (`human: POS`, `engine: POS`), ending with
+//! In a terminal: the position (a board game's board, in colour), the numbered
+//! moves, line editing and history (rustyline). Through a pipe: moves are read line
+//! by line and a plain transcript is printed, one line per move (`human: POS`,
+//! `engine: POS`, a board game's board indented below), ending with
 //! `winner: human`, `winner: engine` or `winner: none`, so sessions can be scripted.
+//!
+//! A move is typed in the game's own words (a Connect Four column `3`, a
+//! tic-tac-toe cell `b2` or `5`, `take 3` or `2:3` from heaps: the seam's
+//! `read_move` and `name_move`), as the position it leaves, or as `#N` for item N
+//! of the list. A bare number is never a list pick; an entry that names no move,
+//! or more than one, is refused with one line and the prompt comes back.
 //!
 //! The engine plays perfectly ([`grundy::explain::best_move`]): the fastest win
 //! from a winning position, the slowest loss from a losing one, a drawing move in a
@@ -13,7 +20,7 @@ use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::Result;
 use clap::ValueEnum;
-use grundy::dynamic::{DynGame, DynPosition, MoveInfo};
+use grundy::dynamic::{DynGame, DynPosition, MoveInfo, MoveWord};
 use grundy::explain::{best_move, options_with_values};
 use grundy::{Outcome, Play};
 
@@ -24,9 +31,9 @@ use crate::load;
 pub struct Args {
     /// The game: a built-in GAME (see below).
     pub game: String,
-    /// The starting position (see below).
+    /// The starting position (see below); the game's start when left out.
     #[arg(allow_hyphen_values = true)]
-    pub position: String,
+    pub position: Option<String>,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = Player::Human)]
     pub first: Player,
@@ -64,8 +71,9 @@ impl Player {
 }
 
 const HELP: &str = "\
-type a move: its number from the list (or #N), or the position it leaves
-  (a number that is both a legal position and a move number means the position)
+type a move: in the game's words (a column 3, a cell b2, take 3, 2:3 = take 3 from
+  heap 2), as the position it leaves (=POSITION to mean only that), or #N for
+  move N of the list (a bare number is never a list pick)
 commands:
   moves   list the legal moves
   hint    show a winning move, if there is one
@@ -79,7 +87,16 @@ const SHOWN_MOVES: usize = 30;
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
     let game = load::game(&args.game)?;
-    let start = game.parse_position(&args.position)?;
+    let start = match &args.position {
+        Some(text) => game.parse_position(text)?,
+        None => match game.start() {
+            Some(_) => game.parse_position("start")?,
+            None => anyhow::bail!(
+                "{} has no natural start: give a POSITION (grundy play GAME POSITION)",
+                game.name()
+            ),
+        },
+    };
     // A partizan game is played on positions that carry the side to move.
     let (game, start) = match game.partizan() {
         Some(partizan) => {
@@ -187,13 +204,26 @@ struct Session<'g> {
 
 impl Session<'_> {
     fn show(&self, p: &DynPosition) -> String {
-        self.game.show(p)
+        crate::render::inline(self.game, p)
+    }
+
+    /// The board of `p`, indented, when the game draws one.
+    fn board<W: Write>(&self, p: &DynPosition, out: &mut Out<W>) {
+        if let Some(lines) = crate::board::drawing(self.game, p) {
+            out.say(
+                lines
+                    .iter()
+                    .map(|l| format!("  {l}"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            );
+        }
     }
 
     fn run<W: Write>(&mut self, input: &mut dyn Input, out: &mut Out<W>) -> Result<()> {
         if self.interactive {
             out.say(format!(
-                "{} from {}: {} first. Type a move number or the position you move to; 'help' for commands.",
+                "{} from {}: {} first. Type a move (its name, the position it leaves, or #N from the list); 'help' for commands.",
                 self.game.name(),
                 self.show(&self.position),
                 if self.turn == Player::Human {
@@ -206,6 +236,7 @@ impl Session<'_> {
             out.say(format!("game: {}", self.game.name()));
             out.say(format!("start: {}", self.show(&self.position)));
             out.say(format!("first: {}", self.turn.name()));
+            self.board(&self.position, out);
         }
         let mut listed = false;
         loop {
@@ -230,6 +261,7 @@ impl Session<'_> {
             }
             if self.interactive && !listed {
                 out.say(format!("\nposition: {}", self.show(&self.position)));
+                self.board(&self.position, out);
                 self.list(&moves, SHOWN_MOVES, out);
                 listed = true;
             }
@@ -264,6 +296,10 @@ impl Session<'_> {
 
     fn make<W: Write>(&mut self, to: DynPosition, out: &mut Out<W>) {
         out.say(format!("{}: {}", self.turn.name(), self.show(&to)));
+        // In a terminal the board is drawn with the next list of moves.
+        if !self.interactive {
+            self.board(&to, out);
+        }
         let before = std::mem::replace(&mut self.position, to);
         self.history.push((before, self.turn));
         self.turn = self.turn.other();
@@ -281,8 +317,10 @@ impl Session<'_> {
             Outcome::Draw => None,
         };
         if self.interactive {
+            out.say(format!("\nposition: {}", self.show(&self.position)));
+            self.board(&self.position, out);
             out.say(format!(
-                "\ngame over at {}: {}",
+                "game over at {}: {}",
                 self.show(&self.position),
                 match winner {
                     Some(Player::Human) => "you win!",
@@ -297,8 +335,27 @@ impl Session<'_> {
 
     fn list<W: Write>(&self, moves: &[MoveInfo], limit: usize, out: &mut Out<W>) {
         let mut s = format!("{}:", crate::render::count(moves.len() as u64, "move"));
-        for (i, m) in moves.iter().enumerate().take(limit) {
-            s.push_str(&format!("\n  {:>3}) {}", i + 1, self.show(&m.position)));
+        let shown: Vec<(String, Option<String>)> = moves
+            .iter()
+            .take(limit)
+            .map(|m| {
+                (
+                    self.show(&m.position),
+                    self.game.name_move(&self.position, &m.position),
+                )
+            })
+            .collect();
+        let word_width = shown
+            .iter()
+            .filter_map(|(_, w)| w.as_ref())
+            .map(|w| w.chars().count())
+            .max();
+        for (i, (position, word)) in shown.iter().enumerate() {
+            let number = format!("#{}", i + 1);
+            s.push_str(&match (word, word_width) {
+                (Some(word), Some(w)) => format!("\n  {number:>4}  {word:<w$}  -> {position}"),
+                _ => format!("\n  {number:>4}  {position}"),
+            });
         }
         if moves.len() > limit {
             s.push_str(&format!(
@@ -314,17 +371,17 @@ impl Session<'_> {
             out.say("hint: no move");
             return;
         };
-        let to = self.show(&m.position);
         let number = moves.iter().position(|x| x.position == m.position).unwrap_or(0) + 1;
+        let to = match self.game.name_move(&self.position, &m.position) {
+            Some(word) => format!("{word} (#{number}, to {})", self.show(&m.position)),
+            None => format!("{} (#{number})", self.show(&m.position)),
+        };
         out.say(match m.outcome {
             Outcome::Lose => match m.remoteness {
-                Some(r) => format!(
-                    "hint: {to} (move {number}) wins, in {}",
-                    crate::render::count(r + 1, "move")
-                ),
-                None => format!("hint: {to} (move {number}) wins"),
+                Some(r) => format!("hint: {to} wins, in {}", crate::render::count(r + 1, "move")),
+                None => format!("hint: {to} wins"),
             },
-            Outcome::Draw => format!("hint: no winning move; {to} (move {number}) keeps the draw"),
+            Outcome::Draw => format!("hint: no winning move; {to} keeps the draw"),
             Outcome::Win => "hint: no winning move (every move loses against perfect play)".into(),
         });
     }
@@ -341,42 +398,106 @@ impl Session<'_> {
         out.say(format!("undo: back to {}", self.show(&self.position)));
     }
 
-    /// The move a line names: `#N`, a position, or a move number.
+    /// The move a line names: `#N` (item N of the list), `=POSITION`, or the
+    /// move's name in the game's words or the position it leaves. Every reading
+    /// that names a legal move is gathered: exactly one is played, none or several
+    /// are refused with the reason.
     fn resolve(&self, line: &str, moves: &[MoveInfo]) -> Result<DynPosition, String> {
-        let by_number = |n: usize| {
-            if (1..=moves.len()).contains(&n) {
-                Ok(moves[n - 1].position.clone())
-            } else {
-                Err(format!(
-                    "no move number {n}: the moves are numbered 1 to {}",
-                    moves.len()
-                ))
-            }
-        };
         if let Some(rest) = line.strip_prefix('#') {
             return match rest.trim().parse::<usize>() {
-                Ok(n) => by_number(n),
+                Ok(n) if (1..=moves.len()).contains(&n) => Ok(moves[n - 1].position.clone()),
+                Ok(n) => Err(format!(
+                    "no move #{n}: the moves are numbered #1 to #{}",
+                    moves.len()
+                )),
                 Err(_) => Err(format!("'{line}' is not a move number")),
             };
         }
+        let legal = |p: &DynPosition| moves.iter().any(|m| &m.position == p);
+        if let Some(rest) = line.strip_prefix('=') {
+            return match self.game.parse_position(rest) {
+                Ok(p) if legal(&p) => Ok(p),
+                Ok(p) => Err(self.illegal(&p)),
+                Err(e) => Err(format!("not a position: {e}")),
+            };
+        }
+        let mut found: Vec<DynPosition> = Vec::new();
+        let mut add = |p: &DynPosition| {
+            if legal(p) && !found.contains(p) {
+                found.push(p.clone());
+            }
+        };
+        // The move's own name, as the list shows it.
+        let typed = words(line);
+        for m in moves {
+            if self
+                .game
+                .name_move(&self.position, &m.position)
+                .is_some_and(|w| words(&w) == typed)
+            {
+                add(&m.position);
+            }
+        }
+        let mut wrong_word = None;
+        let mut word_moves = Vec::new();
+        match self.game.read_move(&self.position, line) {
+            MoveWord::NotAWord => {}
+            MoveWord::Moves(ps) => {
+                ps.iter().for_each(&mut add);
+                word_moves = ps;
+            }
+            MoveWord::Wrong(why) => wrong_word = Some(why),
+        }
         let parsed = self.game.parse_position(line);
         if let Ok(p) = &parsed {
-            if let Some(m) = moves.iter().find(|m| &m.position == p) {
-                return Ok(m.position.clone());
+            add(p);
+        }
+        match found.len() {
+            1 => return Ok(found.remove(0)),
+            0 => {}
+            _ => {
+                let listed: Vec<String> = found.iter().map(|p| self.show(p)).collect();
+                return Err(format!(
+                    "'{line}' is ambiguous: it may leave {}; type the move's number (#N) or =POSITION",
+                    listed.join(" or ")
+                ));
             }
         }
-        if let Ok(n) = line.parse::<usize>() {
-            if (1..=moves.len()).contains(&n) {
-                return by_number(n);
+        let bare_number = line
+            .parse::<usize>()
+            .is_ok_and(|n| (1..=moves.len()).contains(&n));
+        let why = if let Some(why) = wrong_word {
+            format!("not a move: {why}")
+        } else if let Some(p) = word_moves.first() {
+            self.illegal(p)
+        } else {
+            match parsed {
+                Ok(p) => self.illegal(&p),
+                Err(_) if line.parse::<usize>().is_ok() => format!("'{line}' names no move here"),
+                Err(e) => format!("not a move: {e}; type a move, #N for move N of the list, or 'help'"),
             }
-        }
-        Err(match parsed {
-            Ok(p) => format!(
-                "illegal move: {} cannot be reached from {} in one move (type 'moves' for the list)",
-                self.show(&p),
-                self.show(&self.position)
-            ),
-            Err(e) => format!("not a move: {e}; type a move number, a position, or 'help'"),
+        };
+        // A bare number is never a list pick: say how to pick, when it could be one.
+        Err(if bare_number {
+            format!("{why}; to pick move {line} from the list, type #{line}")
+        } else {
+            why
         })
     }
+
+    fn illegal(&self, p: &DynPosition) -> String {
+        format!(
+            "illegal move: {} cannot be reached from {} in one move (type 'moves' for the list)",
+            self.show(p),
+            self.show(&self.position)
+        )
+    }
+}
+
+/// Text compared as a move's name: lower case, blanks collapsed.
+fn words(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }

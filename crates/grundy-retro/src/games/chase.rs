@@ -1,8 +1,12 @@
 //! Chase: a cop and a robber on a small graph; a loopy game with draws.
 
+use grundy::dynamic::{Board, Cell, Owner};
 use grundy::{Game, GameError, Outcome};
 
 use crate::Indexed;
+
+/// The most vertices drawn on one line.
+const DRAWN_VERTICES: u32 = 40;
 
 /// A position of [`Chase`]: `(cop, robber, cop to move)`.
 pub type ChasePosition = (u32, u32, bool);
@@ -114,6 +118,43 @@ impl Chase {
                     f((c, r2, true));
                 }
             }
+        }
+    }
+
+    /// The board drawn for people: the vertices in a row, numbered, with the cop `C`
+    /// and the robber `R` (`*` where the cop has caught the robber); `None` for a
+    /// graph too long to draw on one line.
+    pub fn drawing(&self, (c, r, cop_to_move): ChasePosition) -> Option<Board> {
+        if self.n > DRAWN_VERTICES || c >= self.n || r >= self.n {
+            return None;
+        }
+        let cells = (0..self.n)
+            .map(|v| match (v == c, v == r) {
+                (true, true) => Cell::piece('*', Owner::First),
+                (true, false) => Cell::piece('C', Owner::First),
+                (false, true) => Cell::piece('R', Owner::Second),
+                _ => Cell::EMPTY,
+            })
+            .collect();
+        let numbers = (0..self.n).map(|v| v.to_string()).collect();
+        let mut board = Board::grid(vec![cells], vec![String::new()], numbers);
+        if self.cycle {
+            board = board.note(format!("a cycle: vertex {} is next to vertex 0", self.n - 1));
+        }
+        Some(board.note(match self.terminal_position((c, r, cop_to_move)) {
+            Some(_) => "the cop has caught the robber".to_string(),
+            None if cop_to_move => "the cop (C) to move".to_string(),
+            None => "the robber (R) to move".to_string(),
+        }))
+    }
+
+    /// The move from `from` to `to`: the vertex stepped to, or `stay`.
+    pub fn move_name(&self, from: ChasePosition, to: ChasePosition) -> String {
+        let (before, after) = if from.2 { (from.0, to.0) } else { (from.1, to.1) };
+        if before == after {
+            "stay".to_string()
+        } else {
+            after.to_string()
         }
     }
 

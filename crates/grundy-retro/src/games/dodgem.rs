@@ -1,5 +1,6 @@
 //! Dodgem (Colin Vout, 1972; Berlekamp, Conway and Guy, *Winning Ways*, ch. 22).
 
+use grundy::dynamic::{column_letter, Board, Cell, Owner};
 use grundy::{Game, GameError, Outcome};
 
 use super::board::{extract, Binomial};
@@ -204,6 +205,59 @@ impl Dodgem {
         }
         s.push_str(if blue_to_move { ":b" } else { ":r" });
         s
+    }
+
+    /// The name of cell `k` (`row*n + col`, row 0 at the bottom): `a1` is the
+    /// bottom-left corner, as the board is drawn.
+    fn cell_name(&self, k: u32) -> String {
+        format!("{}{}", column_letter((k % self.n) as usize), k / self.n + 1)
+    }
+
+    /// The board drawn for people: columns a.. left to right, rows 1.. from the
+    /// bottom, Blue's cars `b`, Red's `r`.
+    pub fn drawing(&self, (blue, red, blue_to_move): DodgemPosition) -> Board {
+        let n = self.n;
+        let cells = (0..n)
+            .rev()
+            .map(|r| {
+                (0..n)
+                    .map(|c| {
+                        let bit = 1u64 << (r * n + c);
+                        if blue & bit != 0 {
+                            Cell::piece('b', Owner::First)
+                        } else if red & bit != 0 {
+                            Cell::piece('r', Owner::Second)
+                        } else {
+                            Cell::EMPTY
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows = (1..=n).rev().map(|r| r.to_string()).collect();
+        let board = Board::grid(cells, rows, Board::letters(n as usize))
+            .note("Blue drives east (off the right edge), Red north (off the top)");
+        board.note(if blue_to_move {
+            "Blue to move"
+        } else {
+            "Red to move"
+        })
+    }
+
+    /// The move from `from` to `to`: the car's square and where it goes (`a2-b2`),
+    /// or `off` when it leaves the board (`c2-off`).
+    pub fn move_name(&self, from: DodgemPosition, to: DodgemPosition) -> Option<String> {
+        let (before, after) = if from.2 { (from.0, to.0) } else { (from.1, to.1) };
+        let left = before & !after;
+        let arrived = after & !before;
+        if left.count_ones() != 1 || arrived.count_ones() > 1 {
+            return None;
+        }
+        let start = self.cell_name(left.trailing_zeros());
+        Some(match arrived {
+            0 => format!("{start}-off"),
+            a => format!("{start}-{}", self.cell_name(a.trailing_zeros())),
+        })
     }
 }
 

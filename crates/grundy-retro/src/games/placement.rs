@@ -1,6 +1,6 @@
 //! Tic-tac-toe and Connect Four: two players alternately add a stone; a line ends the game.
 
-use grundy::dynamic::DynPosition;
+use grundy::dynamic::{Board as Drawing, Cell, DynPosition, MoveWord, Owner};
 use grundy::{Game, GameError, Outcome};
 
 use super::board::{has_line, BoardIndex};
@@ -298,6 +298,156 @@ impl Placement {
 
     pub(crate) fn to_dyn(&self, text: &str) -> DynPosition {
         DynPosition::Text(text.trim().to_string())
+    }
+
+    /// The bit of cell (`column`, `row`), both 0-based, rows from the top as drawn.
+    fn cell_bit(&self, column: u32, row_from_top: u32) -> u32 {
+        match self.rule {
+            Rule::Free => row_from_top * self.width + column,
+            Rule::Gravity => column * self.height + (self.height - 1 - row_from_top),
+        }
+    }
+
+    /// The board drawn for people: tic-tac-toe with columns a b c and rows 1 2 3
+    /// (cell `b2` is the centre, cell number 5); Connect Four with its column
+    /// numbers under it and the last stone played in capitals.
+    pub(crate) fn drawing(&self, text: &str) -> Option<Drawing> {
+        let (filled, x) = self.parse_board(text).ok()?;
+        let last_column = match self.rule {
+            Rule::Gravity => text.trim().chars().last().and_then(|c| c.to_digit(10)),
+            Rule::Free => None,
+        };
+        let last_bit = last_column.map(|c| {
+            let column = (filled >> ((c - 1) * self.height)) & ((1u64 << self.height) - 1);
+            (c - 1) * self.height + (64 - column.leading_zeros()) - 1
+        });
+        let cells = (0..self.height)
+            .map(|r| {
+                (0..self.width)
+                    .map(|c| {
+                        let bit = self.cell_bit(c, r);
+                        let last = last_bit == Some(bit);
+                        let mut cell = if x >> bit & 1 == 1 {
+                            Cell::piece(if last { 'X' } else { 'x' }, Owner::First)
+                        } else if filled >> bit & 1 == 1 {
+                            Cell::piece(if last { 'O' } else { 'o' }, Owner::Second)
+                        } else {
+                            Cell::EMPTY
+                        };
+                        cell.last = last;
+                        cell
+                    })
+                    .collect()
+            })
+            .collect();
+        let (rows, columns) = match self.rule {
+            Rule::Free => (
+                Drawing::numbers(self.height as usize),
+                Drawing::letters(self.width as usize),
+            ),
+            Rule::Gravity => (
+                vec![String::new(); self.height as usize],
+                Drawing::numbers(self.width as usize),
+            ),
+        };
+        let mut board = Drawing::grid(cells, rows, columns);
+        let x_to_move = filled.count_ones() % 2 == 0;
+        let (mover, other) = if x_to_move { ("x", "o") } else { ("o", "x") };
+        if let (Some(c), Some(bit)) = (last_column, last_bit) {
+            let by = if x >> bit & 1 == 1 { "x" } else { "o" };
+            board = board.note(format!("last move: {by} in column {c}"));
+        }
+        Some(board.note(match self.terminal_board((filled, x)) {
+            Some(Outcome::Lose) => format!("{other} has a line: {other} wins"),
+            Some(_) => "the board is full: a draw".to_string(),
+            None => format!("{mover} to move"),
+        }))
+    }
+
+    /// The cell (bit) a move word names: a Connect Four column (`3`); a tic-tac-toe
+    /// cell by name (`b2`) or number (`5`, row by row from the top left).
+    fn word_cell(&self, filled: u64, word: &str) -> Result<Option<u64>, String> {
+        let w = word.trim();
+        match self.rule {
+            Rule::Gravity => {
+                let Ok(c) = w.parse::<u32>() else {
+                    return Ok(None);
+                };
+                if !(1..=self.width).contains(&c) {
+                    return Err(format!(
+                        "there is no column {c}: the columns are 1 to {}",
+                        self.width
+                    ));
+                }
+                let column = ((1u64 << self.height) - 1) << ((c - 1) * self.height);
+                match self.moves(filled) & column {
+                    0 => Err(format!("column {c} is full")),
+                    cell => Ok(Some(cell)),
+                }
+            }
+            Rule::Free => {
+                let (c, r) = if let Ok(n) = w.parse::<u32>() {
+                    if !(1..=self.width * self.height).contains(&n) {
+                        return Err(format!(
+                            "there is no cell {n}: the cells are 1 to {}, row by row from the top left",
+                            self.width * self.height
+                        ));
+                    }
+                    ((n - 1) % self.width, (n - 1) / self.width)
+                } else if let Some((c, r)) = grundy::dynamic::read_cell(w) {
+                    if c >= self.width as usize || !(1..=self.height as usize).contains(&r) {
+                        return Err(format!("there is no cell {w}: columns a to c, rows 1 to 3"));
+                    }
+                    (c as u32, r as u32 - 1)
+                } else {
+                    return Ok(None);
+                };
+                let bit = 1u64 << self.cell_bit(c, r);
+                if filled & bit != 0 {
+                    return Err(format!("cell {} is taken", self.cell_name(bit)));
+                }
+                Ok(Some(bit))
+            }
+        }
+    }
+
+    /// The name of a cell (bit): `b2` in tic-tac-toe, the column number in Connect Four.
+    fn cell_name(&self, bit: u64) -> String {
+        let k = bit.trailing_zeros();
+        match self.rule {
+            Rule::Free => format!(
+                "{}{}",
+                grundy::dynamic::column_letter((k % self.width) as usize),
+                k / self.width + 1
+            ),
+            Rule::Gravity => (k / self.height + 1).to_string(),
+        }
+    }
+
+    /// A move typed as a column or a cell, from the position `text`.
+    pub(crate) fn read_word(&self, text: &str, word: &str) -> MoveWord {
+        let Ok(b) = self.parse_board(text) else {
+            return MoveWord::NotAWord;
+        };
+        match self.word_cell(b.0, word) {
+            Ok(None) => MoveWord::NotAWord,
+            Err(why) => MoveWord::Wrong(why),
+            Ok(Some(_)) if self.terminal_board(b).is_some() => MoveWord::Wrong("the game is over".into()),
+            Ok(Some(cell)) => MoveWord::Moves(
+                self.option_texts(text, b)
+                    .into_iter()
+                    .filter(|o| self.move_name(text, o).as_deref() == Some(self.cell_name(cell).as_str()))
+                    .map(DynPosition::Text)
+                    .collect(),
+            ),
+        }
+    }
+
+    /// The move from `from` to `to`: the cell (`b2`) or the column (`3`) played.
+    pub(crate) fn move_name(&self, from: &str, to: &str) -> Option<String> {
+        let (a, b) = (self.parse_board(from).ok()?, self.parse_board(to).ok()?);
+        let cell = b.0 & !a.0;
+        (cell.count_ones() == 1 && a.0 & !b.0 == 0).then(|| self.cell_name(cell))
     }
 }
 

@@ -1,8 +1,8 @@
 //! The adapter from a native game (generic, fast) to a [`DynGame`].
 
 use crate::dynamic::{
-    not_a_heap_game, Analysis, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
-    PeriodSummary, Theory,
+    not_a_heap_game, Analysis, Board, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
+    MoveWord, PeriodSummary, Theory,
 };
 use crate::solve::{reachable, Evaluation, NimValues, Search};
 use crate::{Game, GameError, Impartial, Misere, Outcome, Play};
@@ -206,6 +206,18 @@ where
     fn show(&self, _p: &Self::Position) -> Option<String> {
         None
     }
+    /// The position drawn as a grid, for a board game (see [`DynGame::board`]).
+    fn board(&self, _p: &Self::Position) -> Option<Board> {
+        None
+    }
+    /// A move typed in the game's own words (see [`DynGame::read_move`]).
+    fn read_move(&self, _p: &Self::Position, _word: &str) -> MoveWord {
+        MoveWord::NotAWord
+    }
+    /// A move in the game's own words (see [`DynGame::name_move`]).
+    fn name_move(&self, _from: &Self::Position, _to: &Self::Position) -> Option<String> {
+        None
+    }
 }
 
 /// A closed-form answer: what a rule tells without search.
@@ -393,6 +405,22 @@ where
             .ok()
             .and_then(|native| self.0.show(&native))
             .unwrap_or_else(|| p.to_string())
+    }
+
+    fn board(&self, p: &DynPosition) -> Option<Board> {
+        self.decode(p).ok().and_then(|native| self.0.board(&native))
+    }
+
+    fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord {
+        match self.decode(p) {
+            Ok(native) => self.0.read_move(&native, word),
+            Err(_) => MoveWord::NotAWord,
+        }
+    }
+
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        let (from, to) = (self.decode(from).ok()?, self.decode(to).ok()?);
+        self.0.name_move(&from, &to)
     }
 
     fn heap_sequence(&self) -> Option<HeapSequence> {

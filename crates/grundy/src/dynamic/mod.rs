@@ -28,10 +28,15 @@
 //! assert_eq!(a.nimber, Some(1));
 //! ```
 
+mod board;
 mod builtin;
 
 use std::fmt;
 
+pub use board::{
+    column_letter, heap_word_moves, name_heap_move, read_cell, read_heap_word, Board, Cell, HeapLeft,
+    HeapWord, MoveWord, Owner, Row,
+};
 pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec, Native, Number, Step};
 pub(crate) use builtin::{SEARCH_LIMIT, SEARCH_WORK};
 
@@ -263,6 +268,20 @@ pub trait DynGame: Send + Sync {
     /// The position for people (a board for a board game); POSITION syntax by default.
     fn show(&self, p: &DynPosition) -> String;
 
+    /// The position drawn as a grid with coordinates, for a board game; `None` for
+    /// the others (the shell then prints [`DynGame::show`]).
+    fn board(&self, p: &DynPosition) -> Option<Board>;
+
+    /// Read a move typed in the game's own words at `p` (`3` a column, `b2` a cell,
+    /// `take 3`): the positions it may leave, why it names no move here, or
+    /// [`MoveWord::NotAWord`]. Legality against the options is the caller's check.
+    fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord;
+
+    /// The move from `from` to `to` in the game's own words, as [`DynGame::read_move`]
+    /// reads it back; `None` when the game has no words (the position it leaves
+    /// names the move).
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String>;
+
     /// Read a position: POSITION syntax or `start`.
     fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
         let p = if text.trim() == "start" {
@@ -345,6 +364,15 @@ impl<W: Wrapper> DynGame for W {
     }
     fn show(&self, p: &DynPosition) -> String {
         self.inner().show(p)
+    }
+    fn board(&self, p: &DynPosition) -> Option<Board> {
+        self.inner().board(p)
+    }
+    fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord {
+        self.inner().read_move(p, word)
+    }
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        self.inner().name_move(from, to)
     }
     fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
         self.inner().options(p)

@@ -9,7 +9,9 @@
 
 use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::{Codec, DynPosition};
-use crate::games::domineering::{bounding_box, crop, grid_text, read_grid, symmetries, Grid};
+use crate::games::domineering::{
+    bounding_box, crop, grid_board, grid_cell_name, grid_text, read_grid, symmetries, Grid,
+};
 use crate::partizan::{from_partizan, Partizan, Side};
 use crate::GameError;
 
@@ -115,6 +117,36 @@ impl Partizan for Clobber {
 
     fn show(&self, b: &ClobberBoard) -> Option<String> {
         Some(b.text("\n"))
+    }
+
+    fn board(&self, b: &ClobberBoard) -> Option<crate::dynamic::Board> {
+        use crate::dynamic::{Cell, Owner};
+        Some(grid_board(b.rows(), b.cols(), |i| {
+            if b.x >> i & 1 == 1 {
+                Cell::piece('x', Owner::First)
+            } else if b.o >> i & 1 == 1 {
+                Cell::piece('o', Owner::Second)
+            } else {
+                Cell::EMPTY
+            }
+        }))
+    }
+
+    /// The stone's square and the square it clobbers: `a1-b1`.
+    fn name_move(&self, from: &ClobberBoard, to: &ClobberBoard, side: Side) -> Option<String> {
+        let (before, after) = match side {
+            Side::Left => (from.x, to.x),
+            Side::Right => (from.o, to.o),
+        };
+        let (left, arrived) = (before & !after, after & !before);
+        (left.count_ones() == 1 && arrived.count_ones() == 1).then(|| {
+            let w = from.cols();
+            format!(
+                "{}-{}",
+                grid_cell_name(left.trailing_zeros() as usize, w),
+                grid_cell_name(arrived.trailing_zeros() as usize, w)
+            )
+        })
     }
 }
 

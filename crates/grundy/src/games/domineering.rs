@@ -95,6 +95,28 @@ impl Board {
     }
 }
 
+/// A grid of `h` rows of `w` cells drawn for people: columns `a`.., rows `1`.. from
+/// the top; `cell` gives cell `r * w + c`.
+pub(crate) fn grid_board(
+    h: usize,
+    w: usize,
+    cell: impl Fn(usize) -> crate::dynamic::Cell,
+) -> crate::dynamic::Board {
+    let cells = (0..h)
+        .map(|r| (0..w).map(|c| cell(r * w + c)).collect())
+        .collect();
+    crate::dynamic::Board::grid(
+        cells,
+        crate::dynamic::Board::numbers(h),
+        crate::dynamic::Board::letters(w),
+    )
+}
+
+/// The name of cell `i` of a grid `w` wide, as [`grid_board`] labels it (`b1`).
+pub(crate) fn grid_cell_name(i: usize, w: usize) -> String {
+    format!("{}{}", crate::dynamic::column_letter(i % w), i / w + 1)
+}
+
 /// A grid of `h` rows of `w` cells as rows of characters joined by `sep`; `cell`
 /// gives the character of cell `r * w + c`.
 pub(crate) fn grid_text(h: usize, w: usize, sep: &str, cell: impl Fn(usize) -> char) -> String {
@@ -495,6 +517,26 @@ impl Partizan for Domineering {
 
     fn show(&self, b: &Board) -> Option<String> {
         Some(b.text("\n"))
+    }
+
+    fn board(&self, b: &Board) -> Option<crate::dynamic::Board> {
+        let board = grid_board(b.rows(), b.cols(), |i| {
+            if b.empty >> i & 1 == 1 {
+                crate::dynamic::Cell::EMPTY
+            } else {
+                crate::dynamic::Cell::mark('#')
+            }
+        });
+        Some(
+            board.note("Left places dominoes down (a1 covers a1 and a2), Right across (a1 covers a1 and b1)"),
+        )
+    }
+
+    /// A domino by its first cell: the top one of Left's, the left one of Right's.
+    fn name_move(&self, from: &Board, to: &Board, _side: Side) -> Option<String> {
+        let covered = from.empty & !to.empty;
+        (covered.count_ones() == 2 && from.cols == to.cols)
+            .then(|| grid_cell_name(covered.trailing_zeros() as usize, from.cols()))
     }
 
     fn value(&self, b: &Board, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {

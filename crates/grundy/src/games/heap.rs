@@ -764,4 +764,10 @@ impl Analyze for HeapGame {
     fn heap_rules(&self) -> Option<HeapRules> {
         Some(self.rules.clone())
     }
+    fn read_move(&self, p: &Vec<u64>, word: &str) -> crate::dynamic::MoveWord {
+        crate::games::read_heap_move(self, p, word)
+    }
+    fn name_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> Option<String> {
+        crate::dynamic::name_heap_move(from, to)
+    }
 }

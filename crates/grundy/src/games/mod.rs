@@ -128,3 +128,29 @@ pub(crate) fn outcome_of(nimber: u64) -> Outcome {
         Outcome::Win
     }
 }
+
+/// A move typed in heap words (`take 3`, `2:3`, `3+4`: see
+/// [`crate::dynamic::read_heap_word`]) from heaps `p`, matched against the game's
+/// options; positions with too many options to list take no words.
+pub(crate) fn read_heap_move<G>(game: &G, p: &Vec<u64>, word: &str) -> crate::dynamic::MoveWord
+where
+    G: crate::dynamic::Analyze<Position = Vec<u64>>,
+{
+    use crate::dynamic::{heap_word_moves, read_heap_word, MoveWord};
+    let word = match read_heap_word(word) {
+        None => return MoveWord::NotAWord,
+        Some(Err(why)) => return MoveWord::Wrong(why),
+        Some(Ok(w)) => w,
+    };
+    if game.option_count(p).is_some_and(|n| n > HEAP_WORD_OPTIONS) {
+        return MoveWord::NotAWord;
+    }
+    let mut options = Vec::new();
+    if game.options(p, &mut options).is_err() {
+        return MoveWord::NotAWord;
+    }
+    heap_word_moves(p, &word, &options)
+}
+
+/// The most options a heap word is matched against (`play` lists them all anyway).
+const HEAP_WORD_OPTIONS: u128 = 1_000_000;

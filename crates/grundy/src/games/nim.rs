@@ -108,6 +108,12 @@ impl Analyze for Nim {
     fn name(&self) -> String {
         "nim".into()
     }
+    fn read_move(&self, p: &Vec<u64>, word: &str) -> crate::dynamic::MoveWord {
+        crate::games::read_heap_move(self, p, word)
+    }
+    fn name_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> Option<String> {
+        crate::dynamic::name_heap_move(from, to)
+    }
     fn impartial(&self) -> bool {
         true
     }

@@ -108,6 +108,33 @@ impl Partizan for ToadsAndFrogs {
         let b = s.iter().rposition(|&c| c != b'T').map_or(a, |j| j + 1).max(a);
         Strip(s[a..b].to_vec())
     }
+
+    fn board(&self, p: &Strip) -> Option<crate::dynamic::Board> {
+        use crate::dynamic::{Board, Cell, Owner};
+        let cells =
+            p.0.iter()
+                .map(|&b| match b {
+                    b'T' => Cell::piece('T', Owner::First),
+                    b'F' => Cell::piece('F', Owner::Second),
+                    _ => Cell::EMPTY,
+                })
+                .collect();
+        Some(Board::grid(
+            vec![cells],
+            vec![String::new()],
+            Board::numbers(p.0.len()),
+        ))
+    }
+
+    /// The square of the toad or frog that moves (each moves one way only).
+    fn name_move(&self, from: &Strip, to: &Strip, side: Side) -> Option<String> {
+        let mine = match side {
+            Side::Left => b'T',
+            Side::Right => b'F',
+        };
+        let square = (0..from.0.len()).find(|&i| from.0[i] == mine && to.0.get(i) != Some(&mine))?;
+        Some((square + 1).to_string())
+    }
 }
 
 impl Codec for Strip {

@@ -70,6 +70,22 @@ pub trait Partizan {
         None
     }
 
+    /// The position drawn as a grid with coordinates, for a board game.
+    fn board(&self, _p: &Self::Position) -> Option<crate::dynamic::Board> {
+        None
+    }
+
+    /// A move of `side` typed in the game's own words (a cell, say): the positions
+    /// it may leave, encoded (see [`crate::dynamic::DynGame::read_move`]).
+    fn read_move(&self, _p: &Self::Position, _side: Side, _word: &str) -> crate::dynamic::MoveWord {
+        crate::dynamic::MoveWord::NotAWord
+    }
+
+    /// `side`'s move from `from` to `to` in the game's own words.
+    fn name_move(&self, _from: &Self::Position, _to: &Self::Position, _side: Side) -> Option<String> {
+        None
+    }
+
     /// The canonical value of `p`. The default is [`canonical_value`]; a game with
     /// a faster way (its own transposition table keyed by region shape, using
     /// [`ValueCache::get`] and [`ValueCache::insert`]) overrides it.

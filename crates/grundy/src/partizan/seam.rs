@@ -14,8 +14,8 @@ use std::sync::{Arc, Mutex};
 
 use super::{GameId, Partizan, Side, Universe, ValueCache};
 use crate::dynamic::{
-    Analysis, Analyze, Builtin, Capabilities, Codec, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
-    PeriodSummary,
+    Analysis, Analyze, Board, Builtin, Capabilities, Codec, DynGame, DynPosition, HeapSequence, HeapValue,
+    MoveInfo, MoveWord, PeriodSummary,
 };
 use crate::{Game, GameError, Outcome, Play};
 
@@ -109,6 +109,37 @@ where
     /// The position in POSITION syntax and who moves: one line, for transcripts.
     fn show(&self, p: &TurnedPosition<G::Position>) -> Option<String> {
         Some(format!("{} ({} to move)", p.position.encode(), p.side))
+    }
+    fn board(&self, p: &TurnedPosition<G::Position>) -> Option<Board> {
+        let board = self.game.board(&p.position)?;
+        Some(board.note(format!("{} to move", p.side)))
+    }
+    /// The inner game's word, for the side to move; the positions carry the side
+    /// that moves next.
+    fn read_move(&self, p: &TurnedPosition<G::Position>, word: &str) -> MoveWord {
+        match self.game.read_move(&p.position, p.side, word) {
+            MoveWord::Moves(found) => MoveWord::Moves(
+                found
+                    .iter()
+                    .filter_map(|q| G::Position::decode(q).ok())
+                    .map(|position| {
+                        TurnedPosition {
+                            position,
+                            side: p.side.other(),
+                        }
+                        .encode()
+                    })
+                    .collect(),
+            ),
+            other => other,
+        }
+    }
+    fn name_move(
+        &self,
+        from: &TurnedPosition<G::Position>,
+        to: &TurnedPosition<G::Position>,
+    ) -> Option<String> {
+        self.game.name_move(&from.position, &to.position, from.side)
     }
 }
 
@@ -244,6 +275,19 @@ where
             .ok()
             .and_then(|native| self.game.show(&native))
             .unwrap_or_else(|| p.to_string())
+    }
+    fn board(&self, p: &DynPosition) -> Option<Board> {
+        self.game.board(&self.decode(p).ok()?)
+    }
+    fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord {
+        match self.decode(p) {
+            Ok(native) => self.game.read_move(&native, Side::Left, word),
+            Err(_) => MoveWord::NotAWord,
+        }
+    }
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        let (from, to) = (self.decode(from).ok()?, self.decode(to).ok()?);
+        self.game.name_move(&from, &to, Side::Left)
     }
     fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
         self.side_options(p, Side::Left)
