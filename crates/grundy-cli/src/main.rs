@@ -9,6 +9,7 @@ mod board;
 mod commands;
 mod load;
 mod lock;
+mod memory;
 mod render;
 
 use std::io::Write;
@@ -22,6 +23,10 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The most memory a table may take, e.g. 4G, 512M (default: the machine's
+    /// available memory; also GRUNDY_MAX_MEMORY). Larger tables are refused up front.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
+    max_memory: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -106,6 +111,10 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    if let Err(e) = memory::set_cap(cli.max_memory) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Solve(args) => commands::solve::run(args),
         Command::Moves(args) => commands::moves::run(args),

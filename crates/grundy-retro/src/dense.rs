@@ -217,6 +217,10 @@ pub fn solve_levels<G: Levelled>(
     options: DenseOptions,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<Table, RetroError> {
+    crate::memory::admit(
+        game.size(),
+        crate::dense_table_bytes(game.size(), options.remoteness),
+    )?;
     let dense = Dense::new(game.size(), options.remoteness);
     let mut done = 0;
     for l in (0..game.levels()).rev() {

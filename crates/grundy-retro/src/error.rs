@@ -17,6 +17,16 @@ pub enum RetroError {
         /// The limit that was hit.
         limit: u64,
     },
+    /// The table would need more memory than the limit (see [`crate::memory_cap`]).
+    #[error("the table of {positions} positions needs about {needed} of memory, more than the limit of {cap} (raise or lower it with --max-memory)")]
+    TooMuchMemory {
+        /// Positions of the table.
+        positions: u64,
+        /// The estimate, in words.
+        needed: String,
+        /// The limit, in words.
+        cap: String,
+    },
     /// A remoteness does not fit the one byte a table stores per position.
     #[error("remoteness {0} does not fit in one byte (at most 254); build the table without remoteness")]
     RemotenessOverflow(u64),

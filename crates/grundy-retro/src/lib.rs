@@ -118,12 +118,14 @@ mod dynamic;
 mod enumerated;
 mod error;
 pub mod games;
+mod memory;
 pub mod table;
 
 pub use dense::{solve_levels, DenseOptions};
 pub use dynamic::{game_help, open_db, parse_game, parse_table_game, table_game, Solved, TableGame};
 pub use enumerated::build_reachable;
 pub use error::RetroError;
+pub use memory::{dense_table_bytes, human_bytes, memory_cap, set_memory_cap, DEFAULT_MEMORY_CAP};
 // The pure solvers live in the core (`grundy::solve`); re-exported under their old names.
 pub use grundy::solve::{
     fixpoint, retrograde, retrograde_parallel, solve_reachable, solve_reachable_with, Indexed, Levelled,

@@ -505,6 +505,7 @@ pub fn build_levelled<G: Levelled>(
     };
     let obytes = Table::outcome_bytes(size);
     let len = obytes as u64 + if options.remoteness { size } else { 0 };
+    crate::memory::admit(size, crate::dense_table_bytes(size, options.remoteness))?;
     let dense = Dense::new(size, options.remoteness);
     let mut done_levels = 0usize;
     if resume {
