@@ -2,7 +2,7 @@
 
 use crate::dynamic::{
     not_a_heap_game, Analysis, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
-    PeriodSummary, Theory,
+    NoRemoteness, PeriodSummary, Theory,
 };
 use crate::solve::{reachable, Evaluation, NimValues, Search};
 use crate::{Game, GameError, Impartial, Misere, Outcome, Play};
@@ -238,6 +238,14 @@ const SEARCH_LIMIT: usize = 2_000_000;
 /// A position's evaluation and each option's.
 type Searched<P> = (Evaluation, Vec<(P, Evaluation)>);
 
+/// The most options whose own searches may give a position's remoteness when its
+/// search is out of reach ([`Builtin::remoteness_from_options`]).
+const DERIVE_LIMIT: usize = 64;
+
+/// The most options that `moves` gives nim-values by a search each, for a game
+/// that does not bound its searches ([`Analyze::search_size`] unknown: scripts).
+const NIMBER_OPTIONS: usize = 64;
+
 /// How [`Builtin`] answers a position: the planner's steps, in the order tried.
 ///
 /// 1. [`Step::ClosedForm`]: what the family declares in [`Analyze`] (a formula such
@@ -347,6 +355,51 @@ where
         Ok(())
     }
 
+    /// The remoteness of `p` when its own search is out of reach, from the searches
+    /// of its options: a win is 1 + the least remoteness among the winning moves
+    /// (all of them listed, each known), a loss 1 + the greatest over all options
+    /// (each known). `None` when one is unknown, or more than [`DERIVE_LIMIT`] would
+    /// be searched: never a bound passed off as the value.
+    fn remoteness_from_options(
+        &self,
+        p: &G::Position,
+        c: &ClosedForm<G::Position>,
+        play: Play,
+    ) -> Result<Option<u64>, GameError> {
+        let needed = match c.outcome {
+            Outcome::Win if c.winning_moves_note.is_none() => c.winning_moves.clone(),
+            Outcome::Lose if self.0.option_count(p).is_none_or(|n| n <= DERIVE_LIMIT as u128) => {
+                let mut out = Vec::new();
+                self.0.options(p, &mut out)?;
+                out
+            }
+            _ => return Ok(None),
+        };
+        if needed.is_empty() || needed.len() > DERIVE_LIMIT || !needed.iter().all(|o| self.fits_search(o)) {
+            return Ok(None);
+        }
+        let mut known = Vec::with_capacity(needed.len());
+        for o in &needed {
+            let r = match self.0.closed_form(o, play).and_then(|c| c.remoteness) {
+                Some(r) => r,
+                None => match self.search(o, play) {
+                    Ok((e, _)) => match e.remoteness {
+                        Some(r) => r,
+                        None => return Ok(None),
+                    },
+                    Err(GameError::TooLarge { .. }) => return Ok(None),
+                    Err(e) => return Err(e),
+                },
+            };
+            known.push(r);
+        }
+        let best = match c.outcome {
+            Outcome::Win => known.iter().min(),
+            _ => known.iter().max(),
+        };
+        Ok(best.map(|r| r + 1))
+    }
+
     fn nimber(&self, p: &G::Position, play: Play) -> Result<Option<u64>, GameError> {
         if play == Play::Misere {
             return Ok(None);
@@ -438,17 +491,23 @@ where
         let native = self.decode(p)?;
         let nimber = self.nimber(&native, play)?;
         if let Some(c) = self.0.closed_form(&native, play) {
-            let remoteness = match c.remoteness {
-                Some(r) => Some(r),
+            let (remoteness, remoteness_note) = match c.remoteness {
+                Some(r) => (Some(r), None),
                 None => match self.search(&native, play) {
-                    Ok((e, _)) => Some(e.remoteness),
-                    Err(GameError::TooLarge { .. }) => None,
+                    Ok((e, _)) => (e.remoteness, NoRemoteness::of(&e)),
+                    Err(GameError::TooLarge { .. }) => {
+                        match self.remoteness_from_options(&native, &c, play)? {
+                            Some(r) => (Some(r), None),
+                            None => (None, Some(NoRemoteness::TooLarge)),
+                        }
+                    }
                     Err(e) => return Err(e),
                 },
             };
             return Ok(Analysis {
                 outcome: c.outcome,
                 remoteness,
+                remoteness_note,
                 nimber,
                 winning_moves: c.winning_moves.iter().map(Codec::encode).collect(),
                 winning_moves_note: c.winning_moves_note,
@@ -458,7 +517,8 @@ where
         let ((e, options), step) = self.plan_search(&native, play)?;
         Ok(Analysis {
             outcome: e.outcome,
-            remoteness: Some(e.remoteness),
+            remoteness: e.remoteness,
+            remoteness_note: NoRemoteness::of(&e),
             nimber,
             winning_moves: options
                 .iter()
@@ -493,16 +553,20 @@ where
             return Ok(Vec::new());
         }
         if self.fits_search(&native) {
-            // Each option's nim-value is its own search unless a closed form gives it.
-            let per_option_nimbers = self.0.closed_nim_value(&native).is_some()
-                || self
-                    .0
-                    .search_size(&native)
-                    .unwrap_or(u128::MAX)
-                    .saturating_mul(self.0.option_count(&native).unwrap_or(u128::MAX))
-                    <= SEARCH_WORK;
             match self.search(&native, play) {
                 Ok((_, options)) => {
+                    // Each option's nim-value is its own search unless a closed form
+                    // gives it: within the work budget, or for a few options when
+                    // the game does not bound its searches (each fails fast at the
+                    // position limit).
+                    let per_option_nimbers = self.0.closed_nim_value(&native).is_some()
+                        || match self.0.search_size(&native) {
+                            Some(size) => {
+                                size.saturating_mul(self.0.option_count(&native).unwrap_or(u128::MAX))
+                                    <= SEARCH_WORK
+                            }
+                            None => options.len() <= NIMBER_OPTIONS,
+                        };
                     return options
                         .into_iter()
                         .map(|(o, e)| {
@@ -514,7 +578,8 @@ where
                                 },
                                 position: o.encode(),
                                 outcome: e.outcome,
-                                remoteness: Some(e.remoteness),
+                                remoteness: e.remoteness,
+                                remoteness_note: NoRemoteness::of(&e),
                             })
                         })
                         .collect();
@@ -535,6 +600,7 @@ where
                     outcome: a.outcome,
                     nimber: a.nimber,
                     remoteness: a.remoteness,
+                    remoteness_note: a.remoteness_note,
                 })
             })
             .collect()

@@ -22,6 +22,7 @@
 mod indexed;
 mod layered;
 mod nimber;
+pub mod progress;
 mod reachable;
 mod retrograde;
 mod search;
@@ -30,9 +31,10 @@ mod table;
 pub use indexed::{Indexed, Levelled};
 pub use layered::{solve_layers, LayeredGame};
 pub use nimber::{mex, NimValues};
+pub use progress::{observe, Progress};
 pub use reachable::{
     reachable, reachable_with_play, solve_reachable, solve_reachable_with, Reachable, REACHABLE_LIMIT,
 };
-pub use retrograde::{codes, fixpoint, retrograde, retrograde_parallel, Solution, MAX_POSITIONS};
+pub use retrograde::{codes, fixpoint, retrograde, retrograde_parallel, Solution, MAX_POSITIONS, NO_END};
 pub use search::{Evaluation, Search, DEFAULT_LIMIT};
 pub use table::{HeapTable, MexSet};
