@@ -8,6 +8,7 @@ mod bfile;
 mod commands;
 mod load;
 mod lock;
+mod progress;
 mod render;
 
 use std::io::Write;
