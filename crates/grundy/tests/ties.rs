@@ -136,7 +136,7 @@ fn brute(p: (u8, u8)) -> (Outcome, u64) {
     let mut options = Vec::new();
     Race.options(&p, &mut options).unwrap();
     let values: Vec<(Outcome, u64)> = options.into_iter().map(brute).collect();
-    let pick = |o: Outcome| values.iter().filter(|v| v.0 == o).map(|v| v.1);
+    let pick = |o: Outcome| values.iter().filter(move |v| v.0 == o).map(|v| v.1);
     if let Some(r) = pick(Outcome::Lose).min() {
         (Outcome::Win, r + 1)
     } else if let Some(r) = pick(Outcome::Draw).min() {
