@@ -1,40 +1,53 @@
-//! The progress bar of a long solve: the core counts, the shell draws.
+//! The progress display of a long solve: the core counts, the shell draws.
 
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use grundy::solve::{observe, Progress};
 
-/// How long work runs before its bar appears: quick answers never flash one.
+use crate::render::count;
+
+/// How long work runs before its spinner appears: quick answers never flash one.
 const QUIET: Duration = Duration::from_secs(1);
 
-/// How often the bar reads the counters.
-const TICK: Duration = Duration::from_millis(100);
+/// How often the spinner reads the counters.
+const TICK: Duration = Duration::from_millis(200);
 
-/// Run `work` (a solve on this thread) with a progress bar on stderr, drawn only
-/// when stderr is a terminal and once it has run for a second: the positions the
-/// search running now has visited, the rate, and the search's limit.
+/// Run `work` (a solve on this thread) with a spinner on stderr, drawn only when
+/// stderr is a terminal and once the work has run for a second. Its message is
+/// what the solvers report: the positions the search running now has visited, its
+/// rate and its limit (a solver that reports nothing shows the time only).
 pub fn searching<T>(work: impl FnOnce() -> T) -> T {
     let progress = Arc::new(Progress::default());
     let (done, finished) = mpsc::channel::<()>();
     let watched = Arc::clone(&progress);
     let watcher = thread::spawn(move || {
-        if finished.recv_timeout(QUIET) != Err(mpsc::RecvTimeoutError::Timeout) {
+        if finished.recv_timeout(QUIET) != Err(RecvTimeoutError::Timeout) {
             return;
         }
-        let bar = crate::commands::period::progress_bar(0, "positions searched / limit");
+        let spinner = crate::commands::period::spinner("solving");
+        // The rate of the search running now: a new search starts its own count.
+        let (mut since, mut last) = (Instant::now(), 0u64);
         loop {
-            if let Some(limit) = watched.limit() {
-                bar.set_length(limit);
+            let seen = watched.positions();
+            if seen < last {
+                since = Instant::now();
             }
-            bar.set_position(watched.positions());
-            if finished.recv_timeout(TICK) != Err(mpsc::RecvTimeoutError::Timeout) {
+            last = seen;
+            if let Some(limit) = watched.limit() {
+                let rate = seen as f64 / since.elapsed().as_secs_f64().max(1e-3);
+                spinner.set_message(format!(
+                    "solving: {} searched of at most {limit} ({rate:.0} a second)",
+                    count(seen, "position"),
+                ));
+            }
+            if finished.recv_timeout(TICK) != Err(RecvTimeoutError::Timeout) {
                 break;
             }
         }
-        bar.finish_and_clear();
+        spinner.finish_and_clear();
     });
     let out = observe(&progress, work);
     drop(done);

@@ -219,6 +219,10 @@ fn text_lines(
         let _ = writeln!(s, "nim-value:     {n}");
     }
     match a.remoteness {
+        // A draw with a remoteness is a tie: the rules end the game drawn.
+        Some(r) if a.outcome == grundy::Outcome::Draw => {
+            let _ = writeln!(s, "remoteness:    {r} (a tie: the game ends drawn by its rules)");
+        }
         Some(r) => {
             let _ = writeln!(s, "remoteness:    {r}");
         }

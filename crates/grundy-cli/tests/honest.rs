@@ -38,7 +38,13 @@ fn tictactoe(board: &mut [u8; 9]) -> (&'static str, u64) {
         values.push(tictactoe(board));
         board[i] = b'.';
     }
-    let pick = |o: &str| values.iter().filter(|v| v.0 == o).map(|v| v.1).collect::<Vec<_>>();
+    let pick = |o: &str| {
+        values
+            .iter()
+            .filter(|v| v.0 == o)
+            .map(|v| v.1)
+            .collect::<Vec<_>>()
+    };
     if let Some(r) = pick("lose").into_iter().min() {
         ("win", r + 1)
     } else if let Some(r) = pick("draw").into_iter().min() {
@@ -50,7 +56,14 @@ fn tictactoe(board: &mut [u8; 9]) -> (&'static str, u64) {
 
 #[test]
 fn ties_of_tictactoe_have_the_remoteness_of_brute_force() {
-    for board in [".........", "x........", "....x....", "x...o....", "xo..x...o", "xx.oo...."] {
+    for board in [
+        ".........",
+        "x........",
+        "....x....",
+        "x...o....",
+        "xo..x...o",
+        "xx.oo....",
+    ] {
         let mut b: [u8; 9] = board.as_bytes().try_into().unwrap();
         let (outcome, remoteness) = tictactoe(&mut b);
         let v = json(&["solve", "tictactoe", board, "--json"]);
@@ -59,7 +72,10 @@ fn ties_of_tictactoe_have_the_remoteness_of_brute_force() {
     }
     let text = ok(&["solve", "tictactoe", "start"]);
     assert!(text.contains("outcome:       draw"), "{text}");
-    assert!(text.contains("remoteness:    9\n"), "{text}");
+    assert!(
+        text.contains("remoteness:    9 (a tie: the game ends drawn by its rules)\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -69,7 +85,10 @@ fn a_draw_by_repetition_has_no_remoteness() {
     assert_eq!(v["remoteness"], Value::Null, "{v}");
     assert_eq!(v["remoteness_note"], "no_end", "{v}");
     let text = ok(&["solve", "chase:cycle=5", "0,2,0"]);
-    assert!(text.contains("remoteness:    draw (no end with best play)\n"), "{text}");
+    assert!(
+        text.contains("remoteness:    draw (no end with best play)\n"),
+        "{text}"
+    );
     assert!(!text.contains("remoteness:    0"), "{text}");
 }
 
@@ -81,7 +100,9 @@ fn a_table_without_remoteness_says_so() {
     ok(&["build", "tictactoe", "--db", db, "--no-remoteness"]);
     let text = ok(&["solve", "--db", db, "xx.oo...."]);
     assert!(
-        text.contains("remoteness:    unknown (not stored: the table holds outcomes only, built with --no-remoteness)"),
+        text.contains(
+            "remoteness:    unknown (not stored: the table holds outcomes only, built with --no-remoteness)"
+        ),
         "{text}"
     );
     assert!(!text.contains("too many positions"), "{text}");
@@ -99,7 +120,11 @@ fn a_sums_remoteness_comes_from_its_options_when_its_own_search_is_too_large() {
         .unwrap()
         .iter()
         .filter(|m| m["wins"] == true)
-        .map(|m| m["remoteness"].as_u64().expect("each winning move's remoteness is known"))
+        .map(|m| {
+            m["remoteness"]
+                .as_u64()
+                .expect("each winning move's remoteness is known")
+        })
         .collect();
     assert!(!winning.is_empty(), "{moves}");
     let v = json(&["solve", game, position, "--json"]);
@@ -112,7 +137,12 @@ fn a_sums_remoteness_comes_from_its_options_when_its_own_search_is_too_large() {
 fn moves_of_a_luau_heap_game_show_the_nim_values_solve_knows() {
     let game = "../../examples/games/stones.luau";
     let v = json(&["moves", game, "10", "--json"]);
-    let nimbers: Vec<Value> = v["moves"].as_array().unwrap().iter().map(|m| m["nimber"].clone()).collect();
+    let nimbers: Vec<Value> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["nimber"].clone())
+        .collect();
     assert_eq!(nimbers, [0, 0, 2], "{v}");
     for m in v["moves"].as_array().unwrap() {
         let p = m["position"].as_str().unwrap();
@@ -129,13 +159,24 @@ fn long_lists_are_cut_in_text_and_complete_with_all_and_in_json() {
     assert!(text.len() < 4096, "{} bytes:\n{text}", text.len());
     let line = text.lines().find(|l| l.starts_with("winning moves:")).unwrap();
     assert!(line.contains("more (--all to list every one)"), "{line}");
-    assert!(line.contains("… ("), "a long position is cut with its length: {line}");
+    assert!(
+        line.contains("… ("),
+        "a long position is cut with its length: {line}"
+    );
     let v = json(&["solve", "split", "100000", "--json"]);
     let listed = v["winning_moves"].as_array().unwrap().len();
     assert!(listed > 20, "{listed}");
     let shown = line.matches("  ").count(); // separators: shown entries, then the "more" note
     assert_eq!(shown, 20, "{line}");
-    let more: usize = line.split("… and ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    let more: usize = line
+        .split("… and ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert_eq!(20 + more, listed, "{line}");
     let all = ok(&["solve", "split", "100000", "--all"]);
     let line = all.lines().find(|l| l.starts_with("winning moves:")).unwrap();
@@ -148,7 +189,10 @@ fn long_lists_are_cut_in_text_and_complete_with_all_and_in_json() {
 fn a_long_move_table_is_cut_with_a_note() {
     let text = ok(&["moves", "nim", "30"]);
     assert_eq!(text.lines().count(), 1 + 1 + 20 + 1, "{text}");
-    assert!(text.ends_with("… and 10 more (--all to list every one)\n"), "{text}");
+    assert!(
+        text.ends_with("… and 10 more (--all to list every one)\n"),
+        "{text}"
+    );
     let all = ok(&["moves", "nim", "30", "--all"]);
     assert_eq!(all.lines().count(), 1 + 1 + 30, "{all}");
     let v = json(&["moves", "nim", "30", "--json"]);
@@ -158,9 +202,16 @@ fn a_long_move_table_is_cut_with_a_note() {
 #[test]
 fn every_missing_remoteness_in_a_move_table_has_a_footnote() {
     let text = ok(&["moves", "chase:cycle=5", "0,2,0"]);
-    let marks = text.lines().skip(2).filter(|l| l.split_whitespace().nth(3) == Some("-")).count();
+    let marks = text
+        .lines()
+        .skip(2)
+        .filter(|l| l.split_whitespace().nth(3) == Some("-"))
+        .count();
     assert!(marks > 0, "{text}");
-    assert!(text.contains("\n-: no remoteness: draw (no end with best play)\n"), "{text}");
+    assert!(
+        text.contains("\n-: no remoteness: draw (no end with best play)\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -175,6 +226,9 @@ fn a_game_that_never_ends_is_called_out() {
     let script = script.to_str().unwrap();
     for command in ["solve", "moves"] {
         let err = fails(&[command, script, "0"]);
-        assert!(err.contains("positions keep growing: this game may not end"), "{err}");
+        assert!(
+            err.contains("positions keep growing: this game may not end"),
+            "{err}"
+        );
     }
 }

@@ -96,7 +96,11 @@ fn every_retrograde_solver_gives_ties_a_remoteness_and_repetition_none() {
     ] {
         for (i, &(outcome, remoteness)) in want.iter().enumerate() {
             let e = s.evaluation(i as u64).unwrap();
-            assert_eq!((e.outcome, e.remoteness), (outcome, remoteness), "{name}: node {i}");
+            assert_eq!(
+                (e.outcome, e.remoteness),
+                (outcome, remoteness),
+                "{name}: node {i}"
+            );
         }
     }
     let found = reachable(&g, &8, 100).unwrap();
@@ -154,7 +158,14 @@ fn the_search_agrees_with_the_definition_of_tie_remoteness() {
         for b in 0..=9u8 {
             let (outcome, r) = brute((a, b));
             let e = search.evaluate(&(a, b)).unwrap();
-            assert_eq!(e, Evaluation { outcome, remoteness: Some(r) }, "({a}, {b})");
+            assert_eq!(
+                e,
+                Evaluation {
+                    outcome,
+                    remoteness: Some(r)
+                },
+                "({a}, {b})"
+            );
             let found = reachable(&Race, &(a, b), 1000).unwrap();
             assert_eq!(found.evaluation(&(a, b)), Some(e), "retrograde ({a}, {b})");
             ties += usize::from(outcome == Outcome::Draw && r > 0);

@@ -240,7 +240,7 @@ type Searched<P> = (Evaluation, Vec<(P, Evaluation)>);
 
 /// The most options whose own searches may give a position's remoteness when its
 /// search is out of reach ([`Builtin::remoteness_from_options`]).
-const DERIVE_LIMIT: usize = 64;
+const DERIVE_LIMIT: usize = 16;
 
 /// The most options that `moves` gives nim-values by a search each, for a game
 /// that does not bound its searches ([`Analyze::search_size`] unknown: scripts).
@@ -400,6 +400,60 @@ where
         Ok(best.map(|r| r + 1))
     }
 
+    /// Outcome, remoteness, nim-value and winning moves of `p`; with `derive`, a
+    /// remoteness beyond the search comes from the options' searches
+    /// ([`Builtin::remoteness_from_options`]). `moves` asks without: it analyses
+    /// each of possibly thousands of options, and each derivation costs searches.
+    fn analysis(&self, p: &DynPosition, play: Play, derive: bool) -> Result<Analysis, GameError> {
+        self.misere_applies(play)?;
+
+        let native = self.decode(p)?;
+        let nimber = self.nimber(&native, play)?;
+        if let Some(c) = self.0.closed_form(&native, play) {
+            let (remoteness, remoteness_note) = match c.remoteness {
+                Some(r) => (Some(r), None),
+                None => match self.search(&native, play) {
+                    Ok((e, _)) => (e.remoteness, NoRemoteness::of(&e)),
+                    Err(GameError::TooLarge { .. }) => {
+                        let derived = if derive {
+                            self.remoteness_from_options(&native, &c, play)?
+                        } else {
+                            None
+                        };
+                        match derived {
+                            Some(r) => (Some(r), None),
+                            None => (None, Some(NoRemoteness::TooLarge)),
+                        }
+                    }
+                    Err(e) => return Err(e),
+                },
+            };
+            return Ok(Analysis {
+                outcome: c.outcome,
+                remoteness,
+                remoteness_note,
+                nimber,
+                winning_moves: c.winning_moves.iter().map(Codec::encode).collect(),
+                winning_moves_note: c.winning_moves_note,
+                method: c.rule,
+            });
+        }
+        let ((e, options), step) = self.plan_search(&native, play)?;
+        Ok(Analysis {
+            outcome: e.outcome,
+            remoteness: e.remoteness,
+            remoteness_note: NoRemoteness::of(&e),
+            nimber,
+            winning_moves: options
+                .iter()
+                .filter(|(_, o)| o.is_winning_reply())
+                .map(|(o, _)| o.encode())
+                .collect(),
+            winning_moves_note: None,
+            method: step.describe().into(),
+        })
+    }
+
     fn nimber(&self, p: &G::Position, play: Play) -> Result<Option<u64>, GameError> {
         if play == Play::Misere {
             return Ok(None);
@@ -487,47 +541,7 @@ where
     }
 
     fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
-        self.misere_applies(play)?;
-        let native = self.decode(p)?;
-        let nimber = self.nimber(&native, play)?;
-        if let Some(c) = self.0.closed_form(&native, play) {
-            let (remoteness, remoteness_note) = match c.remoteness {
-                Some(r) => (Some(r), None),
-                None => match self.search(&native, play) {
-                    Ok((e, _)) => (e.remoteness, NoRemoteness::of(&e)),
-                    Err(GameError::TooLarge { .. }) => {
-                        match self.remoteness_from_options(&native, &c, play)? {
-                            Some(r) => (Some(r), None),
-                            None => (None, Some(NoRemoteness::TooLarge)),
-                        }
-                    }
-                    Err(e) => return Err(e),
-                },
-            };
-            return Ok(Analysis {
-                outcome: c.outcome,
-                remoteness,
-                remoteness_note,
-                nimber,
-                winning_moves: c.winning_moves.iter().map(Codec::encode).collect(),
-                winning_moves_note: c.winning_moves_note,
-                method: c.rule,
-            });
-        }
-        let ((e, options), step) = self.plan_search(&native, play)?;
-        Ok(Analysis {
-            outcome: e.outcome,
-            remoteness: e.remoteness,
-            remoteness_note: NoRemoteness::of(&e),
-            nimber,
-            winning_moves: options
-                .iter()
-                .filter(|(_, o)| o.is_winning_reply())
-                .map(|(o, _)| o.encode())
-                .collect(),
-            winning_moves_note: None,
-            method: step.describe().into(),
-        })
+        self.analysis(p, play, true)
     }
 
     fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
@@ -594,7 +608,7 @@ where
         self.0.options(&native, &mut out)?;
         out.iter()
             .map(|o| {
-                let a = self.analyze(&o.encode(), play)?;
+                let a = self.analysis(&o.encode(), play, false)?;
                 Ok(MoveInfo {
                     position: o.encode(),
                     outcome: a.outcome,
