@@ -232,3 +232,28 @@ fn a_game_that_never_ends_is_called_out() {
         );
     }
 }
+
+#[test]
+fn a_table_from_before_tie_remoteness_stays_readable_and_says_what_it_lacks() {
+    use grundy_retro::table::{checksum, HEADER_SIZE};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ttt.db");
+    let db = db.to_str().unwrap();
+    ok(&["build", "tictactoe", "--db", db]);
+    // Make it a table as written before ties had a remoteness: flag bit 2 clear,
+    // every draw's byte 0, the checksum sealed again (over the header with its
+    // checksum field zero, then the data).
+    let mut bytes = std::fs::read(db).unwrap();
+    bytes[12] &= !4;
+    bytes[32..40].fill(0);
+    let sum = checksum(&bytes);
+    bytes[32..40].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(db, &bytes).unwrap();
+    assert!(bytes.len() > HEADER_SIZE);
+    let v = json(&["solve", "--db", db, "start", "--json"]);
+    assert_eq!(v["outcome"], "draw", "{v}");
+    assert_eq!(v["remoteness"], Value::Null, "{v}");
+    assert_eq!(v["remoteness_note"], "old_table", "{v}");
+    let v = json(&["solve", "--db", db, "xx.oo....", "--json"]);
+    assert_eq!(v["remoteness"], 1, "wins and losses keep theirs: {v}");
+}

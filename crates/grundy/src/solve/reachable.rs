@@ -175,7 +175,7 @@ pub fn reachable<G: Game>(
                     if positions.len() >= limit {
                         return Err(too_large());
                     }
-                    if positions.len() % super::progress::REPORT_EVERY == 0 {
+                    if positions.len().is_multiple_of(super::progress::REPORT_EVERY) {
                         super::progress::report(positions.len() as u64, limit as u64);
                     }
                     let id = positions.len() as u32;

@@ -208,7 +208,7 @@ impl<G: Game> Search<G> {
         on_stack: &mut FxHashSet<G::Position>,
     ) -> Result<Option<Evaluation>, GameError> {
         let visited = self.memo.len() + stack.len();
-        if visited % super::progress::REPORT_EVERY == 0 {
+        if visited.is_multiple_of(super::progress::REPORT_EVERY) {
             super::progress::report(visited as u64, self.limit as u64);
         }
         if visited >= self.limit {
