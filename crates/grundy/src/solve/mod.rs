@@ -15,7 +15,13 @@
 //! positions that end the game are solved first; then, in order of remoteness, a
 //! position with a losing option is a win (the winner hurries) and a position all
 //! of whose options are wins is a loss (the loser delays). What is never resolved
-//! is a draw. [`Indexed`] numbers a game's positions `0..size` ([`Levelled`]: level
+//! is a draw: a *tie* when drawing moves lead to a draw by the rules (remoteness:
+//! the moves to the nearest, the Gamesman convention of [`Evaluation`]), else a
+//! *draw by repetition* (remoteness `None`: no end with best play).
+//!
+//! ## Progress
+//! The searches count the positions they visit for whoever [`observe`]s the thread
+//! (the shell's progress display); the core itself does no I/O. [`Indexed`] numbers a game's positions `0..size` ([`Levelled`]: level
 //! by level, for the dense solver of `grundy-retro`); [`reachable`] numbers any
 //! game's positions as it finds them. [`fixpoint`] is the plain reference iteration.
 
