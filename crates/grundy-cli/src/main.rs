@@ -10,6 +10,7 @@ mod commands;
 mod load;
 mod lock;
 mod memory;
+mod progress;
 mod render;
 
 use std::io::Write;

@@ -2,8 +2,57 @@
 
 use std::fmt::Write;
 
-use grundy::dynamic::{Analysis, DynGame, DynPosition, HeapValue, MoveInfo};
+use grundy::dynamic::{Analysis, DynGame, DynPosition, HeapValue, MoveInfo, NoRemoteness};
 use serde_json::{json, Value};
+
+/// Entries of a long list that text output prints (winning moves, rows of a move
+/// table); `--all` prints every one. JSON is always complete.
+pub const LIST_LIMIT: usize = 20;
+
+/// Characters of a position that text output prints on one line; `--all` prints it whole.
+pub const TEXT_LIMIT: usize = 80;
+
+/// What text output does with long lists and long positions: cut them (the
+/// default, with a line that says how much was left out), or print `all`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cut {
+    /// Print every entry and every position whole (`--all`).
+    pub all: bool,
+}
+
+impl Cut {
+    /// A position's one-line text, cut after [`TEXT_LIMIT`] characters with `…`
+    /// and its length (a board drawn on several lines is left alone).
+    pub fn text(self, text: String) -> String {
+        let n = text.chars().count();
+        if self.all || n <= TEXT_LIMIT || text.contains('\n') {
+            return text;
+        }
+        let head: String = text.chars().take(TEXT_LIMIT).collect();
+        format!("{head}… ({n} characters)")
+    }
+
+    /// How many of `n` entries to print.
+    pub fn shown(self, n: usize) -> usize {
+        if self.all {
+            n
+        } else {
+            n.min(LIST_LIMIT)
+        }
+    }
+
+    /// The line that says what was left out of a list of `n`, if anything.
+    pub fn more(self, n: usize) -> Option<String> {
+        let left = n - self.shown(n);
+        (left > 0).then(|| format!("… and {left} more (--all to list every one)"))
+    }
+}
+
+/// The text after `remoteness:` for a missing remoteness: the reason the solver
+/// gave (every `None` comes with one; "too many positions" if a game forgot).
+fn missing_remoteness(note: Option<NoRemoteness>) -> &'static str {
+    note.unwrap_or(NoRemoteness::TooLarge).describe()
+}
 
 /// `n` and a noun, singular for 1: `count(1, "move")` is "1 move", `count(3, "move")`
 /// "3 moves". Nouns whose plural is not `+s` are written in full by [`count_of`].
@@ -82,6 +131,10 @@ fn analysis_object(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> Value {
     if let Some(note) = &a.winning_moves_note {
         v["winning_moves_note"] = json!(note);
     }
+    // Only when the remoteness is null: why (`no_end`: a draw by repetition).
+    if a.remoteness.is_none() {
+        v["remoteness_note"] = json!(a.remoteness_note.unwrap_or(NoRemoteness::TooLarge).as_str());
+    }
     v
 }
 
@@ -128,16 +181,23 @@ pub fn partizan_analysis_text(
     p: &DynPosition,
     a: &Analysis,
     v: &PartizanValue,
+    cut: Cut,
 ) -> String {
-    text_lines(game, p, a, Some(v))
+    text_lines(game, p, a, Some(v), cut)
 }
 
 /// `solve`: one line per fact.
-pub fn analysis_text(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> String {
-    text_lines(game, p, a, None)
+pub fn analysis_text(game: &dyn DynGame, p: &DynPosition, a: &Analysis, cut: Cut) -> String {
+    text_lines(game, p, a, None, cut)
 }
 
-fn text_lines(game: &dyn DynGame, p: &DynPosition, a: &Analysis, partizan: Option<&PartizanValue>) -> String {
+fn text_lines(
+    game: &dyn DynGame,
+    p: &DynPosition,
+    a: &Analysis,
+    partizan: Option<&PartizanValue>,
+    cut: Cut,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "game:          {}", game.name());
     position_line(&mut s, game, p);
@@ -159,17 +219,23 @@ fn text_lines(game: &dyn DynGame, p: &DynPosition, a: &Analysis, partizan: Optio
         let _ = writeln!(s, "nim-value:     {n}");
     }
     match a.remoteness {
+        // A draw with a remoteness is a tie: the rules end the game drawn.
+        Some(r) if a.outcome == grundy::Outcome::Draw => {
+            let _ = writeln!(s, "remoteness:    {r} (a tie: the game ends drawn by its rules)");
+        }
         Some(r) => {
             let _ = writeln!(s, "remoteness:    {r}");
         }
         None => {
-            let _ = writeln!(
-                s,
-                "remoteness:    unknown (too many positions to search, and no closed form)"
-            );
+            let _ = writeln!(s, "remoteness:    {}", missing_remoteness(a.remoteness_note));
         }
     }
-    let moves: Vec<String> = a.winning_moves.iter().map(|m| in_text(game, m)).collect();
+    let shown = cut.shown(a.winning_moves.len());
+    let mut moves: Vec<String> = a.winning_moves[..shown]
+        .iter()
+        .map(|m| cut.text(in_text(game, m)))
+        .collect();
+    moves.extend(cut.more(a.winning_moves.len()));
     let listed = match (&a.winning_moves_note, moves.is_empty()) {
         (None, true) => "none".to_string(),
         (None, false) => moves.join("  "),
@@ -202,18 +268,19 @@ pub fn moves_json(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> St
 }
 
 /// `moves`: a table, winning moves marked.
-pub fn moves_text(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> String {
+pub fn moves_text(game: &dyn DynGame, p: &DynPosition, all_moves: &[MoveInfo], cut: Cut) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
         "{} from {}",
-        count(moves.len() as u64, "move"),
-        inline(game, p)
+        count(all_moves.len() as u64, "move"),
+        cut.text(inline(game, p))
     );
     board_lines(&mut s, game, p, "  ");
-    if moves.is_empty() {
+    if all_moves.is_empty() {
         return s;
     }
+    let moves = &all_moves[..cut.shown(all_moves.len())];
     let _ = writeln!(
         s,
         "{:<24} {:<8} {:<10} {:<10}",
@@ -223,10 +290,14 @@ pub fn moves_text(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> St
         let _ = writeln!(
             s,
             "{:<24} {:<8} {:<10} {:<10}{}",
-            in_text(game, &m.position),
+            cut.text(in_text(game, &m.position)),
             m.outcome.as_str(),
             m.nimber.map_or("-".into(), |n| n.to_string()),
-            m.remoteness.map_or("?".into(), |n| n.to_string()),
+            match (m.remoteness, m.remoteness_note) {
+                (Some(n), _) => n.to_string(),
+                (None, Some(NoRemoteness::NoEnd)) => "-".into(),
+                (None, _) => "?".into(),
+            },
             if m.outcome == grundy::Outcome::Lose {
                 "  <- wins"
             } else {
@@ -234,22 +305,23 @@ pub fn moves_text(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> St
             }
         );
     }
-    // A `?` says why the remoteness is missing, in a footnote.
-    let unknown = |draw: bool| {
-        moves
-            .iter()
-            .any(|m| m.remoteness.is_none() && (m.outcome == grundy::Outcome::Draw) == draw)
-    };
-    if unknown(false) {
-        let why = if grundy_retro::table_game(game).is_some() {
-            "not stored: the game's table holds outcomes only (built with --no-remoteness)"
-        } else {
-            "not searched: too many positions to search, and no closed form gives it"
-        };
-        let _ = writeln!(s, "?: remoteness {why}");
+    if let Some(more) = cut.more(all_moves.len()) {
+        let _ = writeln!(s, "{more}");
     }
-    if unknown(true) {
-        let _ = writeln!(s, "?: a draw has no remoteness (neither player can force an end)");
+    // Each `?` and `-` of the remoteness column says why, in a footnote: one per
+    // reason, in the order the reasons first appear.
+    let mut reasons: Vec<NoRemoteness> = Vec::new();
+    for m in moves.iter().filter(|m| m.remoteness.is_none()) {
+        let why = m.remoteness_note.unwrap_or(NoRemoteness::TooLarge);
+        if !reasons.contains(&why) {
+            reasons.push(why);
+        }
+    }
+    for why in reasons {
+        let _ = match why {
+            NoRemoteness::NoEnd => writeln!(s, "-: no remoteness: {}", why.describe()),
+            _ => writeln!(s, "?: remoteness {}", why.describe()),
+        };
     }
     s
 }

@@ -144,10 +144,14 @@ fn help_documents_the_syntax() {
 
 #[test]
 fn huge_inputs_are_answered_or_refused_never_hang() {
-    // Closed forms answer; searches that would not end are skipped (remoteness null).
+    // Closed forms answer; searches that would not end are skipped: the remoteness
+    // comes from the winning move's (take the heap: 1 move), or is null with the reason.
     let v = json(&["solve", "nim", "1000000", "--json"]);
     assert_eq!(v["outcome"], "win");
+    assert_eq!(v["remoteness"], 1);
+    let v = json(&["solve", "nim", "1000000,1000000,7", "--json"]);
     assert_eq!(v["remoteness"], Value::Null);
+    assert_eq!(v["remoteness_note"], "too_large");
     assert_eq!(
         json(&["solve", "allbut:3", "1000000", "--json"])["outcome"],
         "win"

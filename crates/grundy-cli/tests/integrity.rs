@@ -194,9 +194,9 @@ fn build_resume_verifies_the_partial_table() {
     let bytes = std::fs::read(&db).unwrap();
     let data = &bytes[grundy_retro::table::HEADER_SIZE..];
     // A build stopped after its last level's checkpoint: the partial table and the
-    // checkpoint (game, size, remoteness, levels, checksum of the data).
+    // checkpoint (game, size, remoteness (2: ties' too), levels, checksum of the data).
     let ckpt = format!(
-        "tictactoe\n6046\n1\n10\n{:016x}\n",
+        "tictactoe\n6046\n2\n10\n{:016x}\n",
         grundy_retro::table::checksum(data)
     );
     let tmp = with_ext(&db, ".tmp");

@@ -137,9 +137,7 @@ fn unknown_remoteness_has_a_footnote() {
     let out = ok(&["moves", "nim", "100000,100000,7"]);
     assert!(out.contains("     ?  "), "{out}");
     assert!(
-        out.ends_with(
-            "?: remoteness not searched: too many positions to search, and no closed form gives it\n"
-        ),
+        out.ends_with("?: remoteness unknown (too many positions to search, and no closed form gives it)\n"),
         "{}",
         &out[out.len() - 200..]
     );

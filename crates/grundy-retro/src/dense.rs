@@ -123,7 +123,10 @@ impl Dense {
             return Ok((code(o), 0));
         }
         let want_rem = self.rem.is_some();
-        let (mut win, mut draw, mut lose) = (None::<u8>, false, None::<u8>);
+        // The fastest win, the nearest tie, the slowest loss (the Gamesman
+        // convention: see `grundy::solve::Evaluation`). Levels go forward only, so
+        // every draw here is a tie.
+        let (mut win, mut tie, mut lose) = (None::<u8>, None::<u8>, None::<u8>);
         for &o in out.iter() {
             match self.code(o) {
                 LOSE => {
@@ -133,7 +136,10 @@ impl Dense {
                     let r = self.rem(o);
                     win = Some(win.map_or(r, |w| w.min(r)));
                 }
-                DRAW => draw = true,
+                DRAW => {
+                    let r = self.rem(o);
+                    tie = Some(tie.map_or(r, |t| t.min(r)));
+                }
                 WIN => {
                     let r = self.rem(o);
                     lose = Some(lose.map_or(r, |l| l.max(r)));
@@ -151,11 +157,11 @@ impl Dense {
                 Ok(r + 1)
             }
         };
-        Ok(match (win, draw, lose) {
+        Ok(match (win, tie, lose) {
             (Some(r), _, _) => (WIN, if want_rem { bump(r)? } else { 0 }),
-            (None, true, _) => (DRAW, 0),
-            (None, false, Some(r)) => (LOSE, if want_rem { bump(r)? } else { 0 }),
-            (None, false, None) => (code(Outcome::Lose), 0),
+            (None, Some(r), _) => (DRAW, if want_rem { bump(r)? } else { 0 }),
+            (None, None, Some(r)) => (LOSE, if want_rem { bump(r)? } else { 0 }),
+            (None, None, None) => (code(Outcome::Lose), 0),
         })
     }
 

@@ -7,7 +7,7 @@ use grundy::catalogue::Catalogue;
 
 use grundy::dynamic::{
     not_a_heap_game, Analysis, Board, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
-    MoveWord, PeriodSummary,
+    MoveWord, NoRemoteness, PeriodSummary,
 };
 use grundy::{GameError, Outcome, Play};
 
@@ -399,21 +399,27 @@ impl Solved {
     fn table(&self) -> Result<&Table, GameError> {
         self.table
             .get_or_init(|| {
+                // Reported to whoever observes this thread (the shell's progress bar).
+                let mut report = |p: Progress| grundy::solve::progress::report(p.done, p.total);
                 self.game
-                    .solve(DenseOptions::default(), &mut |_| {})
+                    .solve(DenseOptions::default(), &mut report)
                     .map_err(|e| e.to_string())
             })
             .as_ref()
             .map_err(|e| GameError::Unsupported(e.clone()))
     }
 
-    fn value(&self, p: &DynPosition) -> Result<(Outcome, Option<u64>), GameError> {
+    /// Outcome, remoteness, and why the remoteness is missing when it is.
+    fn value(&self, p: &DynPosition) -> Result<(Outcome, Option<u64>, Option<NoRemoteness>), GameError> {
         let t = self.table()?;
         let i = self.game.index(p)?;
         let o = t
             .outcome(i)
             .ok_or_else(|| bad(self.game.name(), &p.to_string(), "not a position of this game"))?;
-        Ok((o, t.remoteness(i)))
+        Ok(match t.remoteness_or_why(i) {
+            Ok(r) => (o, Some(r), None),
+            Err(why) => (o, None, why),
+        })
     }
 
     fn normal(&self, play: Play) -> Result<(), GameError> {
@@ -460,7 +466,7 @@ impl DynGame for Solved {
     }
     fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
         self.normal(play)?;
-        let (outcome, remoteness) = self.value(p)?;
+        let (outcome, remoteness, remoteness_note) = self.value(p)?;
         let mut winning_moves = Vec::new();
         for o in self.game.options(p)? {
             if self.value(&o)?.0 == Outcome::Lose {
@@ -470,6 +476,7 @@ impl DynGame for Solved {
         Ok(Analysis {
             outcome,
             remoteness,
+            remoteness_note,
             nimber: None,
             winning_moves,
             winning_moves_note: None,
@@ -485,12 +492,13 @@ impl DynGame for Solved {
             .options(p)?
             .into_iter()
             .map(|o| {
-                let (outcome, remoteness) = self.value(&o)?;
+                let (outcome, remoteness, remoteness_note) = self.value(&o)?;
                 Ok(MoveInfo {
                     position: o,
                     outcome,
                     nimber: None,
                     remoteness,
+                    remoteness_note,
                 })
             })
             .collect()

@@ -49,7 +49,7 @@
 //! let path = Chase::path(6).unwrap();
 //! let s = retrograde(&path).unwrap();
 //! let e = s.evaluation(path.index(0, 5, true)).unwrap();
-//! assert_eq!((e.outcome, e.remoteness), (Outcome::Win, 9));
+//! assert_eq!((e.outcome, e.remoteness), (Outcome::Win, Some(9)));
 //!
 //! let cycle = Chase::cycle(4).unwrap();
 //! let s = retrograde(&cycle).unwrap();

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::Arc;
 
+use grundy::dynamic::NoRemoteness;
 use grundy::solve::Evaluation;
 use grundy::Outcome;
 
@@ -33,6 +34,13 @@ enum Data {
 /// The solved value of every position of an indexed game: 2 bits of outcome per
 /// position, and optionally one byte of remoteness.
 ///
+/// Remoteness bytes: 0 to 254 moves; for a draw, the moves to a tie (the Gamesman
+/// convention of [`grundy::solve::Evaluation`]), and [`NO_END_BYTE`] for a draw by
+/// repetition. Tables written before ties had a remoteness stored 0 for every draw;
+/// they lack flag bit 2 of the header, and their draws answer "not stored"
+/// ([`Table::stores_tie_remoteness`]). The format version did not change: old
+/// tables stay readable, and an older grundy reads new tables.
+///
 /// Outcome codes: 0 = not a position, 1 = win, 2 = lose, 3 = draw (for the player to
 /// move); position `i` is bits `2*(i%4)..2*(i%4)+2` of byte `i/4`.
 ///
@@ -47,7 +55,12 @@ pub struct Table {
     data: Data,
     remoteness: bool,
     section: bool,
+    /// Draws carry their remoteness (flag bit 2); not so in older tables.
+    tie_remoteness: bool,
 }
+
+/// The remoteness byte of a draw by repetition (no end with best play).
+pub const NO_END_BYTE: u8 = 255;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -81,6 +94,7 @@ impl Table {
             data: Data::Owned(outcomes),
             remoteness,
             section: false,
+            tie_remoteness: remoteness,
         }
     }
 
@@ -125,9 +139,12 @@ impl Table {
             Some(
                 rems.iter()
                     .map(|&r| {
+                        if r == grundy::solve::NO_END {
+                            return Ok(NO_END_BYTE);
+                        }
                         u8::try_from(r)
                             .ok()
-                            .filter(|&r| r < 255)
+                            .filter(|&r| r < NO_END_BYTE)
                             .ok_or(RetroError::RemotenessOverflow(r as u64))
                     })
                     .collect::<Result<Vec<u8>, _>>()?,
@@ -180,19 +197,40 @@ impl Table {
         outcome((self.data()[(i >> 2) as usize] >> ((i & 3) * 2)) & 3)
     }
 
-    /// The remoteness of position `i`, if the table stores it.
-    pub fn remoteness(&self, i: u64) -> Option<u64> {
-        if !self.remoteness || self.outcome(i).is_none() {
-            return None;
-        }
-        Some(self.data()[Table::outcome_bytes(self.size) + i as usize] as u64)
+    /// True when the table stores the remoteness of draws (ties), as every table
+    /// with remoteness written since ties had one does (flag bit 2).
+    pub fn stores_tie_remoteness(&self) -> bool {
+        self.remoteness && self.tie_remoteness
     }
 
-    /// Outcome and remoteness (0 when not stored) of position `i`.
+    /// The remoteness of position `i`, or why there is none: not a position (`None`
+    /// reason: a gap), not stored, or a draw by repetition.
+    pub fn remoteness_or_why(&self, i: u64) -> Result<u64, Option<NoRemoteness>> {
+        let outcome = self.outcome(i).ok_or(None)?;
+        if !self.remoteness {
+            return Err(Some(NoRemoteness::NotStored));
+        }
+        if outcome == Outcome::Draw && !self.tie_remoteness {
+            return Err(Some(NoRemoteness::OldTable));
+        }
+        match self.data()[Table::outcome_bytes(self.size) + i as usize] {
+            NO_END_BYTE => Err(Some(NoRemoteness::NoEnd)),
+            r => Ok(r as u64),
+        }
+    }
+
+    /// The remoteness of position `i`, if the table stores it (`None` too for a
+    /// draw by repetition: [`Table::remoteness_or_why`] says which).
+    pub fn remoteness(&self, i: u64) -> Option<u64> {
+        self.remoteness_or_why(i).ok()
+    }
+
+    /// Outcome and remoteness of position `i` (`None` when not stored, or for a
+    /// draw by repetition).
     pub fn evaluation(&self, i: u64) -> Option<Evaluation> {
         Some(Evaluation {
             outcome: self.outcome(i)?,
-            remoteness: self.remoteness(i).unwrap_or(0),
+            remoteness: self.remoteness(i),
         })
     }
 
@@ -212,7 +250,7 @@ impl Table {
         let h = header(
             &self.name,
             self.size,
-            flags(self.remoteness, self.section),
+            flags(self.remoteness, self.section, self.tie_remoteness),
             self.data().len() as u64,
         )?;
         Ok(seal(h, |f| f.update(self.data())))
@@ -262,6 +300,7 @@ impl Table {
         }
         let remoteness = u32_at(12) & 1 == 1;
         let section = u32_at(12) & 2 == 2;
+        let tie_remoteness = u32_at(12) & 4 == 4;
         let size = u64_at(16);
         let len = u64_at(24);
         let sum = u64_at(32);
@@ -295,6 +334,7 @@ impl Table {
             data: Data::Mapped(Arc::new(map)),
             remoteness,
             section,
+            tie_remoteness,
         })
     }
 
@@ -433,9 +473,10 @@ fn seal(mut header: Vec<u8>, data_sum: impl FnOnce(&mut Fnv)) -> Vec<u8> {
     header
 }
 
-/// The header's flags: bit 0 remoteness stored, bit 1 a positions section follows.
-fn flags(remoteness: bool, section: bool) -> u32 {
-    remoteness as u32 | (section as u32) << 1
+/// The header's flags: bit 0 remoteness stored, bit 1 a positions section follows,
+/// bit 2 draws carry their remoteness (ties; [`NO_END_BYTE`]: a draw by repetition).
+fn flags(remoteness: bool, section: bool, tie_remoteness: bool) -> u32 {
+    remoteness as u32 | (section as u32) << 1 | ((remoteness && tie_remoteness) as u32) << 2
 }
 
 /// A header with a zero checksum (see [`seal`]).
@@ -495,12 +536,14 @@ pub fn build_levelled<G: Levelled>(
     let levels = game.levels();
     let tmp = sibling(path, "tmp");
     let ckpt = sibling(path, "ckpt");
-    // The checkpoint: game, size, remoteness, levels done, and the checksum of the
-    // data as it was then (unsolved levels zero), which a resume must find again.
+    // The checkpoint: game, size, remoteness (2: with the remoteness of ties, so
+    // that a build begun before ties had one is not resumed), levels done, and the
+    // checksum of the data as it was then (unsolved levels zero), which a resume
+    // must find again.
     let ckpt_text = |done: usize, sum: u64| {
         format!(
             "{name}\n{size}\n{}\n{done}\n{sum:016x}\n",
-            options.remoteness as u8
+            if options.remoteness { 2 } else { 0 }
         )
     };
     let obytes = Table::outcome_bytes(size);

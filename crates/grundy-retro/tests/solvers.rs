@@ -26,9 +26,10 @@ fn tictactoe_known_values() {
     let start = g.index_of((0, 0)).unwrap();
     assert_eq!(
         t.evaluation(start),
+        // A tie: every drawn line fills the board, nine moves.
         Some(Evaluation {
             outcome: Outcome::Draw,
-            remoteness: 0
+            remoteness: Some(9)
         })
     );
     // x in a corner, o on an edge next to it: x wins.

@@ -34,7 +34,8 @@ fn main() -> Result<(), GameError> {
         let moves = search.winning_moves(&vec![heap])?;
         println!(
             "heap {heap}: {:?} in {} moves; winning moves {moves:?}",
-            e.outcome, e.remoteness
+            e.outcome,
+            e.remoteness.expect("an acyclic game ends")
         );
     }
     let g = NimValues::new(&Squares).nim_value(&vec![20, 7, 11])?;

@@ -29,7 +29,11 @@ fn main() -> Result<(), GameError> {
             let who = if left { "Left" } else { "Right" };
             match solved.evaluation(&(cell, left)) {
                 Some(e) if e.outcome == Outcome::Draw => println!("cell {cell}, {who} to move: draw"),
-                Some(e) => println!("cell {cell}, {who} to move: {:?} in {}", e.outcome, e.remoteness),
+                Some(e) => println!(
+                    "cell {cell}, {who} to move: {:?} in {}",
+                    e.outcome,
+                    e.remoteness.expect("only draws never end")
+                ),
                 None => {}
             }
         }

@@ -74,7 +74,9 @@ impl Node {
 /// The perfect player's move from `p`, among `moves` (the options with values, as
 /// [`DynGame::moves`] gives them): from a winning position the winning move with the
 /// smallest remoteness, from a losing position the move with the largest remoteness
-/// (the slowest loss), from a draw a drawing move. `None` when there is no move.
+/// (the slowest loss), from a draw the drawing move nearest a tie (the Gamesman
+/// convention of [`crate::solve::Evaluation`]; a draw by repetition last). `None`
+/// when there is no move.
 ///
 /// Unknown remoteness counts as very large: such a win is taken last, such a loss first.
 pub fn best_move(moves: &[MoveInfo]) -> Option<&MoveInfo> {
@@ -83,10 +85,12 @@ pub fn best_move(moves: &[MoveInfo]) -> Option<&MoveInfo> {
     // An option lost for the opponent is a win for us.
     first_min(Outcome::Lose)
         .or_else(|| {
+            // The last of equally near ties, as before ties had a remoteness.
             moves
                 .iter()
+                .rev()
                 .filter(|m| m.outcome == Outcome::Draw)
-                .max_by_key(|m| r(m))
+                .min_by_key(|m| r(m))
         })
         .or_else(|| {
             // Every option wins for the opponent: delay. `max_by_key` keeps the last
@@ -124,6 +128,7 @@ pub fn options_with_values(
                 position: o,
                 outcome,
                 remoteness: None,
+                remoteness_note: Some(crate::dynamic::NoRemoteness::TooLarge),
             })
         })
         .collect()

@@ -26,7 +26,9 @@
 //!
 //! The *outcome* of a position is [`Outcome::Win`], [`Outcome::Lose`] or
 //! [`Outcome::Draw`] for the player to move; the *remoteness* is the number of
-//! moves to the end when the winner hurries and the loser delays. In an
+//! moves to the end when the winner hurries and the loser delays (a tie, a draw
+//! that the rules end, is reached as soon as it can be; a draw by repetition has
+//! none: see [`solve::Evaluation`]). In an
 //! *impartial* game both players have the same options; each position has a
 //! *nim-value*, the least non-negative integer that is not the nim-value of an
 //! option, and a sum of independent games has the XOR of their nim-values
@@ -39,7 +41,7 @@
 //! let game = Subtraction::new(&[1, 3, 4]).unwrap();
 //! let mut search = Search::new(&game);
 //! let seven = search.evaluate(&vec![7]).unwrap();
-//! assert_eq!((seven.outcome, seven.remoteness), (Outcome::Lose, 4));
+//! assert_eq!((seven.outcome, seven.remoteness), (Outcome::Lose, Some(4)));
 //! assert_eq!(search.winning_moves(&vec![10]).unwrap(), vec![vec![9], vec![7]]);
 //! // Heaps of 4 and 5: nim-values 2 and 3, so the sum has 2 XOR 3 = 1.
 //! assert_eq!(NimValues::new(&game).nim_value(&vec![4, 5]).unwrap(), 1);

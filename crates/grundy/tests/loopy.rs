@@ -98,7 +98,12 @@ fn builtin_solves_loopy_games_by_retrograde_analysis() {
     }
     // Misère: taking the token off loses, so nobody does: round and round, a draw.
     let a = game.analyze(&DynPosition::Ints(vec![0]), Play::Misere).unwrap();
-    assert_eq!((a.outcome, a.remoteness), (Outcome::Draw, Some(0)));
+    assert_eq!(
+        (a.outcome, a.remoteness),
+        (Outcome::Draw, None),
+        "a draw by repetition"
+    );
+    assert_eq!(a.remoteness_note, Some(grundy::dynamic::NoRemoteness::NoEnd));
     // Cell 0: take the token off (winning at once), or step to 1 (lost, in 4).
     let a = game.analyze(&DynPosition::Ints(vec![0]), Play::Normal).unwrap();
     assert_eq!(

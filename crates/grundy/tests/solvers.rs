@@ -8,10 +8,7 @@ use proptest::prelude::*;
 /// Plain minimax without memo: the reference everything else is checked against.
 fn brute<G: Game>(game: &G, p: &G::Position) -> Evaluation {
     if let Some(outcome) = game.terminal(p).unwrap() {
-        return Evaluation {
-            outcome,
-            remoteness: 0,
-        };
+        return Evaluation::terminal(outcome);
     }
     let mut options = Vec::new();
     game.options(p, &mut options).unwrap();
@@ -65,7 +62,7 @@ fn a_forced_chain_of_a_million_moves_does_not_overflow_the_stack() {
     let game = Subtraction::new(&[1]).unwrap();
     let mut search = Search::new(&game);
     let e = search.evaluate(&vec![1_000_000]).unwrap();
-    assert_eq!((e.outcome, e.remoteness), (Outcome::Lose, 1_000_000));
+    assert_eq!((e.outcome, e.remoteness), (Outcome::Lose, Some(1_000_000)));
     let mut values = NimValues::new(&game);
     assert_eq!(values.nim_value(&vec![1_000_001]).unwrap(), 1);
 }
@@ -287,7 +284,7 @@ fn subtraction_remoteness_rule_matches_search() {
         let mut search = Search::new(&game);
         for n in 0..3_000u64 {
             let e = search.evaluate(&vec![n]).unwrap();
-            assert_eq!(rule.value_at(n), Some(e.remoteness), "{set:?} heap {n}");
+            assert_eq!(rule.value_at(n), e.remoteness, "{set:?} heap {n}");
         }
     }
 }

@@ -9,6 +9,7 @@ use grundy::Outcome;
 use serde_json::{json, Value};
 
 use crate::load;
+use crate::render::Cut;
 
 /// Explain why a position is won or lost, as a strategy tree.
 #[derive(clap::Args)]
@@ -22,8 +23,12 @@ pub struct Args {
     #[arg(long, default_value_t = 2)]
     pub depth: usize,
     /// At most this many replies listed under one position; the rest are counted.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = crate::render::LIST_LIMIT)]
     pub replies: usize,
+    /// List every reply (no --replies limit) and print long positions whole (text
+    /// output cuts positions after 80 characters).
+    #[arg(long)]
+    pub all: bool,
     /// Misère play: a player with no move wins.
     #[arg(long)]
     pub misere: bool,
@@ -55,9 +60,10 @@ pub fn run(args: Args) -> Result<String> {
     };
     let limits = Limits {
         depth: args.depth,
-        max_replies: args.replies,
+        max_replies: if args.all { usize::MAX } else { args.replies },
     };
-    let tree = explain(game, &p, super::play(args.misere), limits)?;
+    let cut = crate::render::Cut { all: args.all };
+    let tree = crate::progress::searching(|| explain(game, &p, super::play(args.misere), limits))?;
     Ok(if args.json {
         let mut v = node_json(game, &tree);
         v["game"] = Value::from(game.name());
@@ -68,7 +74,7 @@ pub fn run(args: Args) -> Result<String> {
             s,
             "{}: why {} is a {} for the player to move",
             game.name(),
-            game.show(&tree.position),
+            cut.text(game.show(&tree.position)),
             match tree.outcome {
                 Outcome::Win => "win",
                 Outcome::Lose => "loss",
@@ -76,7 +82,7 @@ pub fn run(args: Args) -> Result<String> {
             }
         );
         crate::render::board_lines(&mut s, game, &tree.position, "  ");
-        node_text(game, &tree, 0, &mut s);
+        node_text(game, &tree, 0, cut, &mut s);
         s
     })
 }
@@ -94,31 +100,32 @@ pub fn node_json(game: &dyn DynGame, n: &Node) -> Value {
     })
 }
 
-fn node_text(game: &dyn DynGame, n: &Node, indent: usize, s: &mut String) {
+fn node_text(game: &dyn DynGame, n: &Node, indent: usize, cut: Cut, s: &mut String) {
     let pad = " ".repeat(indent);
+    let show = |p| cut.text(game.show(p));
     let head = match &n.chosen {
         Some(m) => format!(
             "{}: {} -- play {}: {}",
-            game.show(&n.position),
+            show(&n.position),
             n.outcome,
-            game.show(m),
+            show(m),
             n.rule
         ),
-        None => format!("{}: {} -- {}", game.show(&n.position), n.outcome, n.rule),
+        None => format!("{}: {} -- {}", show(&n.position), n.outcome, n.rule),
     };
     let _ = writeln!(s, "{pad}{head}");
     if n.replies.is_empty() && n.omitted == 0 {
         return;
     }
     let intro = match (&n.chosen, n.outcome) {
-        (Some(m), _) => format!("after {}, every reply and an answer to it:", game.show(m)),
+        (Some(m), _) => format!("after {}, every reply and an answer to it:", show(m)),
         (None, Outcome::Lose) => "every move, and the opponent's winning answer:".to_string(),
         (None, _) => "every move:".to_string(),
     };
     let _ = writeln!(s, "{pad}  {intro}");
     for r in &n.replies {
         let mut sub = String::new();
-        node_text(game, r, indent + 4, &mut sub);
+        node_text(game, r, indent + 4, cut, &mut sub);
         // Mark each listed position with a dash in the gutter.
         let sub = sub.replacen(&" ".repeat(indent + 4), &format!("{pad}  - "), 1);
         s.push_str(&sub);

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 
-use crate::{load, render};
+use crate::{load, progress, render};
 
 /// List the moves of a position.
 #[derive(clap::Args)]
@@ -18,6 +18,10 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// List every move and print long positions whole (text output cuts the table
+    /// after 20 moves and positions after 80 characters; JSON is always complete).
+    #[arg(long)]
+    pub all: bool,
     /// Whose moves, in a partizan game (default: left).
     #[arg(long, value_enum)]
     pub first: Option<super::First>,
@@ -29,12 +33,12 @@ pub fn run(args: Args) -> Result<String> {
     let p = game.parse_position(&args.position)?;
     let play = super::play(args.misere);
     let moves = match super::partizan_first(game.as_ref(), args.first)? {
-        Some((partizan, side)) => partizan.moves_first(&p, side, play)?,
-        _ => game.moves(&p, play)?,
+        Some((partizan, side)) => progress::searching(|| partizan.moves_first(&p, side, play))?,
+        _ => progress::searching(|| game.moves(&p, play))?,
     };
     Ok(if args.json {
         render::moves_json(game.as_ref(), &p, &moves)
     } else {
-        render::moves_text(game.as_ref(), &p, &moves)
+        render::moves_text(game.as_ref(), &p, &moves, render::Cut { all: args.all })
     })
 }

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 
-use crate::{load, render};
+use crate::{load, progress, render};
 
 /// Solve a position.
 #[derive(clap::Args)]
@@ -21,6 +21,10 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// List every winning move and print long positions whole (text output cuts
+    /// lists after 20 and positions after 80 characters; JSON is always complete).
+    #[arg(long)]
+    pub all: bool,
     /// Who moves first, in a partizan game (default: left).
     #[arg(long, value_enum)]
     pub first: Option<super::First>,
@@ -44,8 +48,9 @@ pub fn run(args: Args) -> Result<String> {
     };
     let p = game.parse_position(&position)?;
     let play = super::play(args.misere);
+    let cut = render::Cut { all: args.all };
     if let Some((partizan, side)) = super::partizan_first(game.as_ref(), args.first)? {
-        let analysis = partizan.analyze_first(&p, side, play)?;
+        let analysis = progress::searching(|| partizan.analyze_first(&p, side, play))?;
         let mut u = grundy::partizan::Universe::new();
         let value = partizan.value(&p, &mut u)?;
         let value = render::PartizanValue {
@@ -56,13 +61,13 @@ pub fn run(args: Args) -> Result<String> {
         return Ok(if args.json {
             render::partizan_analysis_json(game.as_ref(), &p, &analysis, &value)
         } else {
-            render::partizan_analysis_text(game.as_ref(), &p, &analysis, &value)
+            render::partizan_analysis_text(game.as_ref(), &p, &analysis, &value, cut)
         });
     }
-    let analysis = game.analyze(&p, play)?;
+    let analysis = progress::searching(|| game.analyze(&p, play))?;
     Ok(if args.json {
         render::analysis_json(game.as_ref(), &p, &analysis)
     } else {
-        render::analysis_text(game.as_ref(), &p, &analysis)
+        render::analysis_text(game.as_ref(), &p, &analysis, cut)
     })
 }

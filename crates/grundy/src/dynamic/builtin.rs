@@ -2,7 +2,7 @@
 
 use crate::dynamic::{
     not_a_heap_game, Analysis, Board, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
-    MoveWord, PeriodSummary, Theory,
+    MoveWord, NoRemoteness, PeriodSummary, Theory,
 };
 use crate::solve::{reachable, Evaluation, NimValues, Search};
 use crate::{Game, GameError, Impartial, Misere, Outcome, Play};
@@ -250,6 +250,14 @@ pub(crate) const SEARCH_LIMIT: usize = 2_000_000;
 /// A position's evaluation and each option's.
 type Searched<P> = (Evaluation, Vec<(P, Evaluation)>);
 
+/// The most options whose own searches may give a position's remoteness when its
+/// search is out of reach ([`Builtin::remoteness_from_options`]).
+const DERIVE_LIMIT: usize = 16;
+
+/// The most options that `moves` gives nim-values by a search each, for a game
+/// that does not bound its searches ([`Analyze::search_size`] unknown: scripts).
+const NIMBER_OPTIONS: usize = 64;
+
 /// How [`Builtin`] answers a position: the planner's steps, in the order tried.
 ///
 /// 1. [`Step::ClosedForm`]: what the family declares in [`Analyze`] (a formula such
@@ -359,6 +367,105 @@ where
         Ok(())
     }
 
+    /// The remoteness of `p` when its own search is out of reach, from the searches
+    /// of its options: a win is 1 + the least remoteness among the winning moves
+    /// (all of them listed, each known), a loss 1 + the greatest over all options
+    /// (each known). `None` when one is unknown, or more than [`DERIVE_LIMIT`] would
+    /// be searched: never a bound passed off as the value.
+    fn remoteness_from_options(
+        &self,
+        p: &G::Position,
+        c: &ClosedForm<G::Position>,
+        play: Play,
+    ) -> Result<Option<u64>, GameError> {
+        let needed = match c.outcome {
+            Outcome::Win if c.winning_moves_note.is_none() => c.winning_moves.clone(),
+            Outcome::Lose if self.0.option_count(p).is_none_or(|n| n <= DERIVE_LIMIT as u128) => {
+                let mut out = Vec::new();
+                self.0.options(p, &mut out)?;
+                out
+            }
+            _ => return Ok(None),
+        };
+        if needed.is_empty() || needed.len() > DERIVE_LIMIT || !needed.iter().all(|o| self.fits_search(o)) {
+            return Ok(None);
+        }
+        let mut known = Vec::with_capacity(needed.len());
+        for o in &needed {
+            let r = match self.0.closed_form(o, play).and_then(|c| c.remoteness) {
+                Some(r) => r,
+                None => match self.search(o, play) {
+                    Ok((e, _)) => match e.remoteness {
+                        Some(r) => r,
+                        None => return Ok(None),
+                    },
+                    Err(GameError::TooLarge { .. }) => return Ok(None),
+                    Err(e) => return Err(e),
+                },
+            };
+            known.push(r);
+        }
+        let best = match c.outcome {
+            Outcome::Win => known.iter().min(),
+            _ => known.iter().max(),
+        };
+        Ok(best.map(|r| r + 1))
+    }
+
+    /// Outcome, remoteness, nim-value and winning moves of `p`; with `derive`, a
+    /// remoteness beyond the search comes from the options' searches
+    /// ([`Builtin::remoteness_from_options`]). `moves` asks without: it analyses
+    /// each of possibly thousands of options, and each derivation costs searches.
+    fn analysis(&self, p: &DynPosition, play: Play, derive: bool) -> Result<Analysis, GameError> {
+        self.misere_applies(play)?;
+
+        let native = self.decode(p)?;
+        let nimber = self.nimber(&native, play)?;
+        if let Some(c) = self.0.closed_form(&native, play) {
+            let (remoteness, remoteness_note) = match c.remoteness {
+                Some(r) => (Some(r), None),
+                None => match self.search(&native, play) {
+                    Ok((e, _)) => (e.remoteness, NoRemoteness::of(&e)),
+                    Err(GameError::TooLarge { .. }) => {
+                        let derived = if derive {
+                            self.remoteness_from_options(&native, &c, play)?
+                        } else {
+                            None
+                        };
+                        match derived {
+                            Some(r) => (Some(r), None),
+                            None => (None, Some(NoRemoteness::TooLarge)),
+                        }
+                    }
+                    Err(e) => return Err(e),
+                },
+            };
+            return Ok(Analysis {
+                outcome: c.outcome,
+                remoteness,
+                remoteness_note,
+                nimber,
+                winning_moves: c.winning_moves.iter().map(Codec::encode).collect(),
+                winning_moves_note: c.winning_moves_note,
+                method: c.rule,
+            });
+        }
+        let ((e, options), step) = self.plan_search(&native, play)?;
+        Ok(Analysis {
+            outcome: e.outcome,
+            remoteness: e.remoteness,
+            remoteness_note: NoRemoteness::of(&e),
+            nimber,
+            winning_moves: options
+                .iter()
+                .filter(|(_, o)| o.is_winning_reply())
+                .map(|(o, _)| o.encode())
+                .collect(),
+            winning_moves_note: None,
+            method: step.describe().into(),
+        })
+    }
+
     fn nimber(&self, p: &G::Position, play: Play) -> Result<Option<u64>, GameError> {
         if play == Play::Misere {
             return Ok(None);
@@ -462,40 +569,7 @@ where
     }
 
     fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
-        self.misere_applies(play)?;
-        let native = self.decode(p)?;
-        let nimber = self.nimber(&native, play)?;
-        if let Some(c) = self.0.closed_form(&native, play) {
-            let remoteness = match c.remoteness {
-                Some(r) => Some(r),
-                None => match self.search(&native, play) {
-                    Ok((e, _)) => Some(e.remoteness),
-                    Err(GameError::TooLarge { .. }) => None,
-                    Err(e) => return Err(e),
-                },
-            };
-            return Ok(Analysis {
-                outcome: c.outcome,
-                remoteness,
-                nimber,
-                winning_moves: c.winning_moves.iter().map(Codec::encode).collect(),
-                winning_moves_note: c.winning_moves_note,
-                method: c.rule,
-            });
-        }
-        let ((e, options), step) = self.plan_search(&native, play)?;
-        Ok(Analysis {
-            outcome: e.outcome,
-            remoteness: Some(e.remoteness),
-            nimber,
-            winning_moves: options
-                .iter()
-                .filter(|(_, o)| o.is_winning_reply())
-                .map(|(o, _)| o.encode())
-                .collect(),
-            winning_moves_note: None,
-            method: step.describe().into(),
-        })
+        self.analysis(p, play, true)
     }
 
     fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
@@ -521,16 +595,20 @@ where
             return Ok(Vec::new());
         }
         if self.fits_search(&native) {
-            // Each option's nim-value is its own search unless a closed form gives it.
-            let per_option_nimbers = self.0.closed_nim_value(&native).is_some()
-                || self
-                    .0
-                    .search_size(&native)
-                    .unwrap_or(u128::MAX)
-                    .saturating_mul(self.0.option_count(&native).unwrap_or(u128::MAX))
-                    <= SEARCH_WORK;
             match self.search(&native, play) {
                 Ok((_, options)) => {
+                    // Each option's nim-value is its own search unless a closed form
+                    // gives it: within the work budget, or for a few options when
+                    // the game does not bound its searches (each fails fast at the
+                    // position limit).
+                    let per_option_nimbers = self.0.closed_nim_value(&native).is_some()
+                        || match self.0.search_size(&native) {
+                            Some(size) => {
+                                size.saturating_mul(self.0.option_count(&native).unwrap_or(u128::MAX))
+                                    <= SEARCH_WORK
+                            }
+                            None => options.len() <= NIMBER_OPTIONS,
+                        };
                     return options
                         .into_iter()
                         .map(|(o, e)| {
@@ -542,7 +620,8 @@ where
                                 },
                                 position: o.encode(),
                                 outcome: e.outcome,
-                                remoteness: Some(e.remoteness),
+                                remoteness: e.remoteness,
+                                remoteness_note: NoRemoteness::of(&e),
                             })
                         })
                         .collect();
@@ -557,12 +636,13 @@ where
         self.0.options(&native, &mut out)?;
         out.iter()
             .map(|o| {
-                let a = self.analyze(&o.encode(), play)?;
+                let a = self.analysis(&o.encode(), play, false)?;
                 Ok(MoveInfo {
                     position: o.encode(),
                     outcome: a.outcome,
                     nimber: a.nimber,
                     remoteness: a.remoteness,
+                    remoteness_note: a.remoteness_note,
                 })
             })
             .collect()

@@ -155,14 +155,67 @@ impl fmt::Display for DynPosition {
     }
 }
 
+/// Why a position has no remoteness: [`Analysis::remoteness_note`],
+/// [`MoveInfo::remoteness_note`]. Every `None` remoteness comes with one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NoRemoteness {
+    /// A draw by repetition: no line of drawing moves ever ends the game, so
+    /// there is no number of moves to give (not unknown: there is none).
+    NoEnd,
+    /// Too many positions to search, and no closed form gives it.
+    TooLarge,
+    /// A table that stores outcomes only (built with `--no-remoteness`).
+    NotStored,
+    /// A draw in a table written before grundy stored the remoteness of ties.
+    OldTable,
+}
+
+impl NoRemoteness {
+    /// The reason in words, for people: the text after `remoteness:`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            NoRemoteness::NoEnd => "draw (no end with best play)",
+            NoRemoteness::TooLarge => {
+                "unknown (too many positions to search, and no closed form gives it)"
+            }
+            NoRemoteness::NotStored => {
+                "unknown (not stored: the table holds outcomes only, built with --no-remoteness)"
+            }
+            NoRemoteness::OldTable => {
+                "unknown (not stored: the table was built before grundy stored the remoteness of ties; build it again)"
+            }
+        }
+    }
+
+    /// A short name, for JSON: `no_end`, `too_large`, `not_stored`, `old_table`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NoRemoteness::NoEnd => "no_end",
+            NoRemoteness::TooLarge => "too_large",
+            NoRemoteness::NotStored => "not_stored",
+            NoRemoteness::OldTable => "old_table",
+        }
+    }
+
+    /// The reason for an evaluation's remoteness, which a solver leaves `None`
+    /// only for a draw by repetition.
+    pub fn of(e: &crate::solve::Evaluation) -> Option<NoRemoteness> {
+        e.remoteness.is_none().then_some(NoRemoteness::NoEnd)
+    }
+}
+
 /// Everything known about one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     /// For the player to move.
     pub outcome: Outcome,
-    /// Moves to the end under perfect play; `None` when the state space is too
-    /// large to search and no closed form is known (never a guess).
+    /// Moves to the end under perfect play (see [`crate::solve::Evaluation`] for
+    /// the convention, ties included); `None` with the reason in
+    /// `remoteness_note` (never a guess).
     pub remoteness: Option<u64>,
+    /// Why `remoteness` is `None`; `None` when it is known.
+    pub remoteness_note: Option<NoRemoteness>,
     /// The nim-value, for impartial games under normal play.
     pub nimber: Option<u64>,
     /// Every move that wins, as the position it leaves (all of them unless
@@ -186,6 +239,8 @@ pub struct MoveInfo {
     pub nimber: Option<u64>,
     /// Its remoteness, when known.
     pub remoteness: Option<u64>,
+    /// Why `remoteness` is `None`; `None` when it is known.
+    pub remoteness_note: Option<NoRemoteness>,
 }
 
 /// The value of a single heap, for `grundy values`.

@@ -143,7 +143,7 @@ impl Digits {
         let win = self.layer(p.start, left)[p.number as usize];
         Evaluation {
             outcome: if win { Outcome::Win } else { Outcome::Lose },
-            remoteness: left,
+            remoteness: Some(left),
         }
     }
 
@@ -311,7 +311,7 @@ impl Analyze for Digits {
         let e = self.evaluate(p);
         Some(ClosedForm {
             outcome: e.outcome,
-            remoteness: Some(e.remoteness),
+            remoteness: e.remoteness,
             winning_moves: self.winning_moves(p),
             winning_moves_note: None,
             rule: "layer-by-layer sweep back from the last turn (cycles of layers skipped)".into(),

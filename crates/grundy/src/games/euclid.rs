@@ -76,7 +76,7 @@ impl Euclid {
         if a == 0 {
             return Evaluation {
                 outcome: Outcome::Lose,
-                remoteness: 0,
+                remoteness: Some(0),
             };
         }
         // The composed map so far, as its value on a next position that is won
@@ -94,7 +94,7 @@ impl Euclid {
                 let (o, rem) = apply((Outcome::Win, 1), (on_win, on_loss));
                 return Evaluation {
                     outcome: o,
-                    remoteness: rem,
+                    remoteness: Some(rem),
                 };
             }
             let step_win = if q == 1 {
@@ -189,7 +189,7 @@ impl Analyze for Euclid {
         let e = Euclid::evaluate(*p);
         Some(ClosedForm {
             outcome: e.outcome,
-            remoteness: Some(e.remoteness),
+            remoteness: e.remoteness,
             winning_moves: Euclid::winning_moves(*p),
             winning_moves_note: None,
             rule: "quotient rule: a quotient >= 2 (or an exact division) wins; quotient 1 forces the move"

@@ -28,12 +28,7 @@ pub trait LayeredGame {
 pub fn solve_layers<G: LayeredGame>(game: &G, layer: usize) -> Vec<Evaluation> {
     let last = game.last_layer();
     assert!(layer <= last, "layer {layer} is past the last layer {last}");
-    let terminal_at = |k: usize, i: usize| {
-        game.terminal(k, i).map(|outcome| Evaluation {
-            outcome,
-            remoteness: 0,
-        })
-    };
+    let terminal_at = |k: usize, i: usize| game.terminal(k, i).map(Evaluation::terminal);
     let mut next: Vec<Evaluation> = (0..game.layer_size(last))
         .map(|i| terminal_at(last, i).expect("every position of the last layer is terminal"))
         .collect();

@@ -15,13 +15,20 @@
 //! positions that end the game are solved first; then, in order of remoteness, a
 //! position with a losing option is a win (the winner hurries) and a position all
 //! of whose options are wins is a loss (the loser delays). What is never resolved
-//! is a draw. [`Indexed`] numbers a game's positions `0..size` ([`Levelled`]: level
+//! is a draw: a *tie* when drawing moves lead to a draw by the rules (remoteness:
+//! the moves to the nearest, the Gamesman convention of [`Evaluation`]), else a
+//! *draw by repetition* (remoteness `None`: no end with best play).
+//!
+//! ## Progress
+//! The searches count the positions they visit for whoever [`observe`]s the thread
+//! (the shell's progress display); the core itself does no I/O. [`Indexed`] numbers a game's positions `0..size` ([`Levelled`]: level
 //! by level, for the dense solver of `grundy-retro`); [`reachable`] numbers any
 //! game's positions as it finds them. [`fixpoint`] is the plain reference iteration.
 
 mod indexed;
 mod layered;
 mod nimber;
+pub mod progress;
 mod reachable;
 mod retrograde;
 mod search;
@@ -30,9 +37,10 @@ mod table;
 pub use indexed::{Indexed, Levelled};
 pub use layered::{solve_layers, LayeredGame};
 pub use nimber::{mex, NimValues};
+pub use progress::{observe, Progress};
 pub use reachable::{
     reachable, reachable_with_play, solve_reachable, solve_reachable_with, Reachable, REACHABLE_LIMIT,
 };
-pub use retrograde::{codes, fixpoint, retrograde, retrograde_parallel, Solution, MAX_POSITIONS};
+pub use retrograde::{codes, fixpoint, retrograde, retrograde_parallel, Solution, MAX_POSITIONS, NO_END};
 pub use search::{Evaluation, Search, DEFAULT_LIMIT};
 pub use table::{HeapTable, MexSet};

@@ -139,15 +139,22 @@ impl<G: Impartial> NimValues<G> {
                         self.repeated = Some(c);
                         return Err(e);
                     }
-                    if self.memo.len() + stack.len() >= self.limit {
-                        return Err(GameError::TooLarge {
+                    let visited = self.memo.len() + stack.len();
+                    if visited.is_multiple_of(super::progress::REPORT_EVERY) {
+                        super::progress::report(visited as u64, self.limit as u64);
+                    }
+                    if visited >= self.limit {
+                        let e = GameError::TooLarge {
                             what: "nim-value".into(),
                             limit: self.limit,
-                        });
+                        };
+                        return Err(super::progress::stopped(e, stack.len(), visited));
                     }
                     on_stack.insert(c.clone());
-                    let frame = self.frame(c)?;
-                    stack.push(frame);
+                    match self.frame(c) {
+                        Ok(frame) => stack.push(frame),
+                        Err(e) => return Err(super::progress::stopped(e, stack.len(), visited)),
+                    }
                 }
                 None => {
                     let frame = stack.pop().expect("stack is not empty");

@@ -135,7 +135,7 @@ impl Indexed for Graph<'_> {
 /// let solved = reachable(&Ring, &2, 1000).unwrap();
 /// assert_eq!(solved.positions(), &[2, 3, 0, 1, -1]);
 /// let e = solved.evaluation(&0).unwrap();
-/// assert_eq!((e.outcome, e.remoteness), (Outcome::Win, 1));
+/// assert_eq!((e.outcome, e.remoteness), (Outcome::Win, Some(1)));
 /// assert_eq!(solved.evaluation(&2).unwrap().outcome, Outcome::Win); // 2, 3, 0, out
 /// // From 0 both moves win: leaving at once, or stepping to 1 (lost: 1, 2, 3, 0, out).
 /// assert_eq!(solved.winning_moves(&0).unwrap(), vec![1, -1]);
@@ -174,6 +174,9 @@ pub fn reachable<G: Game>(
                 None => {
                     if positions.len() >= limit {
                         return Err(too_large());
+                    }
+                    if positions.len().is_multiple_of(super::progress::REPORT_EVERY) {
+                        super::progress::report(positions.len() as u64, limit as u64);
                     }
                     let id = positions.len() as u32;
                     index.insert(o.clone(), id);

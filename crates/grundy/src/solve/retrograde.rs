@@ -45,6 +45,10 @@ use codes::{code, DRAW, LOSE, NONE, WIN};
 /// The largest number of positions the retrograde solvers index (with `u32` edges).
 pub const MAX_POSITIONS: u64 = u32::MAX as u64 - 1;
 
+/// The remoteness [`Solution::parts`] gives a draw by repetition (no end with best
+/// play): no number of moves, so larger than any.
+pub const NO_END: u32 = u32::MAX;
+
 /// The value of every position of an [`Indexed`] game: one byte of outcome and four
 /// of remoteness per index. (`grundy_retro::Table` is the compact form, 2 bits.)
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,7 +68,9 @@ impl Solution {
         let o = codes::outcome(*self.codes.get(i as usize)?)?;
         Some(Evaluation {
             outcome: o,
-            remoteness: self.remoteness[i as usize] as u64,
+            remoteness: Some(self.remoteness[i as usize])
+                .filter(|&r| r != NO_END)
+                .map(u64::from),
         })
     }
 
@@ -78,7 +84,8 @@ impl Solution {
     }
 
     /// The raw values: one outcome code per index ([`NONE`] for a gap, [`WIN`],
-    /// [`LOSE`], [`DRAW`]) and one remoteness per index (0 for gaps and draws).
+    /// [`LOSE`], [`DRAW`]) and one remoteness per index (0 for gaps; for a draw,
+    /// the moves to a tie, or [`NO_END`] for a draw by repetition).
     pub fn parts(&self) -> (&[u8], &[u32]) {
         (&self.codes, &self.remoteness)
     }
@@ -107,7 +114,9 @@ fn check_size(game: &impl Indexed) -> Result<usize, GameError> {
 /// are solved first; then, in order of remoteness, a position with a losing option
 /// is a win (remoteness 1 + the least over losing options) and a position all of
 /// whose options are wins is a loss (1 + the greatest). What is never resolved is
-/// a draw, remoteness 0. On acyclic games this is exactly [`crate::solve::Search`].
+/// a draw: a *tie* when a line of drawing moves reaches a draw by the rules (the
+/// remoteness of the nearest, as [`Evaluation`] says), else a draw by repetition
+/// (remoteness `None`). On acyclic games this is exactly [`crate::solve::Search`].
 ///
 /// ```
 /// use grundy::solve::{retrograde, Indexed};
@@ -135,6 +144,7 @@ pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, GameError> {
     let mut codes = vec![NONE; n];
     let mut rem = vec![0u32; n];
     let mut queue: Vec<u32> = Vec::new();
+    let mut ties: Vec<u32> = Vec::new();
     for i in 0..n {
         if !game.is_position(i as u64) {
             continue;
@@ -143,6 +153,8 @@ pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, GameError> {
             codes[i] = code(o);
             if o != Outcome::Draw {
                 queue.push(i as u32);
+            } else {
+                ties.push(i as u32);
             }
         } else if count[i] == 0 {
             codes[i] = LOSE;
@@ -172,15 +184,36 @@ pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, GameError> {
             queue.push(p as u32);
         });
     }
-    for (i, c) in codes.iter_mut().enumerate() {
-        if *c == NONE && game.is_position(i as u64) {
-            *c = DRAW;
-        }
+    // What is left is drawn. Ties next, nearest first, the same way: a drawn
+    // position with an option that ties is a tie one move further.
+    let mut head = 0;
+    while head < ties.len() {
+        let c = ties[head] as usize;
+        head += 1;
+        let r = rem[c] + 1;
+        for_parents(game, &parents, c, &mut opts, |p| {
+            if codes[p] == NONE {
+                codes[p] = DRAW;
+                rem[p] = r;
+                ties.push(p as u32);
+            }
+        });
     }
+    finish_draws(game, &mut codes, &mut rem);
     Ok(Solution {
         codes,
         remoteness: rem,
     })
+}
+
+/// The positions never resolved are draws by repetition: no tie is reachable.
+fn finish_draws<G: Indexed>(game: &G, codes: &mut [u8], rem: &mut [u32]) {
+    for (i, c) in codes.iter_mut().enumerate() {
+        if *c == NONE && game.is_position(i as u64) {
+            *c = DRAW;
+            rem[i] = NO_END;
+        }
+    }
 }
 
 /// Count options into `count`, and build the reverse edges unless the game gives parents.
@@ -295,7 +328,7 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
     let count: Vec<AtomicU32> = count.into_iter().map(AtomicU32::new).collect();
     let codes: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(NONE)).collect();
     let rem: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
-    let mut frontier: Vec<u32> = (0..n)
+    let ended: Vec<u32> = (0..n)
         .into_par_iter()
         .filter_map(|i| {
             if !game.is_position(i as u64) {
@@ -307,9 +340,12 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
                 None => return None,
             };
             codes[i].store(c, Relaxed);
-            (c != DRAW).then_some(i as u32)
+            Some(i as u32)
         })
         .collect();
+    let (mut ties, mut frontier): (Vec<u32>, Vec<u32>) = ended
+        .into_par_iter()
+        .partition(|&i| codes[i as usize].load(Relaxed) == DRAW);
     let mut r = 0u32;
     while !frontier.is_empty() {
         r += 1;
@@ -343,21 +379,36 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
                 a
             });
     }
-    let codes: Vec<u8> = codes
-        .into_par_iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let c = c.into_inner();
-            if c == NONE && game.is_position(i as u64) {
-                DRAW
-            } else {
-                c
-            }
-        })
-        .collect();
+    // Ties, one remoteness level at a time, as in `retrograde`.
+    let mut r = 0u32;
+    while !ties.is_empty() {
+        r += 1;
+        ties = ties
+            .par_iter()
+            .fold(
+                || (Vec::new(), Vec::new()),
+                |(mut next, mut scratch): (Vec<u32>, Vec<u64>), &c| {
+                    for_parents(game, &parents, c as usize, &mut scratch, |p| {
+                        if codes[p].compare_exchange(NONE, DRAW, Relaxed, Relaxed).is_ok() {
+                            rem[p].store(r, Relaxed);
+                            next.push(p as u32);
+                        }
+                    });
+                    (next, scratch)
+                },
+            )
+            .map(|(next, _)| next)
+            .reduce(Vec::new, |mut a, mut b| {
+                a.append(&mut b);
+                a
+            });
+    }
+    let mut codes: Vec<u8> = codes.into_par_iter().map(AtomicU8::into_inner).collect();
+    let mut rem: Vec<u32> = rem.into_par_iter().map(AtomicU32::into_inner).collect();
+    finish_draws(game, &mut codes, &mut rem);
     Ok(Solution {
         codes,
-        remoteness: rem.into_iter().map(AtomicU32::into_inner).collect(),
+        remoteness: rem,
     })
 }
 
@@ -365,8 +416,9 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
 ///
 /// Starts with every position unknown and applies the rules of
 /// [`Evaluation::from_options`] (win by moving to a loss, lose when every option is a
-/// win) until nothing changes; remoteness is iterated to its fixpoint the same way.
-/// Quadratic; only for small games.
+/// win) until nothing changes; remoteness is iterated to its fixpoint the same way,
+/// and so is the remoteness of ties (the least over drawn options, from the draws
+/// that the rules end). Quadratic; only for small games.
 pub fn fixpoint<G: Indexed>(game: &G) -> Solution {
     let n = game.size() as usize;
     let mut codes = vec![NONE; n];
@@ -417,6 +469,36 @@ pub fn fixpoint<G: Indexed>(game: &G) -> Solution {
             if let Some(r) = r {
                 if r != rem[i] {
                     rem[i] = r;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Ties: shortest distance to a draw by the rules, through drawn positions only.
+    for i in 0..n {
+        if codes[i] == NONE && game.is_position(i as u64) {
+            rem[i] = NO_END;
+        }
+    }
+    loop {
+        let mut changed = false;
+        for i in 0..n {
+            if codes[i] != NONE || !game.is_position(i as u64) {
+                continue;
+            }
+            let drawn = |o: &u64| codes[*o as usize] == NONE || codes[*o as usize] == DRAW;
+            let nearest = options[i]
+                .iter()
+                .filter(|o| drawn(o))
+                .map(|&o| rem[o as usize])
+                .filter(|&r| r != NO_END)
+                .min();
+            if let Some(r) = nearest {
+                if r + 1 < rem[i] {
+                    rem[i] = r + 1;
                     changed = true;
                 }
             }

@@ -10,48 +10,68 @@ pub const DEFAULT_LIMIT: usize = 20_000_000;
 pub struct Evaluation {
     /// For the player to move.
     pub outcome: Outcome,
-    /// Moves to the end under perfect play: the winner takes the fastest win, the
-    /// loser the slowest loss (the Gamesman convention). Zero at a terminal position.
-    pub remoteness: u64,
+    /// Moves to the end under perfect play, by the Gamesman convention: the winner
+    /// takes the fastest win, the loser the slowest loss, and a *tie* (a draw that
+    /// the rules end, such as a full board) is reached as soon as it can be: 1 + the
+    /// least remoteness among the options that tie (GamesmanClassic's
+    /// `minTieRemoteness`: neither side can do better, so neither plays on).
+    /// Zero at a terminal position.
+    ///
+    /// `None` for a *draw by repetition*: a drawn position from which no line of
+    /// drawing moves ever ends the game (only loopy games have them). Read `None`
+    /// as "never": the solvers treat it as larger than any number.
+    pub remoteness: Option<u64>,
 }
 
 impl Evaluation {
+    /// A terminal position: the game is over, zero moves to go.
+    pub fn terminal(outcome: Outcome) -> Evaluation {
+        Evaluation {
+            outcome,
+            remoteness: Some(0),
+        }
+    }
+
     /// Combine the evaluations of all options into the evaluation of their parent.
     ///
     /// Winning means moving to a losing option (fastest such); otherwise a draw if
-    /// one is available, otherwise lose as slowly as possible.
+    /// one is available (the fastest tie, if any ends); otherwise lose as slowly as
+    /// possible. A remoteness of `None` (never ends) counts as larger than any number.
     pub fn from_options(options: impl IntoIterator<Item = Evaluation>, play: Play) -> Evaluation {
-        let mut fastest_win: Option<u64> = None;
-        let mut draw = false;
-        let mut slowest_loss: Option<u64> = None;
+        // `None` inside: no such option; `Some(None)`: such options, none ending.
+        let mut fastest_win: Option<Option<u64>> = None;
+        let mut fastest_tie: Option<Option<u64>> = None;
+        let mut slowest_loss: Option<Option<u64>> = None;
+        let sooner = |best: Option<Option<u64>>, r: Option<u64>| {
+            Some(match best {
+                None => r,
+                Some(b) => match (b, r) {
+                    (Some(b), Some(r)) => Some(b.min(r)),
+                    (b, r) => b.or(r),
+                },
+            })
+        };
         for e in options {
             match e.outcome {
-                Outcome::Lose => {
-                    fastest_win = Some(fastest_win.map_or(e.remoteness, |r| r.min(e.remoteness)))
-                }
-                Outcome::Draw => draw = true,
+                Outcome::Lose => fastest_win = sooner(fastest_win, e.remoteness),
+                Outcome::Draw => fastest_tie = sooner(fastest_tie, e.remoteness),
                 Outcome::Win => {
-                    slowest_loss = Some(slowest_loss.map_or(e.remoteness, |r| r.max(e.remoteness)))
+                    slowest_loss = Some(match slowest_loss {
+                        None => e.remoteness,
+                        Some(b) => b.zip(e.remoteness).map(|(b, r)| b.max(r)),
+                    })
                 }
             }
         }
-        match (fastest_win, draw, slowest_loss) {
-            (Some(r), _, _) => Evaluation {
-                outcome: Outcome::Win,
-                remoteness: r + 1,
-            },
-            (None, true, _) => Evaluation {
-                outcome: Outcome::Draw,
-                remoteness: 0,
-            },
-            (None, false, Some(r)) => Evaluation {
-                outcome: Outcome::Lose,
-                remoteness: r + 1,
-            },
-            (None, false, None) => Evaluation {
-                outcome: play.no_move_outcome(),
-                remoteness: 0,
-            },
+        let (outcome, remoteness) = match (fastest_win, fastest_tie, slowest_loss) {
+            (Some(r), _, _) => (Outcome::Win, r),
+            (None, Some(r), _) => (Outcome::Draw, r),
+            (None, None, Some(r)) => (Outcome::Lose, r),
+            (None, None, None) => return Evaluation::terminal(play.no_move_outcome()),
+        };
+        Evaluation {
+            outcome,
+            remoteness: remoteness.map(|r| r + 1),
         }
     }
 
@@ -166,7 +186,10 @@ impl<G: Game> Search<G> {
                 }
             }
             if let Some(child) = child {
-                self.open(&child, &mut stack, &mut on_stack)?;
+                if let Err(e) = self.open(&child, &mut stack, &mut on_stack) {
+                    let visited = self.memo.len() + stack.len();
+                    return Err(super::progress::stopped(e, stack.len(), visited));
+                }
                 continue;
             }
             let frame = stack.pop().expect("stack is not empty");
@@ -184,17 +207,18 @@ impl<G: Game> Search<G> {
         stack: &mut Vec<Frame<G::Position>>,
         on_stack: &mut FxHashSet<G::Position>,
     ) -> Result<Option<Evaluation>, GameError> {
-        if self.memo.len() + stack.len() >= self.limit {
+        let visited = self.memo.len() + stack.len();
+        if visited.is_multiple_of(super::progress::REPORT_EVERY) {
+            super::progress::report(visited as u64, self.limit as u64);
+        }
+        if visited >= self.limit {
             return Err(GameError::TooLarge {
                 what: "search".into(),
                 limit: self.limit,
             });
         }
         if let Some(outcome) = self.game.terminal(p)? {
-            let e = Evaluation {
-                outcome,
-                remoteness: 0,
-            };
+            let e = Evaluation::terminal(outcome);
             self.memo.insert(p.clone(), e);
             return Ok(Some(e));
         }
