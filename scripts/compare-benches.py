@@ -2,7 +2,9 @@
 """Compare criterion benches of two checkouts in alternating pairs (old, new, old, new).
 
 Usage: scripts/compare-benches.py OLD_CHECKOUT NEW_CHECKOUT 'BENCH|FILTER' ...
-Build the bench binaries first in both (`cargo bench --no-run --workspace`). Each
+Build the bench binaries first in both (`cargo bench --no-run --workspace`; the
+benches live in crates/grundy-bench, so `cargo bench --no-run -p grundy-bench` is
+enough there; checkouts from before that split have the same bench names). Each
 pair runs the exact benchmark FILTER of binary BENCH once in each checkout; the
 medians of two pairs and their ratio are printed. The machine is shared and noisy:
 the ratio of neighbouring runs is what to read, not the absolute times.

@@ -49,18 +49,20 @@
 //!
 //! ## Your own game in Rust
 //! Implement the model traits and call a solver: nothing else is needed. An
-//! impartial game (`examples/own_impartial.rs`, `cargo run --example own_impartial`):
+//! impartial game (`crates/grundy-examples/examples/own_impartial.rs`,
+//! `cargo run -p grundy-examples --example own_impartial`):
 //!
 //! ```
-#![doc = include_str!("../examples/own_impartial.rs")]
+#![doc = include_str!("../../grundy-examples/examples/own_impartial.rs")]
 //! ```
 //!
 //! A loopy partizan game, with draws, solved by retrograde analysis of the positions
-//! reachable from a start (`examples/own_loopy.rs`); positions are plain tuples, and
+//! reachable from a start (`crates/grundy-examples/examples/own_loopy.rs`); positions
+//! are plain tuples, and
 //! [`dynamic::from_game`] puts the game behind the seam the command line uses:
 //!
 //! ```
-#![doc = include_str!("../examples/own_loopy.rs")]
+#![doc = include_str!("../../grundy-examples/examples/own_loopy.rs")]
 //! ```
 //!
 //! ## Invariants

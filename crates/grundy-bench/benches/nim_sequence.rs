@@ -8,7 +8,7 @@
 //! * `sparse_grundy`: sparse method on Grundy's game.
 //!
 //! Bigger runs (0.167 to 10^7, Grundy's game to 2^24) are in
-//! `examples/sequence.rs`.
+//! `crates/grundy-examples/examples/sequence.rs`.
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use grundy_octal::{HeapRules, Method, Sequence};
 use std::time::Duration;

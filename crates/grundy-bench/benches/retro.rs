@@ -1,6 +1,6 @@
 //! Positions per second, single-threaded and on all cores, and bytes per position.
 //!
-//! `cargo bench -p grundy-retro --bench retro`
+//! `cargo bench -p grundy-bench --bench retro`
 
 use std::time::Duration;
 

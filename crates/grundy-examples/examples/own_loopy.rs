@@ -3,7 +3,7 @@
 //!
 //! A token on a ring of 7 cells. Left moves it 1 or 2 cells clockwise, Right 1 or 3
 //! counter-clockwise; whoever moves it onto cell 0 wins. Play can go round for ever.
-//! Run with `cargo run --release --example own_loopy`.
+//! Run with `cargo run --release -p grundy-examples --example own_loopy`.
 use grundy::solve::reachable;
 use grundy::{Game, GameError, Outcome};
 

@@ -1,7 +1,7 @@
 //! A Luau-defined subtraction game (take 1, 3 or 4) tabulated over heaps 0..10^6,
 //! one `moves` call per heap, against the same game built in.
 //!
-//! `cargo bench -p grundy-rules --bench luau_subtraction -- --quick`
+//! `cargo bench -p grundy-bench --bench luau_subtraction -- --quick`
 //!
 //! Besides criterion's figures it prints positions per second of each and the ratio.
 

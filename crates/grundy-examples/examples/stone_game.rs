@@ -1,7 +1,7 @@
 //! The stone game: take 1, 3 or 4 stones; taking the last stone wins. One integer n;
 //! `SK` if the first player wins, else `CY`.
 //!
-//! `cargo run --release --example stone_game < input`. n up to 10^18: the nim-sequence
+//! `cargo run --release -p grundy-examples --example stone_game < input`. n up to 10^18: the nim-sequence
 //! of the subtraction game {1, 3, 4} is proved periodic, so any n is answered at once.
 
 mod support;

@@ -1,7 +1,7 @@
 //! Your own impartial game in Rust: implement the model traits, then solve.
 //!
 //! Square subtraction: take a positive square number of tokens from one heap; taking
-//! the last token wins. Run with `cargo run --release --example own_impartial`.
+//! the last token wins. Run with `cargo run --release -p grundy-examples --example own_impartial`.
 use grundy::solve::{NimValues, Search};
 use grundy::{Game, GameError, Impartial};
 

@@ -1,7 +1,7 @@
 //! The classic problems: the library against a plain hand-written loop for the same
 //! problem, in the same run. The README's Performance section quotes the ratios.
 //!
-//! `cargo bench -p grundy --bench classics`
+//! `cargo bench -p grundy-bench --bench classics`
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use grundy::games::{Digits, Euclid, Split, Subtraction};

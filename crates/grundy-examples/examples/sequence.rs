@@ -1,10 +1,10 @@
 //! Computes a nim-sequence and reports speed and value counts.
 //!
 //! ```text
-//! cargo run --release -p grundy-octal --example sequence -- GAME N [auto|naive|sparse] [--period]
-//! cargo run --release -p grundy-octal --example sequence -- 0.167 10000000 sparse
-//! cargo run --release -p grundy-octal --example sequence -- grundy 16777216
-//! cargo run --release -p grundy-octal --example sequence -- 0.16 600000 sparse --period
+//! cargo run --release -p grundy-examples --example sequence -- GAME N [auto|naive|sparse] [--period]
+//! cargo run --release -p grundy-examples --example sequence -- 0.167 10000000 sparse
+//! cargo run --release -p grundy-examples --example sequence -- grundy 16777216
+//! cargo run --release -p grundy-examples --example sequence -- 0.16 600000 sparse --period
 //! ```
 use grundy_octal::{find_period_in, HeapRules, Method, Sequence};
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! The split game: N, then N pile sizes. A move splits a pile of P into P / K piles of
 //! K plus one pile of P % K. `First` if the first player wins, else `Second`.
 //!
-//! `cargo run --release --example split_game < input`. Piles up to 100,000 (the
+//! `cargo run --release -p grundy-examples --example split_game < input`. Piles up to 100,000 (the
 //! nim-value table is quadratic in the largest pile).
 
 mod support;

@@ -1,6 +1,6 @@
 //! Euclid's game, "A wins / B wins": lines `a b` until `0 0`; A moves first.
 //!
-//! `cargo run --release --example euclid_a_b < input`. Numbers up to 2^63 - 1.
+//! `cargo run --release -p grundy-examples --example euclid_a_b < input`. Numbers up to 2^63 - 1.
 
 mod support;
 

@@ -2,7 +2,7 @@
 //! one digit (9 becomes 0); after M turns the first player wins if the number is
 //! greater than N. `koosaga` if the first player wins, else `cubelover`.
 //!
-//! `cargo run --release --example digit_game < input`. Any M: the layer sweep
+//! `cargo run --release -p grundy-examples --example digit_game < input`. Any M: the layer sweep
 //! detects when the layers repeat.
 
 mod support;

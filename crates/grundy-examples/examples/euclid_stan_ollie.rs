@@ -1,6 +1,6 @@
 //! Euclid's game, "Stan wins / Ollie wins": a count C, then C lines `m n`; Stan moves first.
 //!
-//! `cargo run --release --example euclid_stan_ollie < input`. Numbers up to 2^63 - 1.
+//! `cargo run --release -p grundy-examples --example euclid_stan_ollie < input`. Numbers up to 2^63 - 1.
 
 mod support;
 
