@@ -175,6 +175,12 @@ where
     fn closed_form(&self, _p: &Self::Position, _play: Play) -> Option<ClosedForm<Self::Position>> {
         None
     }
+    /// Outcome and remoteness (if known) without search and without listing the
+    /// winning moves: what `moves` needs for each option, where listing every
+    /// option's own winning moves would cost the square of the options.
+    fn closed_outcome(&self, _p: &Self::Position, _play: Play) -> Option<(Outcome, Option<u64>)> {
+        None
+    }
     /// Nim-value without search.
     fn closed_nim_value(&self, _p: &Self::Position) -> Option<u64> {
         None
@@ -634,8 +640,48 @@ where
         self.check_option_count(&native)?;
         let mut out = Vec::new();
         self.0.options(&native, &mut out)?;
+        // The options' searches share one work budget: a heap of 10^5 has 10^5
+        // options, each a search of its own.
+        // Sizing a search costs time of its own (O(tokens) for heaps), so at most
+        // OPTION_SEARCHES options are considered.
+        const OPTION_SEARCHES: u32 = 256;
+        let budget = std::cell::Cell::new(SEARCH_WORK);
+        let tries = std::cell::Cell::new(0u32);
+        let affordable = |o: &G::Position| {
+            if budget.get() == 0 || tries.get() >= OPTION_SEARCHES {
+                return false;
+            }
+            tries.set(tries.get() + 1);
+            let cost = self
+                .0
+                .search_work(o)
+                .or(self.0.search_size(o))
+                .unwrap_or(u128::MAX);
+            let fits = self.fits_search(o) && cost <= budget.get();
+            if fits {
+                budget.set(budget.get() - cost);
+            }
+            fits
+        };
         out.iter()
             .map(|o| {
+                if let Some((outcome, closed)) = self.0.closed_outcome(o, play) {
+                    let (remoteness, remoteness_note) = match closed {
+                        Some(r) => (Some(r), None),
+                        None if affordable(o) => {
+                            let (e, _) = self.search(o, play)?;
+                            (e.remoteness, NoRemoteness::of(&e))
+                        }
+                        None => (None, Some(NoRemoteness::TooLarge)),
+                    };
+                    return Ok(MoveInfo {
+                        position: o.encode(),
+                        outcome,
+                        nimber: self.nimber(o, play)?,
+                        remoteness,
+                        remoteness_note,
+                    });
+                }
                 let a = self.analysis(&o.encode(), play, false)?;
                 Ok(MoveInfo {
                     position: o.encode(),

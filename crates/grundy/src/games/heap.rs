@@ -755,6 +755,18 @@ impl Analyze for HeapGame {
             rule,
         })
     }
+    fn closed_outcome(&self, p: &Vec<u64>, play: Play) -> Option<(Outcome, Option<u64>)> {
+        if play == Play::Misere {
+            return None;
+        }
+        let x = self.nim_value_of(p).ok()?;
+        let remoteness = match p.iter().filter(|&&h| h > 0).collect::<Vec<_>>()[..] {
+            [] => Some(0),
+            [&h] => self.remoteness_rule().and_then(|r| r.value_at(h)),
+            _ => None,
+        };
+        Some((outcome_of(x), remoteness))
+    }
     fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
         Some(self.proved_period())
     }
