@@ -236,11 +236,16 @@ pub fn find_period_in<F: FnMut(u64, u16)>(
     find_period_until(seq, max_n, on_value, |_| false).map(|(found, _)| found)
 }
 
-/// How many values [`find_period_until`] computes between two looks at `stop`.
+/// How many values [`find_period_until`] computes at most between two looks at
+/// `stop`.
 const STOP_CHUNK: u64 = 4096;
+/// Fewer when values are dear: about this many options examined between two looks
+/// (a fraction of a second), so a budget stops three-heap codes, whose values cost
+/// O(n^2) each, on time.
+const STOP_OPTIONS: u64 = 1 << 28;
 
 /// [`find_period_in`], which also gives up when `stop(seq)` says so (it is asked
-/// every [`STOP_CHUNK`] values computed): a caller's budget of work, say
+/// every [`STOP_CHUNK`] values computed, or fewer when values are dear): a caller's budget of work, say
 /// [`Sequence::stats`]'s options examined. Returns the period found in the values
 /// computed and whether `stop` ended the search. The values and the points where
 /// a period is looked for are those of [`find_period_in`], so until `stop` fires
@@ -272,9 +277,15 @@ pub fn find_period_until<F: FnMut(u64, u16), S: FnMut(&Sequence) -> bool>(
             }
         }
         let next = next.min(limit);
+        let mut chunk = STOP_CHUNK;
         while seq.len() < next {
-            seq.extend_to(next.min(seq.len().saturating_add(STOP_CHUNK)), &mut on_value)?;
-            if seq.len() < next && stop(seq) {
+            let (n0, o0) = (seq.len(), seq.stats().options);
+            seq.extend_to(next.min(seq.len().saturating_add(chunk)), &mut on_value)?;
+            let per_value = (seq.stats().options - o0) / (seq.len() - n0).max(1);
+            chunk = (STOP_OPTIONS / per_value.max(1)).clamp(1, STOP_CHUNK);
+            // Asked after every step, also one that reached `next`: otherwise a
+            // run whose steps always reach it is never asked.
+            if seq.len() < limit && stop(seq) {
                 return Ok((detect_period(&rules, seq.values()), true));
             }
         }

@@ -26,12 +26,14 @@ pub struct Args {
     /// The game: a heap game (octal:CODE, hex:CODE, kayles, dawson, grundy, split,
     /// subtraction:S, allbut:E, lasker) or a game file of one.
     pub game: String,
-    /// Give up (unproved) after computing this many values. Without it: at most
-    /// 1000000 values, and at most DEFAULT_WORK options examined (the values of
-    /// games with breaking moves cost time growing with the heap: this keeps the
-    /// answer within about a minute).
+    /// Give up (unproved) after computing this many values (default 1000000).
     #[arg(long)]
     pub max: Option<u64>,
+    /// Give up (unproved) after examining this many options (default 10^11: about a
+    /// minute here). The values of games with breaking moves cost time growing with
+    /// the heap, so a large --max alone does not bound the time; this does.
+    #[arg(long, value_name = "OPTIONS")]
+    pub max_work: Option<u64>,
     /// Print one JSON object: game, preperiod, period, saltus (null unless proved),
     /// checked_to (proved: the values G(0) .. G(checked_to - 1) the proof uses, 0 for a
     /// theorem; not proved: the values computed), proved, apparent (not proved: the
@@ -142,11 +144,10 @@ pub fn run(args: Args) -> Result<String> {
         bail!("--max must be at least 1");
     }
     let game = seq_game(&args.game, "has no nim-sequence period")?;
-    // An explicit --max is obeyed whatever it costs; the default also caps the work.
-    let (max, work) = match args.max {
-        Some(max) => (max, None),
-        None => (DEFAULT_MAX, Some(DEFAULT_WORK)),
-    };
+    // Values and work are both bounded, so no --max runs away (three-heap codes
+    // cost O(n^2) a value).
+    let max = args.max.unwrap_or(DEFAULT_MAX);
+    let work = Some(args.max_work.unwrap_or(DEFAULT_WORK));
     let found = match &game.sequence {
         HeapSequence::Engine(rules) => heap_period(&game.name, rules, max, work)?,
         HeapSequence::Periodic(rules, p) => proved_period(&game.name, rules, p, max),
@@ -226,7 +227,7 @@ fn heap_period(name: &str, rules: &HeapRules, max: u64, work: Option<u64>) -> Re
     // Said in the rule (text and JSON) when the default budget ended the search.
     let budget = if stopped {
         format!(
-            " (stopped by the default budget of {} options examined, at G({}); pass --max N to compute further)",
+            " (stopped by the budget of {} options examined, at G({}); pass --max-work N to compute further)",
             work.unwrap_or_default(),
             computed - 1
         )
