@@ -330,9 +330,12 @@ impl Table {
         }
         let name = String::from_utf8(map[44..44 + name_len].to_vec())
             .map_err(|_| bad("corrupt header (name)".into()))?;
-        let expect = Table::outcome_bytes(size) as u64 + if remoteness { size } else { 0 };
+        // A corrupt size may be near 2^64: no sum here may overflow.
+        let Some(expect) = (size.div_ceil(4)).checked_add(if remoteness { size } else { 0 }) else {
+            return Err(bad("corrupt header (size)".into()));
+        };
         let fits = if section { len > expect } else { len == expect };
-        if !fits || map.len() as u64 != HEADER_SIZE as u64 + len {
+        if !fits || (map.len() - HEADER_SIZE) as u64 != len {
             return Err(bad(format!(
                 "truncated or corrupt: {} data bytes, expected {expect}",
                 map.len().saturating_sub(HEADER_SIZE)
