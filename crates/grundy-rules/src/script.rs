@@ -454,7 +454,7 @@ impl ScriptGame {
             // Source text only: a script starting with a byte below '\n' would
             // otherwise be loaded as Luau bytecode, which the VM does not verify
             // (malformed bytecode crashed it: found by the luau_script fuzzer).
-            .set_mode(mlua::ChunkMode::Text)
+            .set_mode(mlua::chunk::ChunkMode::Text)
             .into_function()
             .map_err(|e| {
                 let (line, message) = locate(file, &lua_message(&e));
