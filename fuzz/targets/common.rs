@@ -34,7 +34,8 @@ fn text(data: &[u8]) -> Option<&str> {
 }
 
 fn numbers(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty())
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
 }
 
 /// Small work only: a short text whose numbers are all small (at most 12, their
@@ -101,7 +102,9 @@ thread_local! {
 /// Target 2: POSITION texts of every family: the first byte picks the family's
 /// example game, the rest is the position.
 pub fn position(data: &[u8]) {
-    let Some((&pick, rest)) = data.split_first() else { return };
+    let Some((&pick, rest)) = data.split_first() else {
+        return;
+    };
     let Some(t) = text(rest) else { return };
     if slow_numbers(t) {
         return;
@@ -237,7 +240,11 @@ pub fn checkpoint(data: &[u8]) {
     let game = field_of(&ck, "game").to_string();
     let first = field_of(&ck, "first").parse().unwrap_or(0);
     let width = field_of(&ck, "width").parse().unwrap_or(16);
-    let ext = if field_of(&ck, "format") == "bin" { "bin" } else { "txt" };
+    let ext = if field_of(&ck, "format") == "bin" {
+        "bin"
+    } else {
+        "txt"
+    };
     let file = scratch().join(format!("values.{ext}"));
     let paths = bfile::Paths::new(&file);
     let _ = std::fs::remove_file(&paths.done);

@@ -164,13 +164,18 @@ impl Enumerated {
         // The counts come from the file: a corrupt one may be near 2^64, so every
         // offset is computed with checked arithmetic.
         let offsets = || -> Option<(usize, usize, usize, usize, usize)> {
-            let (n, e, b) = (usize::try_from(n).ok()?, usize::try_from(e).ok()?, usize::try_from(b).ok()?);
+            let (n, e, b) = (
+                usize::try_from(n).ok()?,
+                usize::try_from(e).ok()?,
+                usize::try_from(b).ok()?,
+            );
             let edge_off = 32usize;
             let edges = edge_off.checked_add(n.checked_add(1)?.checked_mul(8)?)?;
             let byte_off = edges.checked_add(e.checked_mul(4)?)?;
             let bytes = byte_off.checked_add(n.checked_add(1)?.checked_mul(8)?)?;
             let sorted = bytes.checked_add(b)?;
-            (s.len() == sorted.checked_add(n.checked_mul(4)?)?).then_some((edge_off, edges, byte_off, bytes, sorted))
+            (s.len() == sorted.checked_add(n.checked_mul(4)?)?)
+                .then_some((edge_off, edges, byte_off, bytes, sorted))
         };
         let Some((edge_off, edges, byte_off, bytes, sorted)) = offsets() else {
             return Err(bad());

@@ -15,6 +15,8 @@ fn a_script_that_looks_like_bytecode_is_compiled_as_text() {
         .expect("not a script");
     assert!(e.to_string().contains("syntax error"), "{e}");
     // A minimal one, too.
-    let e = game_from_luau("tiny.luau", "\u{3}", Limits::default()).err().expect("not a script");
+    let e = game_from_luau("tiny.luau", "\u{3}", Limits::default())
+        .err()
+        .expect("not a script");
     assert!(e.to_string().contains("syntax error"), "{e}");
 }
