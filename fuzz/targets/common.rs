@@ -38,7 +38,7 @@ fn numbers(text: &str) -> impl Iterator<Item = &str> {
         .filter(|n| !n.is_empty())
 }
 
-/// Small work only: a short text whose numbers are all small (at most 12, their
+/// Small work only: a short text (`toads T.T..FFT.T..FF...FF` searches for seconds) whose numbers are all small (at most 12, their
 /// product at most 16), so that solving the position takes milliseconds (the fuzzer
 /// looks for crashes, not slow inputs: `cutcake 5,5` searches 2·10^6 positions).
 fn small(text: &str, max_len: usize) -> bool {
@@ -61,7 +61,7 @@ fn slow_numbers(text: &str) -> bool {
 
 /// Solve a position the way `grundy solve` does, when it is small.
 fn solve_small(game: &dyn DynGame, p: &DynPosition) {
-    if !small(&p.to_string(), 24) {
+    if !small(&p.to_string(), 12) {
         return;
     }
     let _ = game.show(p);
@@ -114,7 +114,7 @@ pub fn position(data: &[u8]) {
         let game = &games[pick as usize % games.len()];
         match game.parse_position(t) {
             Ok(p) => {
-                if small(t, 24) {
+                if small(t, 12) {
                     let _ = game.check(&p);
                     let _ = game.options(&p);
                     solve_small(game.as_ref(), &p);
