@@ -38,9 +38,10 @@ fn numbers(text: &str) -> impl Iterator<Item = &str> {
         .filter(|n| !n.is_empty())
 }
 
-/// Small work only: a short text (`toads T.T..FFT.T..FF...FF` searches for seconds) whose numbers are all small (at most 12, their
-/// product at most 16), so that solving the position takes milliseconds (the fuzzer
-/// looks for crashes, not slow inputs: `cutcake 5,5` searches 2·10^6 positions).
+/// Small work only: a short text whose numbers are all small (at most 12, their
+/// product at most 16), so that solving the position takes milliseconds. The fuzzer
+/// looks for crashes, not slow inputs: `cutcake 5,5` searches 2·10^6 positions, and
+/// `toads T.T..FFT.T..FF...FF` takes seconds.
 fn small(text: &str, max_len: usize) -> bool {
     let mut product = 1u32;
     text.len() <= max_len
