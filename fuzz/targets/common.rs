@@ -18,8 +18,11 @@ use grundy::Play;
 #[allow(dead_code, unused_imports)]
 mod bfile;
 
+/// One fuzz target's body.
+pub type Target = fn(&[u8]);
+
 /// The target names, as the directories of `fuzz/corpus/` are named.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("game_text", game_text),
     ("position", position),
     ("toml_file", toml_file),
