@@ -60,7 +60,7 @@ fn small(text: &str, max_len: usize) -> bool {
 /// nim-sequence that far, which takes minutes for some rules (`split` at 3·10^6).
 /// Larger numbers are kept: they must be refused at once.
 fn slow_numbers(text: &str) -> bool {
-    numbers(text).any(|n| (5..=7).contains(&n.len()))
+    numbers(text).any(|n| (5..=7).contains(&n.trim_start_matches('0').len()))
 }
 
 /// Solve a position the way `grundy solve` does, when it is small.
