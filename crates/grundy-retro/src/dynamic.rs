@@ -350,6 +350,17 @@ pub fn open_db(path: &Path, game: Option<&str>) -> Result<Box<dyn DynGame>, Retr
         ));
     }
     let table = Table::open(path, Some(&name))?;
+    db_from_table(table, path)
+}
+
+/// A table file's bytes as a [`DynGame`], as [`open_db`] opens a file (without its
+/// `game` check); `path` names it in errors.
+pub fn db_from_bytes(bytes: &[u8], path: &Path) -> Result<Box<dyn DynGame>, RetroError> {
+    db_from_table(Table::from_bytes(bytes, path, None)?, path)
+}
+
+fn db_from_table(table: Table, path: &Path) -> Result<Box<dyn DynGame>, RetroError> {
+    let name = table.name().to_string();
     let method = Some(format!("lookup in the table {}", path.display()));
     if table.has_positions() {
         let g = Enumerated::open(table.clone(), path)?;

@@ -161,14 +161,25 @@ impl Enumerated {
         if n != table.size() || n == 0 {
             return Err(bad());
         }
-        let edge_off = 32;
-        let edges = edge_off + 8 * (n as usize + 1);
-        let byte_off = edges + 4 * e as usize;
-        let bytes = byte_off + 8 * (n as usize + 1);
-        let sorted = bytes + b as usize;
-        if s.len() != sorted + 4 * n as usize {
+        // The counts come from the file: a corrupt one may be near 2^64, so every
+        // offset is computed with checked arithmetic.
+        let offsets = || -> Option<(usize, usize, usize, usize, usize)> {
+            let (n, e, b) = (
+                usize::try_from(n).ok()?,
+                usize::try_from(e).ok()?,
+                usize::try_from(b).ok()?,
+            );
+            let edge_off = 32usize;
+            let edges = edge_off.checked_add(n.checked_add(1)?.checked_mul(8)?)?;
+            let byte_off = edges.checked_add(e.checked_mul(4)?)?;
+            let bytes = byte_off.checked_add(n.checked_add(1)?.checked_mul(8)?)?;
+            let sorted = bytes.checked_add(b)?;
+            (s.len() == sorted.checked_add(n.checked_mul(4)?)?)
+                .then_some((edge_off, edges, byte_off, bytes, sorted))
+        };
+        let Some((edge_off, edges, byte_off, bytes, sorted)) = offsets() else {
             return Err(bad());
-        }
+        };
         Ok(Enumerated {
             table,
             n,
@@ -266,7 +277,7 @@ impl TableGame for Enumerated {
             self.u64_at(self.edge_off + 8 * i) as usize,
             self.u64_at(self.edge_off + 8 * (i + 1)) as usize,
         );
-        if a > b || self.edges + 4 * b > self.byte_off {
+        if a > b || b > (self.byte_off - self.edges) / 4 {
             return Err(self.corrupt());
         }
         (a..b)

@@ -122,7 +122,9 @@ mod memory;
 pub mod table;
 
 pub use dense::{solve_levels, DenseOptions};
-pub use dynamic::{game_help, open_db, parse_game, parse_table_game, table_game, Solved, TableGame};
+pub use dynamic::{
+    db_from_bytes, game_help, open_db, parse_game, parse_table_game, table_game, Solved, TableGame,
+};
 pub use enumerated::build_reachable;
 pub use error::RetroError;
 pub use memory::{dense_table_bytes, human_bytes, memory_cap, set_memory_cap, DEFAULT_MEMORY_CAP};

@@ -286,6 +286,26 @@ impl Table {
         // SAFETY: the file is only read; tables are written to a temporary file and
         // renamed into place, never modified where they stand.
         let map = unsafe { memmap2::Mmap::map(&f) }.map_err(|e| RetroError::io(path, e))?;
+        let table = Table::checked(&map, path, game)?;
+        Ok(Table {
+            data: Data::Mapped(Arc::new(map)),
+            ..table
+        })
+    }
+
+    /// Read a table from the bytes of a table file (header and data), with the same
+    /// checks as [`Table::open`]; `path` names it in errors.
+    pub fn from_bytes(bytes: &[u8], path: &Path, game: Option<&str>) -> Result<Table, RetroError> {
+        let table = Table::checked(bytes, path, game)?;
+        Ok(Table {
+            data: Data::Owned(bytes[HEADER_SIZE..].to_vec()),
+            ..table
+        })
+    }
+
+    /// Check the header and checksum of a table file's bytes: the table, its data
+    /// left empty (the caller keeps the bytes).
+    fn checked(map: &[u8], path: &Path, game: Option<&str>) -> Result<Table, RetroError> {
         let bad = |m: String| RetroError::bad_table(path, m);
         if map.len() < HEADER_SIZE || &map[..8] != MAGIC {
             return Err(bad("not a grundy table (bad magic number)".into()));
@@ -310,9 +330,12 @@ impl Table {
         }
         let name = String::from_utf8(map[44..44 + name_len].to_vec())
             .map_err(|_| bad("corrupt header (name)".into()))?;
-        let expect = Table::outcome_bytes(size) as u64 + if remoteness { size } else { 0 };
+        // A corrupt size may be near 2^64: no sum here may overflow.
+        let Some(expect) = (size.div_ceil(4)).checked_add(if remoteness { size } else { 0 }) else {
+            return Err(bad("corrupt header (size)".into()));
+        };
         let fits = if section { len > expect } else { len == expect };
-        if !fits || map.len() as u64 != HEADER_SIZE as u64 + len {
+        if !fits || (map.len() - HEADER_SIZE) as u64 != len {
             return Err(bad(format!(
                 "truncated or corrupt: {} data bytes, expected {expect}",
                 map.len().saturating_sub(HEADER_SIZE)
@@ -331,7 +354,7 @@ impl Table {
         Ok(Table {
             name,
             size,
-            data: Data::Mapped(Arc::new(map)),
+            data: Data::Owned(Vec::new()),
             remoteness,
             section,
             tie_remoteness,

@@ -451,6 +451,10 @@ impl ScriptGame {
         let function = lua
             .load(source)
             .set_name(chunk_name)
+            // Source text only: a script starting with a byte below '\n' would
+            // otherwise be loaded as Luau bytecode, which the VM does not verify
+            // (malformed bytecode crashed it: found by the luau_script fuzzer).
+            .set_mode(mlua::chunk::ChunkMode::Text)
             .into_function()
             .map_err(|e| {
                 let (line, message) = locate(file, &lua_message(&e));
