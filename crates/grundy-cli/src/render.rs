@@ -281,15 +281,28 @@ pub fn moves_text(game: &dyn DynGame, p: &DynPosition, all_moves: &[MoveInfo], c
         return s;
     }
     let moves = &all_moves[..cut.shown(all_moves.len())];
+    // Each move in the game's own words (a column, a cell, `take 3`), as `play`
+    // reads them, when the game names its moves.
+    let names: Vec<Option<String>> = moves.iter().map(|m| game.name_move(p, &m.position)).collect();
+    let width = names.iter().flatten().map(|n| n.chars().count()).max();
+    let name_cell = |name: &Option<String>| match width {
+        Some(w) => format!("{:<w$} ", name.as_deref().unwrap_or("-"), w = w.max(4)),
+        None => String::new(),
+    };
     let _ = writeln!(
         s,
-        "{:<24} {:<8} {:<10} {:<10}",
-        "move to", "outcome", "nim-value", "remoteness"
+        "{}{:<24} {:<8} {:<10} {:<10}",
+        name_cell(&Some("move".into())),
+        if width.is_some() { "to" } else { "move to" },
+        "outcome",
+        "nim-value",
+        "remoteness"
     );
-    for m in moves {
+    for (m, name) in moves.iter().zip(&names) {
         let _ = writeln!(
             s,
-            "{:<24} {:<8} {:<10} {:<10}{}",
+            "{}{:<24} {:<8} {:<10} {:<10}{}",
+            name_cell(name),
             cut.text(in_text(game, &m.position)),
             m.outcome.as_str(),
             m.nimber.map_or("-".into(), |n| n.to_string()),

@@ -92,7 +92,11 @@ fn games_without_boards_print_as_before() {
     let out = ok(&["solve", "nim", "3,4,5"]);
     assert!(out.contains("position:      3,4,5\noutcome:"), "{out}");
     let out = ok(&["moves", "subtraction:1,3,4", "5"]);
-    assert!(out.starts_with("3 moves from 5\nmove to"), "{out}");
+    assert!(out.starts_with("3 moves from 5\nmove   to"), "{out}");
+    assert!(
+        out.contains("\ntake 1 4 "),
+        "moves in the game's own words: {out}"
+    );
 }
 
 #[test]
