@@ -6,6 +6,7 @@ use anyhow::{anyhow, Result};
 
 /// Reads `4G`, `512M`, `64K` or a number of bytes.
 pub fn parse_size(text: &str) -> Result<u64, String> {
+    let not_a_size = || format!("'{text}' is not a size: write bytes or a number with K, M, G or T (4G)");
     let t = text.trim();
     let (digits, unit) = match t.find(|c: char| !c.is_ascii_digit()) {
         Some(i) => t.split_at(i),
@@ -23,9 +24,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
             ))
         }
     };
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("'{text}' is not a size: write bytes or a number with K, M, G or T (4G)"))?;
+    let n: u64 = digits.parse().map_err(|_| not_a_size())?;
     n.checked_mul(1 << shift)
         .filter(|&b| b > 0)
         .ok_or_else(|| format!("'{text}' is out of range for a memory size"))

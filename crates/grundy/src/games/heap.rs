@@ -461,6 +461,16 @@ impl HeapGame {
         next
     }
 
+    /// Normal-play remoteness without search: 0 for no tokens, a family's rule for
+    /// one heap; a sum needs a search.
+    fn closed_remoteness(&self, p: &[u64]) -> Option<u64> {
+        match p.iter().filter(|&&h| h > 0).collect::<Vec<_>>()[..] {
+            [] => Some(0),
+            [&h] => self.remoteness_rule().and_then(|r| r.value_at(h)),
+            _ => None,
+        }
+    }
+
     /// The misère quotient of sums of heaps up to `max_heap` (computed once; a
     /// larger one answers for smaller heaps too).
     pub fn misere_quotient(
@@ -742,11 +752,7 @@ impl Analyze for HeapGame {
             None => format!("Sprague–Grundy: the nim-sum of the heaps' values is {x}"),
         };
         // One heap: a family's remoteness rule, if it has one; a sum needs a search.
-        let remoteness = match p.iter().filter(|&&h| h > 0).collect::<Vec<_>>()[..] {
-            [] => Some(0),
-            [&h] => self.remoteness_rule().and_then(|r| r.value_at(h)),
-            _ => None,
-        };
+        let remoteness = self.closed_remoteness(p);
         Some(ClosedForm {
             outcome: outcome_of(x),
             remoteness,
@@ -760,11 +766,7 @@ impl Analyze for HeapGame {
             return None;
         }
         let x = self.nim_value_of(p).ok()?;
-        let remoteness = match p.iter().filter(|&&h| h > 0).collect::<Vec<_>>()[..] {
-            [] => Some(0),
-            [&h] => self.remoteness_rule().and_then(|r| r.value_at(h)),
-            _ => None,
-        };
+        let remoteness = self.closed_remoteness(p);
         Some((outcome_of(x), remoteness))
     }
     fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {

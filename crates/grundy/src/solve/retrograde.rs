@@ -317,6 +317,33 @@ fn for_parents<G: Indexed>(
     }
 }
 
+/// One level of the parallel backward sweep: `visit(child, parent, next)` for every
+/// parent of every position of `frontier`, on all threads; returns the positions
+/// the visits pushed (the next frontier).
+fn parallel_step<G: Indexed>(
+    game: &G,
+    parents: &Option<Parents>,
+    frontier: &[u32],
+    visit: impl Fn(usize, usize, &mut Vec<u32>) + Sync,
+) -> Vec<u32> {
+    frontier
+        .par_iter()
+        .fold(
+            || (Vec::new(), Vec::new()),
+            |(mut next, mut scratch): (Vec<u32>, Vec<u64>), &c| {
+                for_parents(game, parents, c as usize, &mut scratch, |p| {
+                    visit(c as usize, p, &mut next)
+                });
+                (next, scratch)
+            },
+        )
+        .map(|(next, _)| next)
+        .reduce(Vec::new, |mut a, mut b| {
+            a.append(&mut b);
+            a
+        })
+}
+
 /// Retrograde analysis on all cores (the current rayon pool), one remoteness level at
 /// a time: every position resolved at remoteness `r` updates its parents in parallel,
 /// which yields the positions of remoteness `r + 1`. The result is identical to
@@ -349,59 +376,32 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
     let mut r = 0u32;
     while !frontier.is_empty() {
         r += 1;
-        frontier = frontier
-            .par_iter()
-            .fold(
-                || (Vec::new(), Vec::new()),
-                |(mut next, mut scratch): (Vec<u32>, Vec<u64>), &c| {
-                    let lose = codes[c as usize].load(Relaxed) == LOSE;
-                    for_parents(game, &parents, c as usize, &mut scratch, |p| {
-                        if codes[p].load(Relaxed) != NONE {
-                            return;
-                        }
-                        let claimed = if lose {
-                            codes[p].compare_exchange(NONE, WIN, Relaxed, Relaxed).is_ok()
-                        } else {
-                            count[p].fetch_sub(1, Relaxed) == 1
-                                && codes[p].compare_exchange(NONE, LOSE, Relaxed, Relaxed).is_ok()
-                        };
-                        if claimed {
-                            rem[p].store(r, Relaxed);
-                            next.push(p as u32);
-                        }
-                    });
-                    (next, scratch)
-                },
-            )
-            .map(|(next, _)| next)
-            .reduce(Vec::new, |mut a, mut b| {
-                a.append(&mut b);
-                a
-            });
+        frontier = parallel_step(game, &parents, &frontier, |c, p, next| {
+            if codes[p].load(Relaxed) != NONE {
+                return;
+            }
+            let claimed = if codes[c].load(Relaxed) == LOSE {
+                codes[p].compare_exchange(NONE, WIN, Relaxed, Relaxed).is_ok()
+            } else {
+                count[p].fetch_sub(1, Relaxed) == 1
+                    && codes[p].compare_exchange(NONE, LOSE, Relaxed, Relaxed).is_ok()
+            };
+            if claimed {
+                rem[p].store(r, Relaxed);
+                next.push(p as u32);
+            }
+        });
     }
     // Ties, one remoteness level at a time, as in `retrograde`.
     let mut r = 0u32;
     while !ties.is_empty() {
         r += 1;
-        ties = ties
-            .par_iter()
-            .fold(
-                || (Vec::new(), Vec::new()),
-                |(mut next, mut scratch): (Vec<u32>, Vec<u64>), &c| {
-                    for_parents(game, &parents, c as usize, &mut scratch, |p| {
-                        if codes[p].compare_exchange(NONE, DRAW, Relaxed, Relaxed).is_ok() {
-                            rem[p].store(r, Relaxed);
-                            next.push(p as u32);
-                        }
-                    });
-                    (next, scratch)
-                },
-            )
-            .map(|(next, _)| next)
-            .reduce(Vec::new, |mut a, mut b| {
-                a.append(&mut b);
-                a
-            });
+        ties = parallel_step(game, &parents, &ties, |_, p, next| {
+            if codes[p].compare_exchange(NONE, DRAW, Relaxed, Relaxed).is_ok() {
+                rem[p].store(r, Relaxed);
+                next.push(p as u32);
+            }
+        });
     }
     let mut codes: Vec<u8> = codes.into_par_iter().map(AtomicU8::into_inner).collect();
     let mut rem: Vec<u32> = rem.into_par_iter().map(AtomicU32::into_inner).collect();
