@@ -18,11 +18,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "M" => 20,
         "G" => 30,
         "T" => 40,
-        _ => {
-            return Err(format!(
-                "'{text}' is not a size: write bytes or a number with K, M, G or T (4G)"
-            ))
-        }
+        _ => return Err(not_a_size()),
     };
     let n: u64 = digits.parse().map_err(|_| not_a_size())?;
     n.checked_mul(1 << shift)
