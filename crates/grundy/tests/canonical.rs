@@ -145,3 +145,66 @@ fn size_bound_covers_the_positions_searched() {
     s.evaluate(&vec![21]).unwrap();
     assert_eq!((s.len(), kayles.search_size(&vec![21])), (1_002, Some(1_002)));
 }
+
+/// The packed search (sums as heap counts in one `u128`) against the plain search
+/// over sorted heap lists, on sums larger than the small positions above, in both
+/// play conventions: the evaluation of the sum and of every option.
+#[test]
+fn packed_search_answers_as_the_plain_search_on_larger_sums() {
+    let cases: [(&str, &[&[u64]]); 4] = [
+        (
+            "kayles",
+            &[&[21], &[7, 7, 7], &[9, 9, 5], &[1, 1, 1, 12], &[3, 4, 5, 6]],
+        ),
+        ("dawson", &[&[30], &[13, 14], &[2, 2, 2, 2, 9]]),
+        ("grundy", &[&[24], &[10, 13], &[3, 3, 3, 12]]),
+        ("0.137", &[&[25], &[8, 9]]),
+    ];
+    for (name, positions) in cases {
+        let rules = match name {
+            "kayles" => HeapRules::kayles(),
+            "dawson" => HeapRules::dawsons_kayles(),
+            "grundy" => HeapRules::grundy(),
+            code => HeapRules::octal(code).unwrap(),
+        };
+        let game = HeapGame::from_rules(rules);
+        for &p in positions {
+            let p = p.to_vec();
+            for play in [Play::Normal, Play::Misere] {
+                let (e, options) = match play {
+                    Play::Normal => {
+                        let mut s = Search::new(Sorted(&game));
+                        let e = s.evaluate(&canonical_heaps(&p)).unwrap();
+                        let mut opts = Vec::new();
+                        game.options(&p, &mut opts).unwrap();
+                        let o: Vec<_> = opts
+                            .iter()
+                            .map(|o| s.evaluate(&canonical_heaps(o)).unwrap())
+                            .collect();
+                        (e, o)
+                    }
+                    Play::Misere => {
+                        let sorted = Sorted(&game);
+                        let mut s = Search::new(Misere(&sorted));
+                        let e = s.evaluate(&canonical_heaps(&p)).unwrap();
+                        let mut opts = Vec::new();
+                        game.options(&p, &mut opts).unwrap();
+                        let o: Vec<_> = opts
+                            .iter()
+                            .map(|o| s.evaluate(&canonical_heaps(o)).unwrap())
+                            .collect();
+                        (e, o)
+                    }
+                };
+                assert!(game.packed_search_fits(&p), "{name} {p:?} packs");
+                let (pe, poptions) = game.packed_search(&p, play).expect("applies").unwrap();
+                let at = format!("{name} {p:?} {play:?}");
+                assert_eq!((pe.outcome, pe.remoteness), (e.outcome, e.remoteness), "{at}");
+                assert_eq!(poptions.len(), options.len(), "{at}");
+                for ((_, po), o) in poptions.iter().zip(&options) {
+                    assert_eq!((po.outcome, po.remoteness), (o.outcome, o.remoteness), "{at}");
+                }
+            }
+        }
+    }
+}

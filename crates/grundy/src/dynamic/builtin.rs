@@ -171,6 +171,22 @@ where
         }
         Ok(())
     }
+    /// An exact search faster than the generic one, specialised to the family
+    /// (sums of heaps packed into one integer): the evaluation of `p` and of each
+    /// option, in the order [`Game::options`] lists them. `None` when it does not
+    /// apply to `p`; the planner then uses the generic search.
+    #[allow(clippy::type_complexity)]
+    fn packed_search(
+        &self,
+        _p: &Self::Position,
+        _play: Play,
+    ) -> Option<Result<(Evaluation, Vec<(Self::Position, Evaluation)>), GameError>> {
+        None
+    }
+    /// True when [`Analyze::packed_search`] applies to `p` (cheap to ask).
+    fn packed_search_fits(&self, _p: &Self::Position) -> bool {
+        false
+    }
     /// Outcome, remoteness (if known) and winning moves without search.
     fn closed_form(&self, _p: &Self::Position, _play: Play) -> Option<ClosedForm<Self::Position>> {
         None
@@ -328,6 +344,9 @@ where
 
     /// A search is tried when its positions times their moves stay within budget.
     fn fits_search(&self, p: &G::Position) -> bool {
+        if self.0.packed_search_fits(p) {
+            return true;
+        }
         let moves = self.0.option_count(p).unwrap_or(1).max(1);
         self.0.search_size(p).is_none_or(|n| {
             let work = self.0.search_work(p).unwrap_or(n.saturating_mul(moves));
@@ -343,6 +362,9 @@ where
 
     /// Steps 2 and 3 of the plan; says which one answered.
     fn plan_search(&self, p: &G::Position, play: Play) -> Result<(Searched<G::Position>, Step), GameError> {
+        if let Some(answer) = self.0.packed_search(p, play) {
+            return answer.map(|searched| (searched, Step::Search));
+        }
         if !self.fits_search(p) {
             return Err(GameError::TooLarge {
                 what: "search".into(),

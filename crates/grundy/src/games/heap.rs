@@ -17,7 +17,9 @@ use grundy_octal::{
 };
 
 use crate::dynamic::{Analyze, ClosedForm, PeriodSummary, SEARCH_LIMIT, SEARCH_WORK};
+use crate::games::packed_sums::{Layout, PackedSearch, PACKED_SEARCH_LIMIT};
 use crate::games::{heap_components, heap_product, outcome_of};
+use crate::solve::Evaluation;
 use crate::{Game, GameError, Impartial, Outcome, Play};
 
 /// Heaps up to this size for games whose moves may leave three heaps (cubic work).
@@ -275,6 +277,15 @@ impl HeapGame {
         }
     }
 
+    /// The layout of the packed search from `p`, when it applies: the sums reachable
+    /// pack into 128 bits and there are at most [`PACKED_SEARCH_LIMIT`] of them.
+    fn packed_layout(&self, p: &[u64]) -> Option<Layout> {
+        if self.canonical_bound(p).0 > PACKED_SEARCH_LIMIT as u128 {
+            return None;
+        }
+        Layout::new(&self.rules, p)
+    }
+
     /// Upper bounds on the canonical positions a search from `p` visits and on the
     /// options it lists. Games without breaking moves: the sorted tuples dominated
     /// by `p`'s heaps (times the options of `p`). Take-and-break games: every
@@ -496,7 +507,8 @@ impl HeapGame {
     /// fits (it also gives remoteness) or the quotient is out of reach.
     fn misere_closed_form(&self, p: &[u64]) -> Option<ClosedForm<Vec<u64>>> {
         let (size, work) = self.canonical_bound(p);
-        if size <= SEARCH_LIMIT as u128 && work <= SEARCH_WORK {
+        if size <= SEARCH_LIMIT as u128 && work <= SEARCH_WORK || self.packed_layout(p).is_some() {
+            // A search gives the remoteness as well: the quotient only when none fits.
             return None;
         }
         let max_heap = p
@@ -704,6 +716,27 @@ impl Analyze for HeapGame {
     }
     fn canonical(&self, p: &Vec<u64>) -> Option<Vec<u64>> {
         Some(canonical_heaps(p))
+    }
+    fn packed_search(
+        &self,
+        p: &Vec<u64>,
+        play: Play,
+    ) -> Option<Result<(Evaluation, Vec<(Vec<u64>, Evaluation)>), GameError>> {
+        let mut search = PackedSearch::new(self.packed_layout(p)?, play, PACKED_SEARCH_LIMIT);
+        let mut evaluate = || {
+            let e = search.evaluate(p)?;
+            let mut options = Vec::new();
+            self.options(p, &mut options)?;
+            let options = options
+                .into_iter()
+                .map(|o| search.evaluate(&o).map(|eo| (o, eo)))
+                .collect::<Result<Vec<_>, GameError>>()?;
+            Ok((e, options))
+        };
+        Some(evaluate())
+    }
+    fn packed_search_fits(&self, p: &Vec<u64>) -> bool {
+        self.packed_layout(p).is_some()
     }
     fn canonical_options(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) -> Result<(), GameError> {
         self.check_listable(p)?;

@@ -33,6 +33,7 @@ mod heap;
 mod lasker;
 mod nim;
 mod octal;
+mod packed_sums;
 mod split;
 mod subtraction;
 mod toads;
