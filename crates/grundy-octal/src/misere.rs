@@ -213,7 +213,10 @@ impl MisereQuotient {
             return Err(QuotientError::HeapRange(max_heap));
         }
         let options = heap_options(rules, max_heap)?;
+        let ranks = heap_ranks(&options);
         let mut oracle = Outcomes {
+            ranks: ranks.clone(),
+            certified: None,
             options: options.clone(),
             memo: FxHashMap::default(),
             limit: limits.max_positions,
@@ -228,6 +231,25 @@ impl MisereQuotient {
         let mut candidates = 0;
         for n in 1..=max_heap as u16 {
             learner.heaps = n;
+            let (tried, extended) = extend(&mut oracle, &options[..=n as usize], &ranks, limits, max_heap)?;
+            candidates += tried;
+            if let Some((candidate, states)) = extended {
+                // The new heap acts as an element of the smaller quotient: proved,
+                // with no search at all.
+                if u64::from(n) == max_heap {
+                    let mut q = candidate.into_quotient(rules.clone(), max_heap, options);
+                    q.stats = QuotientStats {
+                        candidates,
+                        tests: learner.tests.len(),
+                        positions: oracle.searched,
+                        proof_states: states,
+                    };
+                    return Ok(q);
+                }
+                oracle.memo.clear();
+                oracle.smaller = Some((n, candidate));
+                continue;
+            }
             loop {
                 learner.close(&mut oracle)?;
                 if learner.make_commute(&mut oracle)? {
@@ -235,7 +257,7 @@ impl MisereQuotient {
                 }
                 candidates += 1;
                 let candidate = Candidate::from_learner(&learner);
-                match prove(&candidate, &options[..=n as usize], limits, max_heap)? {
+                match prove(&candidate, &options[..=n as usize], &ranks, limits, max_heap)? {
                     Proof::Holds { states } => {
                         if u64::from(n) == max_heap {
                             let mut q = candidate.into_quotient(rules.clone(), max_heap, options);
@@ -248,11 +270,16 @@ impl MisereQuotient {
                             return Ok(q);
                         }
                         oracle.memo.clear();
+                        oracle.certified = None;
                         oracle.smaller = Some((n, candidate));
                         break;
                     }
-                    Proof::Fails(suspects) => {
-                        let wrong = misclassified(&candidate, &mut oracle, &suspects)?;
+                    Proof::Fails { wrong, rank } => {
+                        // Every sum of smaller rank is classified right: the
+                        // searches for the new tests stop there.
+                        if oracle.certified.as_ref().is_none_or(|(r, _)| rank > *r) {
+                            oracle.certified = Some((rank, candidate));
+                        }
                         learner.add_suffixes(&mut oracle, &wrong)?;
                     }
                 }
@@ -430,6 +457,53 @@ fn heap_options(rules: &HeapRules, max_heap: u64) -> Result<Vec<Vec<Vec<u16>>>, 
     Ok(options)
 }
 
+/// Tries the proved quotient of the heaps below `n` as the quotient of the heaps
+/// up to `n`, with heap `n` mapped to each of its elements in turn. One that
+/// proves is the quotient (its elements were already told apart by smaller
+/// heaps). Otherwise the guess whose first failure comes at the largest rank
+/// answers the searches of sums of smaller rank (see [`prove`]). Returns the
+/// guesses tried and the proved one, if any.
+fn extend(
+    oracle: &mut Outcomes,
+    options: &[Vec<Vec<u16>>],
+    ranks: &[u32],
+    limits: QuotientLimits,
+    max_heap: u64,
+) -> Result<(usize, Option<(Candidate, usize)>), QuotientError> {
+    let Some((_, smaller)) = &oracle.smaller else {
+        return Ok((0, None));
+    };
+    let mut best: Option<(u32, Candidate)> = None;
+    for x in 0..smaller.order as Element {
+        let mut guess = smaller.clone();
+        guess.heap_element.push(x);
+        match prove(&guess, options, ranks, limits, max_heap)? {
+            Proof::Holds { states } => return Ok((x as usize + 1, Some((guess, states)))),
+            Proof::Fails { rank, .. } => {
+                if best.as_ref().is_none_or(|(r, _)| rank > *r) {
+                    best = Some((rank, guess));
+                }
+            }
+        }
+    }
+    oracle.certified = best;
+    Ok((smaller.order, None))
+}
+
+/// Each heap's rank: the longest game on that heap alone (0 for an empty heap).
+fn heap_ranks(options: &[Vec<Vec<u16>>]) -> Vec<u32> {
+    let mut ranks = vec![0u32; options.len()];
+    for h in 1..options.len() {
+        ranks[h] = options[h].iter().map(|o| 1 + rank(&ranks, o)).max().unwrap_or(0);
+    }
+    ranks
+}
+
+/// A sum's rank: the longest game on it, the sum of its heaps' ranks.
+fn rank(ranks: &[u32], g: &[u16]) -> u32 {
+    g.iter().map(|&h| ranks[h as usize]).sum()
+}
+
 /// Exact misère outcomes of sums, memoized over sorted heap lists.
 struct Outcomes {
     options: Vec<Vec<Vec<u16>>>,
@@ -439,6 +513,12 @@ struct Outcomes {
     max_heap: u64,
     /// The proved quotient of heaps up to the given size.
     smaller: Option<(u16, Candidate)>,
+    /// Each heap's rank: the most moves a game on that heap alone can last. A
+    /// sum's rank is the sum of its heaps' ranks; every option has a smaller one.
+    ranks: Vec<u32>,
+    /// A candidate of this heap size and a rank below which it classifies every
+    /// sum correctly (what a failed proof certifies: see [`prove`]).
+    certified: Option<(u32, Candidate)>,
     /// Sums searched in all.
     searched: usize,
 }
@@ -475,6 +555,11 @@ impl Outcomes {
         if let Some((n, q)) = &self.smaller {
             if g.last().is_none_or(|&h| h <= *n) {
                 return Ok(q.p[q.element_of(g) as usize]);
+            }
+        }
+        if let Some((bound, c)) = &self.certified {
+            if rank(&self.ranks, g) < *bound {
+                return Ok(c.p[c.element_of(g) as usize]);
             }
         }
         if let Some(&p) = self.memo.get(g) {
@@ -642,6 +727,7 @@ impl Learner {
 }
 
 /// A hypothesis: the table's automaton, as a monoid.
+#[derive(Clone)]
 struct Candidate {
     order: usize,
     product: Vec<Element>,
@@ -705,18 +791,33 @@ enum Proof {
     Holds {
         states: usize,
     },
-    /// Sums among which at least one is classified wrongly.
-    Fails(Vec<Vec<u16>>),
+    /// `wrong` is classified wrongly, and every sum of smaller rank than `rank`
+    /// (the rank of `wrong`) rightly.
+    Fails {
+        wrong: Vec<u16>,
+        rank: u32,
+    },
 }
 
-/// Checks conditions 1–3 of the module docs for a candidate.
+/// Checks conditions 1–3 of the module docs for a candidate, visiting the proof
+/// states in order of the least rank of a sum that reaches each.
+///
+/// Why that order: a sum G is classified rightly when all its options are and
+/// its state passes (its class is in P exactly when it has a move and no option's
+/// class is). By induction on rank, every sum of rank below that of the first
+/// failing state is classified rightly, so the sum that reaches that state is
+/// classified wrongly (its options are right, so its state tells its true
+/// outcome) and is a counterexample without a search; and the candidate answers
+/// every sum of smaller rank, which bounds the searches that follow.
 fn prove(
     c: &Candidate,
     options: &[Vec<Vec<u16>>],
+    ranks: &[u32],
     limits: QuotientLimits,
     max_heap: u64,
 ) -> Result<Proof, QuotientError> {
-    // Heaps that act alike: the same element and the same option elements.
+    // Heaps that act alike: the same element and the same option elements; each
+    // kind is reached through its heap of least rank.
     let mut kinds: FxHashMap<(Element, Vec<Element>), u16> = FxHashMap::default();
     let mut kind_heap: Vec<u16> = Vec::new();
     let mut kind_options: Vec<Vec<Element>> = Vec::new();
@@ -724,67 +825,59 @@ fn prove(
         let mut elems: Vec<Element> = heap_options.iter().map(|o| c.element_of(o)).collect();
         elems.sort_unstable();
         elems.dedup();
-        if let Entry::Vacant(slot) = kinds.entry((c.heap_element[h], elems.clone())) {
-            slot.insert(kind_heap.len() as u16);
-            kind_heap.push(h as u16);
-            kind_options.push(elems);
-        }
-    }
-    let access = |x: Element| -> Vec<u16> {
-        // A sum in class x: the shortest found by the proof search below is not
-        // needed; any representative will do, so rebuild one by search.
-        representative(c, x)
-    };
-    // Condition 2, and the table "y has an option into P when a heap of kind k
-    // is removed and replaced".
-    let mut escapes = vec![vec![false; c.order]; kind_heap.len()];
-    for (k, &h) in kind_heap.iter().enumerate() {
-        let hk = c.heap_element[h as usize];
-        for y in 0..c.order as Element {
-            let whole_in_p = c.p[c.mul(y, hk) as usize];
-            for (oi, &o) in kind_options[k].iter().enumerate() {
-                if c.p[c.mul(y, o) as usize] {
-                    if whole_in_p {
-                        let rep = access(y);
-                        let option = options[h as usize]
-                            .iter()
-                            .find(|opt| c.element_of(opt) == kind_options[k][oi])
-                            .expect("option of this element");
-                        return Ok(Proof::Fails(vec![
-                            merged(&rep, None, &[h]),
-                            merged(&rep, None, option),
-                        ]));
-                    }
-                    escapes[k][y as usize] = true;
+        match kinds.entry((c.heap_element[h], elems.clone())) {
+            Entry::Vacant(slot) => {
+                slot.insert(kind_heap.len() as u16);
+                kind_heap.push(h as u16);
+                kind_options.push(elems);
+            }
+            Entry::Occupied(slot) => {
+                let k = *slot.get() as usize;
+                if ranks[h] < ranks[kind_heap[k] as usize] {
+                    kind_heap[k] = h as u16;
                 }
             }
         }
     }
-    // Conditions 1 and 3. A sum G *escapes in context z* when some option G' of G
-    // has Φ(G')·z in P; condition 3 asks every live G outside P to escape in
-    // context 1. For G = Y + h, G escapes in context z iff Y escapes in context
-    // z·Φ(h), or Φ(Y)·z·Φ(o) is in P for an option o of h. So the state
-    // (Φ(G), G has a move, {z : G escapes in context z}) follows from Y's state
-    // and h alone; the states are finitely many and all are visited.
+    // escapes[k][y]: a sum of class y plus a heap of kind k has an option, in that
+    // heap, whose class is in P.
+    let mut escapes = vec![vec![false; c.order]; kind_heap.len()];
+    for k in 0..kind_heap.len() {
+        for y in 0..c.order as Element {
+            escapes[k][y as usize] = kind_options[k].iter().any(|&o| c.p[c.mul(y, o) as usize]);
+        }
+    }
+    // A sum G *escapes in context z* when some option G' of G has Φ(G')·z in P.
+    // For G = Y + h, G escapes in context z iff Y escapes in context z·Φ(h), or
+    // Φ(Y)·z·Φ(o) is in P for an option o of h. So the state (Φ(G), G has a move,
+    // {z : G escapes in context z}) follows from Y's state and h alone; the states
+    // are finitely many and all are visited. A state passes when its class is in
+    // P exactly when it has a move and does not escape in context 1 (conditions
+    // 1, 2 and 3 at once).
     let words = c.order.div_ceil(64);
     type State = (Element, bool, Vec<u64>);
     let mut ids: FxHashMap<State, u32> = FxHashMap::default();
     let mut states: Vec<State> = Vec::new();
     let mut parent: Vec<(u32, u16)> = Vec::new();
+    let mut best: Vec<u32> = Vec::new();
+    let mut queue = std::collections::BinaryHeap::new();
     let start: State = (0, false, vec![0; words]);
     ids.insert(start.clone(), 0);
     states.push(start);
     parent.push((u32::MAX, 0));
-    let mut at = 0;
-    while at < states.len() {
-        let (x, live, escaping) = states[at].clone();
-        let ok = if c.p[x as usize] {
-            live
-        } else {
-            !live || escaping[0] & 1 == 1
-        };
-        if !ok {
-            return Ok(Proof::Fails(vec![rebuild(&parent, at as u32)]));
+    best.push(0);
+    queue.push(std::cmp::Reverse((0u32, 0u32)));
+    while let Some(std::cmp::Reverse((r, at))) = queue.pop() {
+        if r > best[at as usize] {
+            continue;
+        }
+        let (x, live, escaping) = states[at as usize].clone();
+        let truly_p = live && escaping[0] & 1 == 0;
+        if c.p[x as usize] != truly_p {
+            return Ok(Proof::Fails {
+                wrong: rebuild(&parent, at),
+                rank: r,
+            });
         }
         for (k, &h) in kind_heap.iter().enumerate() {
             let a = c.heap_element[h as usize];
@@ -796,19 +889,30 @@ fn prove(
                 }
             }
             let state = (c.mul(x, a), live || !kind_options[k].is_empty(), next);
-            if !ids.contains_key(&state) {
-                if states.len() >= limits.max_states {
-                    return Err(QuotientError::TooManyStates {
-                        max_heap,
-                        limit: limits.max_states,
-                    });
+            let nr = r + ranks[h as usize];
+            let id = match ids.get(&state) {
+                Some(&id) => id,
+                None => {
+                    if states.len() >= limits.max_states {
+                        return Err(QuotientError::TooManyStates {
+                            max_heap,
+                            limit: limits.max_states,
+                        });
+                    }
+                    let id = states.len() as u32;
+                    ids.insert(state.clone(), id);
+                    states.push(state);
+                    parent.push((u32::MAX, 0));
+                    best.push(u32::MAX);
+                    id
                 }
-                ids.insert(state.clone(), states.len() as u32);
-                states.push(state);
-                parent.push((at as u32, h));
+            };
+            if nr < best[id as usize] {
+                best[id as usize] = nr;
+                parent[id as usize] = (at, h);
+                queue.push(std::cmp::Reverse((nr, id)));
             }
         }
-        at += 1;
     }
     Ok(Proof::Holds { states: states.len() })
 }
@@ -822,61 +926,6 @@ fn rebuild(parent: &[(u32, u16)], mut id: u32) -> Vec<u16> {
     }
     g.sort_unstable();
     g
-}
-
-/// A sum of heaps in class `x` (breadth-first over elements).
-fn representative(c: &Candidate, x: Element) -> Vec<u16> {
-    let mut from: Vec<Option<(Element, u16)>> = vec![None; c.order];
-    let mut seen = vec![false; c.order];
-    seen[0] = true;
-    let mut queue = std::collections::VecDeque::from([0 as Element]);
-    while let Some(y) = queue.pop_front() {
-        if y == x {
-            break;
-        }
-        for h in 1..c.heap_element.len() {
-            let z = c.mul(y, c.heap_element[h]);
-            if !seen[z as usize] {
-                seen[z as usize] = true;
-                from[z as usize] = Some((y, h as u16));
-                queue.push_back(z);
-            }
-        }
-    }
-    let mut g = Vec::new();
-    let mut y = x;
-    while let Some((prev, h)) = from[y as usize] {
-        g.push(h);
-        y = prev;
-    }
-    g.sort_unstable();
-    g
-}
-
-/// Among suspect sums (and their options), one that the candidate classifies
-/// wrongly. The proof's failure guarantees there is one.
-fn misclassified(
-    c: &Candidate,
-    oracle: &mut Outcomes,
-    suspects: &[Vec<u16>],
-) -> Result<Vec<u16>, QuotientError> {
-    for g in suspects {
-        if oracle.is_p(g)? != c.p[c.element_of(g) as usize] {
-            return Ok(g.clone());
-        }
-        for i in 0..g.len() {
-            if i > 0 && g[i] == g[i - 1] {
-                continue;
-            }
-            for k in 0..oracle.options[g[i] as usize].len() {
-                let o = merged(g, Some(i), &oracle.options[g[i] as usize][k]);
-                if oracle.is_p(&o)? != c.p[c.element_of(&o) as usize] {
-                    return Ok(o);
-                }
-            }
-        }
-    }
-    unreachable!("a failed proof names a misclassified sum or option")
 }
 
 /// Generators, normal forms and relations of a candidate's monoid.
