@@ -22,20 +22,31 @@
 //! table is closed (every access sum plus one heap has the row of an access sum)
 //! and its transitions are made to commute (a failure yields a new test).
 //!
+//! Heap by heap: the proved quotient of the heaps below n answers every sum
+//! without a heap of n. Before any search for heap n, each element of that
+//! quotient is tried as heap n's element; when one proves (below), the quotient
+//! did not grow and heap n cost no search at all, which is what happens through
+//! most of a game's heaps once its quotient settles.
+//!
 //! A candidate is then **proved**, not sampled. For a monoid Q, a set P and the
 //! map Φ from sums to Q, induction on the sum shows Φ respects every outcome iff:
 //!
 //! 1. no terminal sum maps into P;
-//! 2. for every y in Q, heap h and option o of h: if y·Φ(h) is in P then y·Φ(o)
-//!    is not (a P-position has no P option);
+//! 2. no sum that maps into P has an option that maps into P;
 //! 3. every non-terminal sum G with Φ(G) outside P has an option that maps into P.
 //!
-//! Condition 3 depends on G only through a finite *state*: Φ(G), whether G has a
+//! All three depend on G only through a finite *state*: Φ(G), whether G has a
 //! move, and the set of contexts z for which some option G' of G has Φ(G')·z in
-//! P. The state of G plus a heap follows from the state of G and the heap, so the
-//! states are finitely many and a breadth-first search visits them all. A failed condition names a sum that the candidate
-//! classifies wrongly; its suffixes become new tests (Maler–Pnueli), and learning
-//! goes on. A candidate that passes is the quotient: it respects outcomes, and its
+//! P (the conditions ask about z = 1). The state of G plus a heap follows from the
+//! state of G and the heap, so the states are finitely many and a search visits
+//! them all, in order of the least *rank* of a sum that reaches each (a sum's rank
+//! is the length of its longest game; every option has a smaller one). The first
+//! state that fails names a sum that the candidate classifies wrongly (its options,
+//! of smaller rank, are classified rightly, so its state tells its true outcome),
+//! and certifies that the candidate is right on every sum of smaller rank: the
+//! counterexample needs no search, and the searches that follow stop at that rank.
+//! The counterexample's suffixes become new tests (Maler–Pnueli), and learning goes
+//! on. A candidate that passes is the quotient: it respects outcomes, and its
 //! elements are pairwise distinguished by the tests, so none can be merged.
 //!
 //! Limits ([`QuotientLimits`]) bound the elements, the positions searched and the
