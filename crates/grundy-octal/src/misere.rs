@@ -228,6 +228,7 @@ impl MisereQuotient {
         let mut oracle = Outcomes {
             ranks: ranks.clone(),
             certified: None,
+            counted: FxHashMap::default(),
             options: options.clone(),
             memo: FxHashMap::default(),
             limit: limits.max_positions,
@@ -258,6 +259,7 @@ impl MisereQuotient {
                     return Ok(q);
                 }
                 oracle.memo.clear();
+                oracle.counted.clear();
                 oracle.smaller = Some((n, candidate));
                 continue;
             }
@@ -281,6 +283,7 @@ impl MisereQuotient {
                             return Ok(q);
                         }
                         oracle.memo.clear();
+                        oracle.counted.clear();
                         oracle.certified = None;
                         oracle.smaller = Some((n, candidate));
                         break;
@@ -520,6 +523,8 @@ struct Outcomes {
     options: Vec<Vec<Vec<u16>>>,
     /// true = P-position.
     memo: FxHashMap<Box<[u16]>, bool>,
+    /// The same for sums of heaps below [`COUNTED`], by counts.
+    counted: FxHashMap<Counts, bool>,
     limit: usize,
     max_heap: u64,
     /// The proved quotient of heaps up to the given size.
@@ -532,6 +537,19 @@ struct Outcomes {
     certified: Option<(u32, Candidate)>,
     /// Sums searched in all.
     searched: usize,
+}
+
+/// The sorted list of the sum `c` with one heap `h` replaced by `option`, for the
+/// rare option whose counts overflow a byte.
+fn listed(c: &Counts, h: usize, option: &[u16]) -> Vec<u16> {
+    let mut g: Vec<u16> = Vec::new();
+    for (size, &k) in c.iter().enumerate().skip(1) {
+        let k = k as usize - usize::from(size == h);
+        g.extend(std::iter::repeat_n(size as u16, k));
+    }
+    g.extend(option.iter().copied().filter(|&o| o > 0));
+    g.sort_unstable();
+    g
 }
 
 /// `g` without its heap at `skip`, plus `extra`, sorted.
@@ -561,8 +579,102 @@ fn merged(g: &[u16], skip: Option<usize>, extra: &[u16]) -> Vec<u16> {
     }
 }
 
+/// A sum as the count of each heap size, for games of heaps below [`COUNTED`]:
+/// 32 bytes, hashed as four words, a move two byte updates (no sorting, no
+/// allocation), and a third of the memory of a sorted list in a box.
+type Counts = [u8; COUNTED];
+
+/// Heap sizes below this are searched as [`Counts`].
+const COUNTED: usize = 32;
+
 impl Outcomes {
     fn is_p(&mut self, g: &[u16]) -> Result<bool, QuotientError> {
+        if self.options.len() <= COUNTED {
+            let mut c: Counts = [0; COUNTED];
+            let mut fits = true;
+            for &h in g {
+                match c[h as usize].checked_add(1) {
+                    Some(v) => c[h as usize] = v,
+                    None => fits = false,
+                }
+            }
+            if fits {
+                return self.is_p_counted(&c, rank(&self.ranks, g));
+            }
+        }
+        self.is_p_listed(g)
+    }
+
+    /// [`Outcomes::is_p`] on counts; `rank` is the sum's rank.
+    fn is_p_counted(&mut self, c: &Counts, rank: u32) -> Result<bool, QuotientError> {
+        let element_of = |q: &Candidate| {
+            let mut x = 0;
+            for (h, &k) in c.iter().enumerate().skip(1) {
+                for _ in 0..k {
+                    x = q.mul(x, q.heap_element[h]);
+                }
+            }
+            x
+        };
+        if let Some((n, q)) = &self.smaller {
+            if c[*n as usize + 1..].iter().all(|&k| k == 0) {
+                return Ok(q.p[element_of(q) as usize]);
+            }
+        }
+        if let Some((bound, q)) = &self.certified {
+            if rank < *bound {
+                return Ok(q.p[element_of(q) as usize]);
+            }
+        }
+        if let Some(&p) = self.counted.get(c) {
+            return Ok(p);
+        }
+        if self.counted.len() + self.memo.len() >= self.limit {
+            return Err(QuotientError::TooManyPositions {
+                max_heap: self.max_heap,
+                limit: self.limit,
+            });
+        }
+        let mut terminal = true;
+        let mut p = true;
+        'heaps: for h in 1..self.options.len() {
+            if c[h] == 0 {
+                continue;
+            }
+            for k in 0..self.options[h].len() {
+                terminal = false;
+                let mut next = *c;
+                next[h] -= 1;
+                let mut next_rank = rank - self.ranks[h];
+                let mut fits = true;
+                for &part in &self.options[h][k] {
+                    if part > 0 {
+                        match next[part as usize].checked_add(1) {
+                            Some(v) => next[part as usize] = v,
+                            None => fits = false,
+                        }
+                        next_rank += self.ranks[part as usize];
+                    }
+                }
+                let option_p = if fits {
+                    self.is_p_counted(&next, next_rank)?
+                } else {
+                    self.is_p_listed(&listed(c, h, &self.options[h][k]))?
+                };
+                if option_p {
+                    p = false;
+                    break 'heaps;
+                }
+            }
+        }
+        let p = p && !terminal;
+        self.counted.insert(*c, p);
+        self.searched += 1;
+        Ok(p)
+    }
+
+    /// [`Outcomes::is_p`] on a sorted list of heaps.
+    fn is_p_listed(&mut self, g: &[u16]) -> Result<bool, QuotientError> {
         if let Some((n, q)) = &self.smaller {
             if g.last().is_none_or(|&h| h <= *n) {
                 return Ok(q.p[q.element_of(g) as usize]);
@@ -576,7 +688,7 @@ impl Outcomes {
         if let Some(&p) = self.memo.get(g) {
             return Ok(p);
         }
-        if self.memo.len() >= self.limit {
+        if self.counted.len() + self.memo.len() >= self.limit {
             return Err(QuotientError::TooManyPositions {
                 max_heap: self.max_heap,
                 limit: self.limit,
@@ -593,7 +705,7 @@ impl Outcomes {
             for k in 0..self.options[g[i] as usize].len() {
                 terminal = false;
                 let next = merged(g, Some(i), &self.options[g[i] as usize][k]);
-                if self.is_p(&next)? {
+                if self.is_p_listed(&next)? {
                     p = false;
                     break 'heaps;
                 }
@@ -1013,4 +1125,43 @@ fn present(c: &Candidate) -> (Vec<Generator>, Vec<Word>, Vec<(Word, Word)>) {
         .map(|w| w.expect("every element is generated"))
         .collect();
     (generators, normal_forms, relations)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nim_outcomes() -> Outcomes {
+        let options = heap_options(&HeapRules::nim(), 3).unwrap();
+        Outcomes {
+            ranks: heap_ranks(&options),
+            certified: None,
+            counted: FxHashMap::default(),
+            options,
+            memo: FxHashMap::default(),
+            limit: 1_000_000,
+            max_heap: 3,
+            smaller: None,
+            searched: 0,
+        }
+    }
+
+    #[test]
+    fn counts_past_a_byte_fall_back_to_lists_with_the_same_answers() {
+        // Misère Nim on heaps of one: P iff their number is odd (Bouton).
+        let mut o = nim_outcomes();
+        for ones in [1usize, 2, 254, 255, 256, 300] {
+            let g = vec![1u16; ones];
+            assert_eq!(o.is_p(&g).unwrap(), ones % 2 == 1, "{ones} heaps of one");
+        }
+        // With a larger heap: P iff the nim-sum is 0.
+        let mut g = vec![1u16; 255];
+        g.extend([2, 3]);
+        assert!(o.is_p(&g).unwrap());
+        assert_eq!(o.is_p(&g).unwrap(), nim_outcomes().is_p_listed(&g).unwrap());
+        assert_eq!(
+            heap_ranks(&heap_options(&HeapRules::kayles(), 5).unwrap()),
+            [0, 1, 2, 3, 4, 5]
+        );
+    }
 }
