@@ -245,59 +245,33 @@ impl MisereQuotient {
             learner.heaps = n;
             let (tried, extended) = extend(&mut oracle, &options[..=n as usize], &ranks, limits, max_heap)?;
             candidates += tried;
-            if let Some((candidate, states)) = extended {
-                // The new heap acts as an element of the smaller quotient: proved,
-                // with no search at all.
-                if u64::from(n) == max_heap {
-                    let mut q = candidate.into_quotient(rules.clone(), max_heap, options);
-                    q.stats = QuotientStats {
-                        candidates,
-                        tests: learner.tests.len(),
-                        positions: oracle.searched,
-                        proof_states: states,
-                    };
-                    return Ok(q);
-                }
-                oracle.memo.clear();
-                oracle.counted.clear();
-                oracle.smaller = Some((n, candidate));
-                continue;
+            // Either the new heap acts as an element of the smaller quotient (proved
+            // with no search at all), or L* learns the larger quotient.
+            let (candidate, states) = match extended {
+                Some(proved) => proved,
+                None => learn(
+                    &mut learner,
+                    &mut oracle,
+                    &options[..=n as usize],
+                    &ranks,
+                    limits,
+                    &mut candidates,
+                )?,
+            };
+            if u64::from(n) == max_heap {
+                let mut q = candidate.into_quotient(rules.clone(), max_heap, options);
+                q.stats = QuotientStats {
+                    candidates,
+                    tests: learner.tests.len(),
+                    positions: oracle.searched,
+                    proof_states: states,
+                };
+                return Ok(q);
             }
-            loop {
-                learner.close(&mut oracle)?;
-                if learner.make_commute(&mut oracle)? {
-                    continue;
-                }
-                candidates += 1;
-                let candidate = Candidate::from_learner(&learner);
-                match prove(&candidate, &options[..=n as usize], &ranks, limits, max_heap)? {
-                    Proof::Holds { states } => {
-                        if u64::from(n) == max_heap {
-                            let mut q = candidate.into_quotient(rules.clone(), max_heap, options);
-                            q.stats = QuotientStats {
-                                candidates,
-                                tests: learner.tests.len(),
-                                positions: oracle.searched,
-                                proof_states: states,
-                            };
-                            return Ok(q);
-                        }
-                        oracle.memo.clear();
-                        oracle.counted.clear();
-                        oracle.certified = None;
-                        oracle.smaller = Some((n, candidate));
-                        break;
-                    }
-                    Proof::Fails { wrong, rank } => {
-                        // Every sum of smaller rank is classified right: the
-                        // searches for the new tests stop there.
-                        if oracle.certified.as_ref().is_none_or(|(r, _)| rank > *r) {
-                            oracle.certified = Some((rank, candidate));
-                        }
-                        learner.add_suffixes(&mut oracle, &wrong)?;
-                    }
-                }
-            }
+            oracle.memo.clear();
+            oracle.counted.clear();
+            oracle.certified = None;
+            oracle.smaller = Some((n, candidate));
         }
         unreachable!("the loop returns at max_heap")
     }
@@ -469,6 +443,37 @@ fn heap_options(rules: &HeapRules, max_heap: u64) -> Result<Vec<Vec<Vec<u16>>>, 
         options.push(list);
     }
     Ok(options)
+}
+
+/// L* at one heap size: closes the table, makes it commute, and proves each
+/// candidate until one holds (returned with its proof's states).
+fn learn(
+    learner: &mut Learner,
+    oracle: &mut Outcomes,
+    options: &[Vec<Vec<u16>>],
+    ranks: &[u32],
+    limits: QuotientLimits,
+    candidates: &mut usize,
+) -> Result<(Candidate, usize), QuotientError> {
+    loop {
+        learner.close(oracle)?;
+        if learner.make_commute(oracle)? {
+            continue;
+        }
+        *candidates += 1;
+        let candidate = Candidate::from_learner(learner);
+        match prove(&candidate, options, ranks, limits, learner.max_heap)? {
+            Proof::Holds { states } => return Ok((candidate, states)),
+            Proof::Fails { wrong, rank } => {
+                // Every sum of smaller rank is classified right: the searches for
+                // the new tests stop there.
+                if oracle.certified.as_ref().is_none_or(|(r, _)| rank > *r) {
+                    oracle.certified = Some((rank, candidate));
+                }
+                learner.add_suffixes(oracle, &wrong)?;
+            }
+        }
+    }
 }
 
 /// Tries the proved quotient of the heaps below `n` as the quotient of the heaps

@@ -6,7 +6,7 @@
 
 use grundy::dynamic::{Analyze, Builtin, DynGame, DynPosition};
 use grundy::games::{canonical_heaps, HeapGame};
-use grundy::solve::Search;
+use grundy::solve::{Evaluation, Search};
 use grundy::{Game, GameError, Misere, Play};
 use grundy_octal::HeapRules;
 
@@ -172,29 +172,8 @@ fn packed_search_answers_as_the_plain_search_on_larger_sums() {
             let p = p.to_vec();
             for play in [Play::Normal, Play::Misere] {
                 let (e, options) = match play {
-                    Play::Normal => {
-                        let mut s = Search::new(Sorted(&game));
-                        let e = s.evaluate(&canonical_heaps(&p)).unwrap();
-                        let mut opts = Vec::new();
-                        game.options(&p, &mut opts).unwrap();
-                        let o: Vec<_> = opts
-                            .iter()
-                            .map(|o| s.evaluate(&canonical_heaps(o)).unwrap())
-                            .collect();
-                        (e, o)
-                    }
-                    Play::Misere => {
-                        let sorted = Sorted(&game);
-                        let mut s = Search::new(Misere(&sorted));
-                        let e = s.evaluate(&canonical_heaps(&p)).unwrap();
-                        let mut opts = Vec::new();
-                        game.options(&p, &mut opts).unwrap();
-                        let o: Vec<_> = opts
-                            .iter()
-                            .map(|o| s.evaluate(&canonical_heaps(o)).unwrap())
-                            .collect();
-                        (e, o)
-                    }
+                    Play::Normal => plain_evaluations(Sorted(&game), &game, &p),
+                    Play::Misere => plain_evaluations(Misere(Sorted(&game)), &game, &p),
                 };
                 assert!(game.packed_search_fits(&p), "{name} {p:?} packs");
                 let (pe, poptions) = game.packed_search(&p, play).expect("applies").unwrap();
@@ -207,4 +186,21 @@ fn packed_search_answers_as_the_plain_search_on_larger_sums() {
             }
         }
     }
+}
+
+/// The plain search's evaluation of `p` and of each option of `p`, in the game's order.
+fn plain_evaluations<G: Game<Position = Vec<u64>>>(
+    searched: G,
+    game: &HeapGame,
+    p: &[u64],
+) -> (Evaluation, Vec<Evaluation>) {
+    let mut s = Search::new(searched);
+    let e = s.evaluate(&canonical_heaps(p)).unwrap();
+    let mut options = Vec::new();
+    game.options(&p.to_vec(), &mut options).unwrap();
+    let options = options
+        .iter()
+        .map(|o| s.evaluate(&canonical_heaps(o)).unwrap())
+        .collect();
+    (e, options)
 }
