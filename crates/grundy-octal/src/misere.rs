@@ -610,6 +610,17 @@ impl Outcomes {
         self.is_p_listed(g)
     }
 
+    /// An error once the positions kept reach the limit.
+    fn check_limit(&self) -> Result<(), QuotientError> {
+        if self.counted.len() + self.memo.len() >= self.limit {
+            return Err(QuotientError::TooManyPositions {
+                max_heap: self.max_heap,
+                limit: self.limit,
+            });
+        }
+        Ok(())
+    }
+
     /// [`Outcomes::is_p`] on counts; `rank` is the sum's rank.
     fn is_p_counted(&mut self, c: &Counts, rank: u32) -> Result<bool, QuotientError> {
         let element_of = |q: &Candidate| {
@@ -634,12 +645,7 @@ impl Outcomes {
         if let Some(&p) = self.counted.get(c) {
             return Ok(p);
         }
-        if self.counted.len() + self.memo.len() >= self.limit {
-            return Err(QuotientError::TooManyPositions {
-                max_heap: self.max_heap,
-                limit: self.limit,
-            });
-        }
+        self.check_limit()?;
         let mut terminal = true;
         let mut p = true;
         'heaps: for h in 1..self.options.len() {
@@ -693,12 +699,7 @@ impl Outcomes {
         if let Some(&p) = self.memo.get(g) {
             return Ok(p);
         }
-        if self.counted.len() + self.memo.len() >= self.limit {
-            return Err(QuotientError::TooManyPositions {
-                max_heap: self.max_heap,
-                limit: self.limit,
-            });
-        }
+        self.check_limit()?;
         // Terminal sums are N-positions in misère play (the player to move has
         // already won); otherwise P iff no option is P.
         let mut terminal = true;
