@@ -1,6 +1,7 @@
 //! The nim-sequence engine: naive mex and the sparse-space (rare/common) method.
 
 use crate::rules::HeapRules;
+use crate::triples::PairSets;
 
 /// How [`Sequence`] computes new values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -236,6 +237,8 @@ pub struct Sequence {
     stats: Stats,
     /// The generic naive kernel, used for codes with a tail digit only.
     wide: Option<Box<Naive>>,
+    /// The values of two-heap splits of every total, for three-heap moves.
+    pair_sets: Option<Box<PairSets>>,
 }
 
 impl Sequence {
@@ -263,6 +266,7 @@ impl Sequence {
             next_reclass: 32,
             stats: Stats::default(),
             wide: None,
+            pair_sets: None,
         }
     }
 
@@ -498,15 +502,15 @@ impl Sequence {
                 self.stats.options += half as u64;
             }
         }
-        for &k in &self.c.split3 {
-            if n >= k + 3 {
-                let m = n - k;
-                for a in 1..=m / 3 {
-                    for b in a..=(m - a) / 2 {
-                        mark(seen, g[a] ^ g[b] ^ g[m - a - b]);
-                    }
-                    self.stats.options += ((m - a) / 2 + 1 - a) as u64;
-                }
+        if !self.c.split3.is_empty() {
+            // Three-heap moves: the two-heap split sets of each total, combined
+            // with the third heap (see `triples`), not every triple.
+            let totals: Vec<usize> = self.c.split3.iter().filter(|&&k| n >= k + 3).map(|&k| n - k).collect();
+            if !totals.is_empty() {
+                let sets = self.pair_sets.get_or_insert_with(Default::default);
+                let (m, work) = sets.mex(g, &totals, seen, w);
+                self.stats.options += work;
+                return u16::try_from(m).map_err(|_| SequenceError::ValueOverflow { n: n as u64 });
             }
         }
         if self.c.split_game {
@@ -860,7 +864,7 @@ static BIT: [u64; 64] = {
 
 /// OR of `1 << (G(a) ^ G(m - a))` over a in lo..hi (values below 64).
 #[inline(always)]
-fn pair_bits(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
+pub(crate) fn pair_bits(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
     let xs = &g[lo..hi];
     let ys = &g[m + 1 - hi..=m - lo];
     let mut acc = [0u64; 4];
