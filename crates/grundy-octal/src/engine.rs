@@ -14,7 +14,8 @@ pub enum Method {
     Naive,
     /// The rare/common (sparse space) method. Falls back to the naive method
     /// for games it does not apply to (subtraction games, the split game,
-    /// hexadecimal codes with three-heap moves).
+    /// hexadecimal codes with three-heap moves, whose naive method merges the
+    /// two-heap split sets of each total instead of listing triples).
     Sparse,
 }
 

@@ -145,7 +145,7 @@ pub fn run(args: Args) -> Result<String> {
     }
     let game = seq_game(&args.game, "has no nim-sequence period")?;
     // Values and work are both bounded, so no --max runs away (three-heap codes
-    // cost O(n^2) a value).
+    // cost O(n V / 64) word operations a value for values below V).
     let max = args.max.unwrap_or(DEFAULT_MAX);
     let work = Some(args.max_work.unwrap_or(DEFAULT_WORK));
     let found = match &game.sequence {

@@ -20,8 +20,11 @@ use crate::dynamic::{Analyze, ClosedForm, PeriodSummary, SEARCH_LIMIT, SEARCH_WO
 use crate::games::{heap_components, heap_product, outcome_of};
 use crate::{Game, GameError, Impartial, Outcome, Play};
 
-/// Heaps up to this size for games whose moves may leave three heaps (cubic work).
-pub const THREE_HEAP_LIMIT: u64 = 1_000;
+/// Heaps up to this size for games whose moves may leave three heaps: a value
+/// costs O(n V / 64) word operations for values below V (the engine merges
+/// two-heap split sets), so values that grow with n make the whole table cubic;
+/// 10,000 heaps of `hex:0.F6` take about 2 s here. `values --out` streams further.
+pub const THREE_HEAP_LIMIT: u64 = 10_000;
 /// Heaps below this size are answered from the computed sequence.
 pub const SEQUENCE_LIMIT: u64 = 10_000_000;
 /// How many values the period search computes before giving up (codes and
@@ -154,7 +157,7 @@ impl HeapGame {
     }
 
     /// True when a move may leave three heaps (hexadecimal bit 8): each value then
-    /// costs time quadratic in the heap.
+    /// costs time growing with the heap times its values (see [`THREE_HEAP_LIMIT`]).
     pub fn leaves_three_heaps(&self) -> bool {
         matches!(&self.rules, HeapRules::Octal(c)
             if c.digits().iter().chain(c.tail().as_slice()).any(|d| d & 8 != 0))
@@ -355,7 +358,7 @@ impl HeapGame {
             }
         };
         if self.leaves_three_heaps() && max > THREE_HEAP_LIMIT {
-            // Each value costs quadratic time: only a proved period answers beyond the limit.
+            // Values cost time growing with n times V: only a proved period answers beyond the limit.
             return from_period(&format!(
                 "heap {max} is too large for a game whose moves leave three heaps (at most \
                  {THREE_HEAP_LIMIT} without a proved period)"
