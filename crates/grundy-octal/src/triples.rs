@@ -16,9 +16,9 @@
 
 use crate::engine::pair_bits;
 
-/// S2(t) for t = 0, 1, 2, ...: row t is a bitset of 2^bits bits (at least one
-/// word), where bits is the bit length of the largest of G(1), ..., G(t - 1):
-/// the XOR of two such values is below 2^bits.
+/// S2(t) for t = 0, 1, 2, ...: row t is a bitset of values below 2^bits, where
+/// bits is the bit length of the largest of G(1), ..., G(t - 1) (the XOR of two
+/// such values is below 2^bits), cut after its last non-empty word.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PairSets {
     words: Vec<u64>,
@@ -68,6 +68,10 @@ impl PairSets {
                 }
                 pairs += half as u64;
             }
+            // Keep the row up to its last non-empty word: the values of the splits
+            // stay well below 2^bits in games whose values grow (less to merge).
+            let used = self.words[start..].iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+            self.words.truncate(start + used);
             self.offsets.push(self.words.len());
         }
         pairs
@@ -99,7 +103,8 @@ impl PairSets {
             // Every value below 64: rows are single words, moved one at a time.
             for &m in totals {
                 for a in 1..=m / 3 {
-                    seen[0] |= xor_bit_positions(self.words[self.offsets[m - a]], u32::from(g[a] & 63));
+                    let row = self.row(m - a).first().copied().unwrap_or(0);
+                    seen[0] |= xor_bit_positions(row, u32::from(g[a] & 63));
                 }
                 work += (m / 3) as u64;
             }
@@ -140,19 +145,17 @@ impl PairSets {
     }
 }
 
-/// `acc[j ^ high] |= row[j]` for every word j of the row (a power of two
-/// long): in aligned blocks of four words, whose order `high & 3` permutes
-/// (one loop for each, so each compiles to vector ORs and shuffles).
+/// `acc[j ^ high] |= row[j]` for every word j of the row: in aligned blocks of
+/// four words, whose order `high & 3` permutes (one loop for each, so each
+/// compiles to vector ORs and shuffles), then the last few words one by one.
 #[inline(always)]
 fn or_moved(acc: &mut [u64], row: &[u64], high: usize) {
-    if row.len() < 4 {
-        for (j, &w) in row.iter().enumerate() {
-            acc[j ^ high] |= w;
-        }
-        return;
+    let whole = row.len() & !3;
+    for (j, &w) in row.iter().enumerate().skip(whole) {
+        acc[j ^ high] |= w;
     }
     let block = high >> 2;
-    let blocks = row.chunks_exact(4).enumerate();
+    let blocks = row[..whole].chunks_exact(4).enumerate();
     macro_rules! moved {
         ($p:expr) => {
             for (b, src) in blocks {
