@@ -9,6 +9,7 @@
 //! and beyond that only from a proved period ([`grundy_octal::prove_period`], or
 //! one the family knows). Otherwise the answer is an error, never a guess.
 
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy_octal::{
@@ -42,6 +43,31 @@ const SUBTRACTION_PERIOD_WORK: u64 = 300_000_000;
 /// How many values a subtraction game's period search computes at most.
 const SUBTRACTION_PERIOD_SEARCH: u64 = 10_000_000;
 
+/// The method of the sequences heap games create (see [`set_heap_method`]).
+static HEAP_METHOD: AtomicU8 = AtomicU8::new(0);
+
+/// The method every heap game's engine sequence uses from now on (the command
+/// line's `--method`): [`Method::Auto`] (the default) chooses naive or sparse
+/// space as the run goes. The values are the same; only the time differs. A
+/// sequence already started keeps its method.
+pub fn set_heap_method(method: Method) {
+    let code = match method {
+        Method::Naive => 1,
+        Method::Sparse => 2,
+        _ => 0,
+    };
+    HEAP_METHOD.store(code, Ordering::Relaxed);
+}
+
+/// The method set by [`set_heap_method`].
+pub fn heap_method() -> Method {
+    match HEAP_METHOD.load(Ordering::Relaxed) {
+        1 => Method::Naive,
+        2 => Method::Sparse,
+        _ => Method::Auto,
+    }
+}
+
 /// A family-specific single-heap remoteness rule (see the subtraction family).
 pub type RemotenessHook = fn(&HeapGame) -> Option<Periodic>;
 
@@ -74,7 +100,7 @@ impl State {
     /// The engine's sequence, created on first use.
     fn sequence(&mut self, rules: &HeapRules) -> &mut Sequence {
         self.sequence
-            .get_or_insert_with(|| Sequence::new(rules.clone(), Method::Auto))
+            .get_or_insert_with(|| Sequence::new(rules.clone(), heap_method()))
     }
 }
 
