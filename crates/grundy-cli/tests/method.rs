@@ -31,7 +31,18 @@ fn values_files_are_the_same_bytes_under_every_method() {
 fn tables_periods_and_solutions_are_the_same_under_every_method() {
     let tables: Vec<String> = METHODS
         .iter()
-        .map(|m| ok(&["values", "octal:0.106", "--from", "9000", "--to", "9100", "--method", m]))
+        .map(|m| {
+            ok(&[
+                "values",
+                "octal:0.106",
+                "--from",
+                "9000",
+                "--to",
+                "9100",
+                "--method",
+                m,
+            ])
+        })
         .collect();
     assert!(tables.iter().all(|t| *t == tables[0]));
     let periods: Vec<String> = METHODS
@@ -58,5 +69,12 @@ fn three_heap_codes_answer_past_a_thousand_heaps() {
     let v = json(&["solve", "hex:0.8", "2500", "--json"]);
     assert!(v["nimber"].as_u64().unwrap() > 700, "{v}");
     let table = ok(&["values", "hex:0.3F", "--from", "1990", "--to", "2000"]);
-    assert_eq!(table.lines().filter(|l| l.contains("199") || l.contains("2000")).count(), 11, "{table}");
+    assert_eq!(
+        table
+            .lines()
+            .filter(|l| l.contains("199") || l.contains("2000"))
+            .count(),
+        11,
+        "{table}"
+    );
 }

@@ -565,7 +565,13 @@ impl Sequence {
         if !self.c.split3.is_empty() {
             // Three-heap moves: the two-heap split sets of each total, combined
             // with the third heap (see `triples`), not every triple.
-            let totals: Vec<usize> = self.c.split3.iter().filter(|&&k| n >= k + 3).map(|&k| n - k).collect();
+            let totals: Vec<usize> = self
+                .c
+                .split3
+                .iter()
+                .filter(|&&k| n >= k + 3)
+                .map(|&k| n - k)
+                .collect();
             if !totals.is_empty() {
                 let sets = self.pair_sets.get_or_insert_with(Default::default);
                 let (m, work) = sets.mex(g, &totals, seen, w);
@@ -851,7 +857,11 @@ impl Sequence {
         }
         // Heaps 1..len: #even + #odd = len - 1, #even - #odd = the score.
         let heaps = self.values.len() as i64 - 1;
-        let rare = if best_score == i64::MAX { heaps } else { (heaps + best_score) / 2 };
+        let rare = if best_score == i64::MAX {
+            heaps
+        } else {
+            (heaps + best_score) / 2
+        };
         (best, rare.max(0) as usize)
     }
 }

@@ -70,7 +70,10 @@ impl PairSets {
             }
             // Keep the row up to its last non-empty word: the values of the splits
             // stay well below 2^bits in games whose values grow (less to merge).
-            let used = self.words[start..].iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+            let used = self.words[start..]
+                .iter()
+                .rposition(|&w| w != 0)
+                .map_or(0, |i| i + 1);
             self.words.truncate(start + used);
             self.offsets.push(self.words.len());
         }
@@ -95,16 +98,22 @@ impl PairSets {
     /// digits k (m >= 3). Every option value is below 2^bits(max G), which
     /// `words` covers. Returns the mex and the work done (pairs of the new rows
     /// and words merged).
-    pub(crate) fn mex(&mut self, g: &[u16], totals: &[usize], seen: &mut [u64], words: usize) -> (usize, u64) {
+    pub(crate) fn mex(
+        &mut self,
+        g: &[u16],
+        totals: &[usize],
+        seen: &mut [u64],
+        words: usize,
+    ) -> (usize, u64) {
         let last = totals.iter().map(|&m| m - 1).max().unwrap_or(0);
         let mut work = self.build_to(g, last);
         let seen = &mut seen[..words];
         if words == 1 {
             // Every value below 64: rows are single words, moved one at a time.
             for &m in totals {
-                for a in 1..=m / 3 {
+                for (a, &ga) in g.iter().enumerate().take(m / 3 + 1).skip(1) {
                     let row = self.row(m - a).first().copied().unwrap_or(0);
-                    seen[0] |= xor_bit_positions(row, u32::from(g[a] & 63));
+                    seen[0] |= xor_bit_positions(row, u32::from(ga & 63));
                 }
                 work += (m / 3) as u64;
             }

@@ -28,7 +28,10 @@ fn auto_naive_and_sparse_agree_on_sparse_and_dense_codes() {
         let auto = run(&rules, Method::Auto, LEN);
         assert_eq!(naive.values(), sparse.values(), "{code}: naive vs sparse");
         assert_eq!(naive.values(), auto.values(), "{code}: naive vs auto");
-        assert!(!naive.is_sparse() && sparse.is_sparse(), "{code}: forced methods stay");
+        assert!(
+            !naive.is_sparse() && sparse.is_sparse(),
+            "{code}: forced methods stay"
+        );
     }
 }
 
