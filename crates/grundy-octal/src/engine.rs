@@ -1,19 +1,24 @@
 //! The nim-sequence engine: naive mex and the sparse-space (rare/common) method.
 
 use crate::rules::HeapRules;
+use crate::triples::PairSets;
 
 /// How [`Sequence`] computes new values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Method {
-    /// Sparse space where it applies (games whose moves leave at most two
-    /// heaps and that have breaking moves), naive otherwise.
+    /// Chooses as the run goes, from the measured rare fraction: sparse space
+    /// where it applies (games whose moves leave at most two heaps and that
+    /// have breaking moves) while few heaps are rare, naive while many are
+    /// (see [`Sequence`]); naive for the other games. The values are the same
+    /// whichever runs.
     #[default]
     Auto,
     /// Examine every option of every heap.
     Naive,
     /// The rare/common (sparse space) method. Falls back to the naive method
     /// for games it does not apply to (subtraction games, the split game,
-    /// hexadecimal codes with three-heap moves).
+    /// hexadecimal codes with three-heap moves, whose naive method merges the
+    /// two-heap split sets of each total instead of listing triples).
     Sparse,
 }
 
@@ -220,7 +225,11 @@ const SEEN_WORDS: usize = (65536usize + 1).div_ceil(64);
 pub struct Sequence {
     rules: HeapRules,
     c: Compiled,
+    method: Method,
+    /// The sparse method is running now (`Auto` switches it on and off).
     sparse: bool,
+    /// `Auto` running naive: when to look at the rare fraction again.
+    next_check: usize,
     values: Vec<u16>,
     counts: Vec<u64>,
     max_value: u16,
@@ -236,6 +245,8 @@ pub struct Sequence {
     stats: Stats,
     /// The generic naive kernel, used for codes with a tail digit only.
     wide: Option<Box<Naive>>,
+    /// The values of two-heap splits of every total, for three-heap moves.
+    pair_sets: Option<Box<PairSets>>,
 }
 
 impl Sequence {
@@ -248,7 +259,9 @@ impl Sequence {
         Sequence {
             rules,
             c,
+            method,
             sparse,
+            next_check: 0,
             values: vec![0],
             counts,
             max_value: 0,
@@ -263,6 +276,7 @@ impl Sequence {
             next_reclass: 32,
             stats: Stats::default(),
             wide: None,
+            pair_sets: None,
         }
     }
 
@@ -302,6 +316,7 @@ impl Sequence {
         }
         if seq.sparse {
             seq.reclassify(true);
+            seq.choose_method();
         }
         Ok(seq)
     }
@@ -311,9 +326,15 @@ impl Sequence {
         &self.rules
     }
 
-    /// True when the sparse-space method is in use.
+    /// True when the sparse-space method is in use (with [`Method::Auto`], it is
+    /// switched on and off as the rare fraction changes).
     pub fn is_sparse(&self) -> bool {
         self.sparse
+    }
+
+    /// The method asked for.
+    pub fn method(&self) -> Method {
+        self.method
     }
 
     /// Number of computed values: G(0), ..., G(len-1) are known. Never 0.
@@ -374,7 +395,7 @@ impl Sequence {
         let Ok(end_us) = usize::try_from(end) else {
             return Err(SequenceError::TooLarge { n: end });
         };
-        if self.sparse && end > u32::MAX as u64 + 1 {
+        if self.sparse_possible() && end > u32::MAX as u64 + 1 {
             return Err(SequenceError::TooLarge { n: end });
         }
         if end_us <= self.values.len() {
@@ -442,9 +463,52 @@ impl Sequence {
                     && len > self.last_reclass + self.last_reclass / 8)
             {
                 self.reclassify(false);
+                self.choose_method();
             }
+        } else if self.method == Method::Auto && n + 1 >= self.next_check && self.c.sparse_applies() {
+            self.choose_method();
         }
         Ok(v)
+    }
+
+    /// True when this sequence may run the sparse method (now or later).
+    fn sparse_possible(&self) -> bool {
+        self.method != Method::Naive && self.c.sparse_applies()
+    }
+
+    /// [`Method::Auto`]: switches between the sparse and the naive method from
+    /// the rare fraction under the best mask (with a margin, so that a fraction
+    /// near the threshold does not switch back and forth). Called when the
+    /// sparse method re-chooses its mask, and every quarter of growth while
+    /// naive runs.
+    fn choose_method(&mut self) {
+        if self.method != Method::Auto || !self.c.sparse_applies() {
+            return;
+        }
+        let len = self.values.len();
+        // Too few values to judge: the sparse method's first masks.
+        if len < AUTO_MIN_LEN {
+            return;
+        }
+        let limit = rare_fraction_limit(self.max_value);
+        if self.sparse {
+            let rare = self.rare_heaps.len() as f64 / len as f64;
+            if rare > limit {
+                self.sparse = false;
+                self.rare_heaps = Vec::new();
+                self.rare_values = Vec::new();
+                self.next_check = len + len / 4;
+            }
+        } else {
+            let (mask, rare) = self.best_mask();
+            if (rare as f64 / len as f64) < limit / 2.0 {
+                self.mask = mask;
+                self.sparse = true;
+                self.reclassify(true);
+            } else {
+                self.next_check = len + len / 4;
+            }
+        }
     }
 
     fn words(&self) -> usize {
@@ -498,15 +562,21 @@ impl Sequence {
                 self.stats.options += half as u64;
             }
         }
-        for &k in &self.c.split3 {
-            if n >= k + 3 {
-                let m = n - k;
-                for a in 1..=m / 3 {
-                    for b in a..=(m - a) / 2 {
-                        mark(seen, g[a] ^ g[b] ^ g[m - a - b]);
-                    }
-                    self.stats.options += ((m - a) / 2 + 1 - a) as u64;
-                }
+        if !self.c.split3.is_empty() {
+            // Three-heap moves: the two-heap split sets of each total, combined
+            // with the third heap (see `triples`), not every triple.
+            let totals: Vec<usize> = self
+                .c
+                .split3
+                .iter()
+                .filter(|&&k| n >= k + 3)
+                .map(|&k| n - k)
+                .collect();
+            if !totals.is_empty() {
+                let sets = self.pair_sets.get_or_insert_with(Default::default);
+                let (m, work) = sets.mex(g, &totals, seen, w);
+                self.stats.options += work;
+                return u16::try_from(m).map_err(|_| SequenceError::ValueOverflow { n: n as u64 });
             }
         }
         if self.c.split_game {
@@ -735,6 +805,29 @@ impl Sequence {
         let len = self.values.len();
         self.next_reclass = (2 * len).max(32);
         self.last_reclass = len;
+        let (best, _) = self.best_mask();
+        if force || best != self.mask {
+            self.mask = best;
+            self.common_bits = common_bits(best);
+            self.stats.reclassifications += 1;
+            self.rare_heaps.clear();
+            self.rare_values.clear();
+            for (i, &v) in self.values.iter().enumerate().skip(1) {
+                if !is_common(v, best) {
+                    self.rare_heaps.push(i as u32);
+                    self.rare_values.push(v);
+                }
+            }
+            self.rare_heaps.shrink_to_fit();
+            self.rare_values.shrink_to_fit();
+        }
+        self.rare_at_reclass = self.rare_heaps.len();
+    }
+
+    /// The mask with the fewest rare heaps (the current one on a tie) and how
+    /// many heaps (of 1..len) it makes rare: a Walsh–Hadamard transform of the
+    /// value counts.
+    fn best_mask(&self) -> (u16, usize) {
         let bits = 16 - self.max_value.leading_zeros();
         let size = 1usize << bits;
         let mut w: Vec<i64> = self.counts[..size].iter().map(|&c| c as i64).collect();
@@ -762,22 +855,33 @@ impl Sequence {
                 best = m as u16;
             }
         }
-        if force || best != self.mask {
-            self.mask = best;
-            self.common_bits = common_bits(best);
-            self.stats.reclassifications += 1;
-            self.rare_heaps.clear();
-            self.rare_values.clear();
-            for (i, &v) in self.values.iter().enumerate().skip(1) {
-                if !is_common(v, best) {
-                    self.rare_heaps.push(i as u32);
-                    self.rare_values.push(v);
-                }
-            }
-            self.rare_heaps.shrink_to_fit();
-            self.rare_values.shrink_to_fit();
-        }
-        self.rare_at_reclass = self.rare_heaps.len();
+        // Heaps 1..len: #even + #odd = len - 1, #even - #odd = the score.
+        let heaps = self.values.len() as i64 - 1;
+        let rare = if best_score == i64::MAX {
+            heaps
+        } else {
+            (heaps + best_score) / 2
+        };
+        (best, rare.max(0) as usize)
+    }
+}
+
+/// [`Method::Auto`] keeps the sparse method until this many values.
+const AUTO_MIN_LEN: usize = 4096;
+
+/// [`Method::Auto`]: the rare fraction above which the naive method is faster
+/// (it switches back to sparse below half of it). Measured on octal codes to
+/// 3·10^4 (`sequence` example): with values below 64 the naive method's pairs
+/// are one register OR each, and it wins from about a quarter of the heaps
+/// rare (0.106, 0.104, 0.124: half rare, naive 2x faster; 0.127: 9% rare,
+/// sparse 3x faster); with larger values it marks flag bytes and the sparse
+/// method keeps up to about half the heaps rare (0.06, 0.114, 0.135: 26-44%
+/// rare, sparse faster; 0.126: 48% rare, even).
+fn rare_fraction_limit(max_value: u16) -> f64 {
+    if max_value < 64 {
+        0.2
+    } else {
+        0.45
     }
 }
 
@@ -860,7 +964,7 @@ static BIT: [u64; 64] = {
 
 /// OR of `1 << (G(a) ^ G(m - a))` over a in lo..hi (values below 64).
 #[inline(always)]
-fn pair_bits(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
+pub(crate) fn pair_bits(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
     let xs = &g[lo..hi];
     let ys = &g[m + 1 - hi..=m - lo];
     let mut acc = [0u64; 4];

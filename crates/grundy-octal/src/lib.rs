@@ -155,6 +155,7 @@ mod misere;
 mod period;
 mod periodic;
 mod rules;
+mod triples;
 
 pub use engine::{nim_values, Method, Sequence, SequenceError, Stats};
 pub use misere::{

@@ -241,7 +241,7 @@ pub fn find_period_in<F: FnMut(u64, u16)>(
 const STOP_CHUNK: u64 = 4096;
 /// Fewer when values are dear: about this many options examined between two looks
 /// (a fraction of a second), so a budget stops three-heap codes, whose values cost
-/// O(n^2) each, on time.
+/// O(n V / 64) word operations each, on time.
 const STOP_OPTIONS: u64 = 1 << 28;
 
 /// [`find_period_in`], which also gives up when `stop(seq)` says so (it is asked

@@ -1,5 +1,5 @@
 //! A work budget stops the period search on time, also for three-heap codes whose
-//! values cost O(n^2) each.
+//! values cost O(n V / 64) word operations each (V: the values' range).
 
 use grundy_octal::{find_period_until, HeapRules, Method, Sequence};
 
@@ -13,5 +13,5 @@ fn three_heap_codes_stop_at_the_budget() {
     assert!(stopped);
     // Stopped within a fraction of the budget past it, far below 100000 values.
     assert!(seq.stats().options < 2 * budget, "{}", seq.stats().options);
-    assert!(seq.len() < 2000, "{}", seq.len());
+    assert!(seq.len() < 10_000, "{}", seq.len());
 }

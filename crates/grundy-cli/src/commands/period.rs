@@ -17,6 +17,7 @@ use grundy_octal::{find_period_until, HeapRules, Method, Sequence};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
+use crate::commands::values::MethodArg;
 use crate::load;
 use crate::render::count;
 
@@ -40,6 +41,11 @@ pub struct Args {
     /// preperiod and period the computed values show, else null) and rule.
     #[arg(long)]
     pub json: bool,
+    /// How the values are computed: auto (the default) switches between the
+    /// sparse-space and the naive method as the share of rare heaps changes; naive or
+    /// sparse forces one. The values and the period are the same.
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    pub method: MethodArg,
 }
 
 /// A game's nim-sequence, as the seam gives it, with the game's canonical name.
@@ -143,13 +149,14 @@ pub fn run(args: Args) -> Result<String> {
     if args.max == Some(0) {
         bail!("--max must be at least 1");
     }
+    let method = args.method.apply();
     let game = seq_game(&args.game, "has no nim-sequence period")?;
     // Values and work are both bounded, so no --max runs away (three-heap codes
-    // cost O(n^2) a value).
+    // cost O(n V / 64) word operations a value for values below V).
     let max = args.max.unwrap_or(DEFAULT_MAX);
     let work = Some(args.max_work.unwrap_or(DEFAULT_WORK));
     let found = match &game.sequence {
-        HeapSequence::Engine(rules) => heap_period(&game.name, rules, max, work)?,
+        HeapSequence::Engine(rules) => heap_period(&game.name, rules, method, max, work)?,
         HeapSequence::Periodic(rules, p) => proved_period(&game.name, rules, p, max),
     };
     Ok(if args.json {
@@ -198,9 +205,9 @@ impl WorkForecast {
     }
 }
 
-fn heap_period(name: &str, rules: &HeapRules, max: u64, work: Option<u64>) -> Result<Found> {
+fn heap_period(name: &str, rules: &HeapRules, method: Method, max: u64, work: Option<u64>) -> Result<Found> {
     let bar = work_bar();
-    let mut seq = Sequence::new(rules.clone(), Method::Auto);
+    let mut seq = Sequence::new(rules.clone(), method);
     let mut forecast = WorkForecast {
         last: None,
         exponent: 1.0,

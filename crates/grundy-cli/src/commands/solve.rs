@@ -28,10 +28,14 @@ pub struct Args {
     /// Who moves first, in a partizan game (default: left).
     #[arg(long, value_enum)]
     pub first: Option<super::First>,
+    /// How heap games' nim-values are computed (auto, naive or sparse; see `values`).
+    #[arg(long, value_enum, default_value_t = super::values::MethodArg::Auto)]
+    pub method: super::values::MethodArg,
 }
 
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
+    args.method.apply();
     let (game, position) = match (&args.db, args.position) {
         // `solve --db FILE POSITION`: the table names its game.
         (Some(db), None) => (grundy_retro::open_db(db, None)?, args.game),

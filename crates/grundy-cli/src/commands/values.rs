@@ -42,6 +42,35 @@ pub struct Args {
     /// Continue an interrupted --out run from its checkpoint (FILE.ckpt).
     #[arg(long)]
     pub resume: bool,
+    /// How heap games' values are computed: auto (the default) switches between the
+    /// sparse-space and the naive method as the share of rare heaps changes; naive or
+    /// sparse forces one. The values are the same.
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    pub method: MethodArg,
+}
+
+/// The `--method` of `values`, `period` and `solve`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum MethodArg {
+    /// Choose as the run goes, from the share of rare heaps.
+    Auto,
+    /// Every option of every heap.
+    Naive,
+    /// Sparse space (rare and common values) where it applies, else naive.
+    Sparse,
+}
+
+impl MethodArg {
+    /// The engine's method; also set for the heap games built from now on.
+    pub fn apply(self) -> Method {
+        let method = match self {
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Naive => Method::Naive,
+            MethodArg::Sparse => Method::Sparse,
+        };
+        grundy::games::set_heap_method(method);
+        method
+    }
 }
 
 /// How `values` prints.
@@ -57,6 +86,7 @@ pub enum Format {
 
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
+    args.method.apply();
     if let Some(out) = args.out.clone() {
         if args.format.is_some() || args.json {
             bail!("--format and --json are for the table on stdout; with --out the file name picks the format (.bin binary, else a text b-file)");
@@ -185,7 +215,7 @@ fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(
     // them all at once, so growing never copies.
     let mut values: Vec<u16> = Vec::with_capacity(capacity);
     if args.resume && args.from > 0 {
-        let mut head = Sequence::new(rules.clone(), Method::Auto);
+        let mut head = Sequence::new(rules.clone(), args.method.apply());
         head.extend_to(args.from, |_, _| {})?;
         values.extend_from_slice(head.values());
     }
@@ -200,7 +230,7 @@ fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(
             w.push(0)?;
         }
     }
-    let mut seq = Sequence::from_prefix(rules.clone(), Method::Auto, values)?;
+    let mut seq = Sequence::from_prefix(rules.clone(), args.method.apply(), values)?;
     // Heaps before --from (a fresh run): computed, not written.
     seq.extend_to(args.from.min(end), |_, _| {})?;
     let bar = progress_bar(end - args.from, "values");

@@ -9,6 +9,7 @@
 //! and beyond that only from a proved period ([`grundy_octal::prove_period`], or
 //! one the family knows). Otherwise the answer is an error, never a guess.
 
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy_octal::{
@@ -22,8 +23,11 @@ use crate::games::{heap_components, heap_product, outcome_of};
 use crate::solve::Evaluation;
 use crate::{Game, GameError, Impartial, Outcome, Play};
 
-/// Heaps up to this size for games whose moves may leave three heaps (cubic work).
-pub const THREE_HEAP_LIMIT: u64 = 1_000;
+/// Heaps up to this size for games whose moves may leave three heaps: a value
+/// costs O(n V / 64) word operations for values below V (the engine merges
+/// two-heap split sets), so values that grow with n make the whole table cubic;
+/// 10,000 heaps of `hex:0.F6` take about 2 s here. `values --out` streams further.
+pub const THREE_HEAP_LIMIT: u64 = 10_000;
 /// Heaps below this size are answered from the computed sequence.
 pub const SEQUENCE_LIMIT: u64 = 10_000_000;
 /// How many values the period search computes before giving up (codes and
@@ -40,6 +44,31 @@ const MISERE_QUOTIENT_POSITIONS: usize = 5_000_000;
 const SUBTRACTION_PERIOD_WORK: u64 = 300_000_000;
 /// How many values a subtraction game's period search computes at most.
 const SUBTRACTION_PERIOD_SEARCH: u64 = 10_000_000;
+
+/// The method of the sequences heap games create (see [`set_heap_method`]).
+static HEAP_METHOD: AtomicU8 = AtomicU8::new(0);
+
+/// The method every heap game's engine sequence uses from now on (the command
+/// line's `--method`): [`Method::Auto`] (the default) chooses naive or sparse
+/// space as the run goes. The values are the same; only the time differs. A
+/// sequence already started keeps its method.
+pub fn set_heap_method(method: Method) {
+    let code = match method {
+        Method::Naive => 1,
+        Method::Sparse => 2,
+        _ => 0,
+    };
+    HEAP_METHOD.store(code, Ordering::Relaxed);
+}
+
+/// The method set by [`set_heap_method`].
+pub fn heap_method() -> Method {
+    match HEAP_METHOD.load(Ordering::Relaxed) {
+        1 => Method::Naive,
+        2 => Method::Sparse,
+        _ => Method::Auto,
+    }
+}
 
 /// A family-specific single-heap remoteness rule (see the subtraction family).
 pub type RemotenessHook = fn(&HeapGame) -> Option<Periodic>;
@@ -73,7 +102,7 @@ impl State {
     /// The engine's sequence, created on first use.
     fn sequence(&mut self, rules: &HeapRules) -> &mut Sequence {
         self.sequence
-            .get_or_insert_with(|| Sequence::new(rules.clone(), Method::Auto))
+            .get_or_insert_with(|| Sequence::new(rules.clone(), heap_method()))
     }
 }
 
@@ -156,7 +185,7 @@ impl HeapGame {
     }
 
     /// True when a move may leave three heaps (hexadecimal bit 8): each value then
-    /// costs time quadratic in the heap.
+    /// costs time growing with the heap times its values (see [`THREE_HEAP_LIMIT`]).
     pub fn leaves_three_heaps(&self) -> bool {
         matches!(&self.rules, HeapRules::Octal(c)
             if c.digits().iter().chain(c.tail().as_slice()).any(|d| d & 8 != 0))
@@ -366,7 +395,7 @@ impl HeapGame {
             }
         };
         if self.leaves_three_heaps() && max > THREE_HEAP_LIMIT {
-            // Each value costs quadratic time: only a proved period answers beyond the limit.
+            // Values cost time growing with n times V: only a proved period answers beyond the limit.
             return from_period(&format!(
                 "heap {max} is too large for a game whose moves leave three heaps (at most \
                  {THREE_HEAP_LIMIT} without a proved period)"
