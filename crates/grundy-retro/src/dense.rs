@@ -3,7 +3,6 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-use grundy::Outcome;
 use rayon::prelude::*;
 
 use crate::{Levelled, RetroError, Table};
@@ -24,6 +23,100 @@ impl Default for DenseOptions {
             remoteness: true,
             parallel: true,
         }
+    }
+}
+
+/// The value of a position of an acyclic game gathered from the values of its
+/// options, one at a time and in any order: the rule of [`solve_levels`] (the
+/// fastest win, the nearest tie, the slowest loss: the Gamesman convention of
+/// `grundy::solve::Evaluation`) as a commutative, idempotent merge, so that a solver
+/// receiving its options' values as messages (the distributed builder of
+/// `grundy-dist`) finds exactly the value the dense solver finds.
+///
+/// Outcome codes are those of `grundy::solve::codes`.
+///
+/// ```
+/// use grundy::solve::codes::{DRAW, LOSE, WIN};
+/// use grundy_retro::Best;
+/// let mut best = Best::NO_OPTION;
+/// assert!(best.add(WIN, 3)); // a move to a win in 3: a loss in 4 if nothing better
+/// assert!(best.add(DRAW, 5)); // a tie 6 moves away is better
+/// assert_eq!(best.value(true).unwrap(), (DRAW, 6));
+/// assert!(best.add(LOSE, 7)); // a move to a loss: a win in 8
+/// assert_eq!(best.value(true).unwrap(), (WIN, 8));
+/// assert_eq!(Best::NO_OPTION.value(true).unwrap(), (LOSE, 0)); // no move: lost
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Best(u16);
+
+impl Best {
+    /// Nothing seen: a position without options, a loss (normal play).
+    pub const NO_OPTION: Best = Best(0xFFFF);
+    /// Not a position (a gap in the numbering).
+    pub const GAP: Best = Best(0xFFFE);
+    const DRAWS: u16 = 0x1000;
+    const LOSSES: u16 = 0x2FFF;
+
+    /// A position whose value is known (ended by the game's rule): `code` with
+    /// remoteness `rem`; `NONE` is a gap.
+    pub fn known(code: u8, rem: u8) -> Best {
+        let r = rem as u16;
+        match code {
+            WIN => Best(r),
+            DRAW => Best(Best::DRAWS + r),
+            LOSE => Best(Best::LOSSES - r),
+            _ => Best::GAP,
+        }
+    }
+
+    /// Take in an option with outcome `code` and remoteness `rem` (0 when not
+    /// stored); false when the option is not a position (`NONE`).
+    #[inline]
+    pub fn add(&mut self, code: u8, rem: u8) -> bool {
+        let r = rem as u16 + 1;
+        let candidate = match code {
+            LOSE => r,
+            DRAW => Best::DRAWS + r,
+            WIN => Best::LOSSES - r,
+            _ => return false,
+        };
+        self.0 = self.0.min(candidate);
+        true
+    }
+
+    /// Merge what another worker gathered for the same position.
+    pub fn merge(&mut self, other: Best) {
+        self.0 = self.0.min(other.0);
+    }
+
+    /// The position's outcome code and remoteness byte (0 without `remoteness`);
+    /// an error when the remoteness does not fit in the byte (255 or more).
+    pub fn value(self, remoteness: bool) -> Result<(u8, u8), RetroError> {
+        let (code, r) = match self.0 {
+            0xFFFF => return Ok((LOSE, 0)),
+            0xFFFE => return Ok((NONE, 0)),
+            k if k < Best::DRAWS => (WIN, k),
+            k if k <= Best::DRAWS + 0xFF => (DRAW, k - Best::DRAWS),
+            k => (LOSE, Best::LOSSES - k),
+        };
+        if !remoteness {
+            return Ok((code, 0));
+        }
+        u8::try_from(r)
+            .ok()
+            .filter(|&r| r < 255)
+            .map(|r| (code, r))
+            .ok_or(RetroError::RemotenessOverflow(255))
+    }
+
+    /// The raw merge key (smaller is better), for storing a level being gathered.
+    pub fn to_bits(self) -> u16 {
+        self.0
+    }
+
+    /// A merge key from [`Best::to_bits`].
+    pub fn from_bits(bits: u16) -> Best {
+        Best(bits)
     }
 }
 
@@ -123,46 +216,18 @@ impl Dense {
             return Ok((code(o), 0));
         }
         let want_rem = self.rem.is_some();
-        // The fastest win, the nearest tie, the slowest loss (the Gamesman
-        // convention: see `grundy::solve::Evaluation`). Levels go forward only, so
-        // every draw here is a tie.
-        let (mut win, mut tie, mut lose) = (None::<u8>, None::<u8>, None::<u8>);
+        let mut best = Best::NO_OPTION;
         for &o in out.iter() {
-            match self.code(o) {
-                LOSE => {
-                    if !want_rem {
-                        return Ok((WIN, 0));
-                    }
-                    let r = self.rem(o);
-                    win = Some(win.map_or(r, |w| w.min(r)));
-                }
-                DRAW => {
-                    let r = self.rem(o);
-                    tie = Some(tie.map_or(r, |t| t.min(r)));
-                }
-                WIN => {
-                    let r = self.rem(o);
-                    lose = Some(lose.map_or(r, |l| l.max(r)));
-                }
-                _ => {
-                    // An option that is not a position: the game's indexing is wrong.
-                    return Err(o);
-                }
+            let c = self.code(o);
+            if c == LOSE && !want_rem {
+                return Ok((WIN, 0));
+            }
+            if !best.add(c, self.rem(o)) {
+                // An option that is not a position: the game's indexing is wrong.
+                return Err(o);
             }
         }
-        let bump = |r: u8| -> Result<u8, u64> {
-            if r >= 254 {
-                Err(u64::MAX)
-            } else {
-                Ok(r + 1)
-            }
-        };
-        Ok(match (win, tie, lose) {
-            (Some(r), _, _) => (WIN, if want_rem { bump(r)? } else { 0 }),
-            (None, Some(r), _) => (DRAW, if want_rem { bump(r)? } else { 0 }),
-            (None, None, Some(r)) => (LOSE, if want_rem { bump(r)? } else { 0 }),
-            (None, None, None) => (code(Outcome::Lose), 0),
-        })
+        best.value(want_rem).map_err(|_| u64::MAX)
     }
 
     /// Solve every position of level `l` (all later levels are solved).
