@@ -251,3 +251,148 @@ fn processes_of_different_jobs_refuse_each_other() {
     }
     assert!(!db.exists());
 }
+
+/// The levels a part file says are done.
+fn levels_done(part: &Path) -> usize {
+    let Ok(bytes) = std::fs::read(part) else { return 0 };
+    if bytes.len() < 4096 || &bytes[..8] != b"GRUNDYPT" {
+        return 0;
+    }
+    let n = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+    let text = String::from_utf8_lossy(&bytes[12..12 + n]).into_owned();
+    text.lines().nth(5).and_then(|l| l.parse().ok()).unwrap_or(0)
+}
+
+fn cluster_args(game: &str, db: &Path, hosts: &Path, i: usize, extra: &[&str]) -> Vec<String> {
+    let mut a = build_args(
+        game,
+        db,
+        &[
+            "--processes",
+            "2",
+            "--process",
+            &i.to_string(),
+            "--hosts",
+            path(hosts),
+            "--connect-timeout",
+            "60",
+        ],
+    );
+    a.extend(extra.iter().map(|s| s.to_string()));
+    a
+}
+
+#[test]
+fn a_killed_process_resumes_to_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "connect4:width=5,height=4";
+    let expect = plain(dir.path(), game);
+    let db = dir.path().join("dist.db");
+    let hosts = hosts_file(dir.path(), &free_ports(2));
+    let p0 = spawn(&cluster_args(game, &db, &hosts, 0, &[]));
+    let mut p1 = spawn(&cluster_args(game, &db, &hosts, 1, &[]));
+    // Kill process 1 once it has saved a few levels.
+    let part = dir.path().join("dist.db.part-1-of-2");
+    let start = Instant::now();
+    while levels_done(&part) < 4 {
+        assert!(
+            p1.try_wait().unwrap().is_none(),
+            "process 1 ended before it was killed"
+        );
+        assert!(start.elapsed() < DEADLINE, "no level saved in time");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    p1.kill().unwrap();
+    let killed_at = levels_done(&part);
+    let _ = p1.wait();
+    // Process 0 stops by itself, with one line, and writes no table.
+    let out = wait_all(vec![p0]).pop().unwrap();
+    let err = failed(
+        &cluster_args(game, &db, &hosts, 0, &[])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        out,
+    );
+    assert!(err.contains("connection to another process was lost"), "{err}");
+    assert!(!db.exists());
+    // Both again with --resume: the same bytes as one thread.
+    let hosts = hosts_file(dir.path(), &free_ports(2));
+    let outs = wait_all(
+        (0..2)
+            .map(|i| spawn(&cluster_args(game, &db, &hosts, i, &["--resume"])))
+            .collect(),
+    );
+    for o in &outs {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let summary = String::from_utf8_lossy(&outs[0].stdout);
+    assert!(
+        summary.contains("resumed after level"),
+        "{summary} (killed at {killed_at})"
+    );
+    assert!(std::fs::read(&db).unwrap() == expect, "resumed table differs");
+    assert!(!part.exists(), "the parts are removed once the table is written");
+}
+
+#[test]
+fn parts_written_apart_merge_into_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "connect4:width=4,height=4";
+    let expect = plain(dir.path(), game);
+    let db = dir.path().join("apart.db");
+    let hosts = hosts_file(dir.path(), &free_ports(2));
+    let outs = wait_all(
+        (0..2)
+            .map(|i| {
+                spawn(&cluster_args(
+                    game,
+                    &db,
+                    &hosts,
+                    i,
+                    &["--workers", "2", "--no-gather"],
+                ))
+            })
+            .collect(),
+    );
+    for o in &outs {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    assert!(!db.exists(), "nothing gathered");
+    let parts: Vec<PathBuf> = (0..4)
+        .map(|w| dir.path().join(format!("apart.db.part-{w}-of-4")))
+        .collect();
+    let merged = dir.path().join("merged.db");
+    let mut args = vec!["merge", game, "--db", path(&merged)];
+    args.extend(parts.iter().rev().map(|p| path(p)));
+    let out = ok(&args);
+    assert!(out.contains("parts:         4"), "{out}");
+    assert!(std::fs::read(&merged).unwrap() == expect, "merged table differs");
+    // A part missing, a part given twice, the wrong game: one line each, no table.
+    let bad = dir.path().join("bad.db");
+    let missing = common::fails(&[
+        "merge",
+        game,
+        "--db",
+        path(&bad),
+        path(&parts[0]),
+        path(&parts[1]),
+        path(&parts[2]),
+    ]);
+    assert!(
+        missing.contains("worker 3 of 4") && missing.contains("missing"),
+        "{missing}"
+    );
+    let twice = common::fails(&[
+        "merge",
+        game,
+        "--db",
+        path(&bad),
+        path(&parts[0]),
+        path(&parts[0]),
+    ]);
+    assert!(twice.contains("twice"), "{twice}");
+    let other = common::fails(&["merge", "tictactoe", "--db", path(&bad), path(&parts[0])]);
+    assert!(other.contains("not tictactoe"), "{other}");
+    assert!(!bad.exists());
+}

@@ -78,6 +78,7 @@ pub use net::{parse_hosts, read_hosts};
 mod block;
 mod net;
 pub mod partition;
+pub mod parts;
 mod pull;
 mod push;
 
@@ -93,6 +94,14 @@ pub enum DistError {
         /// The file.
         path: PathBuf,
         /// What is wrong with it.
+        message: String,
+    },
+    /// A part file that cannot be read or written.
+    #[error("{}: {message}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
         message: String,
     },
     /// The processes could not connect, or connected to the wrong job.
@@ -202,6 +211,40 @@ pub struct Solved {
     pub bytes: u64,
     /// Edges of the game (option relations), each walked once per pass.
     pub edges: u64,
+    /// Levels taken from the part files of an earlier run (`resume`).
+    pub resumed: usize,
+}
+
+/// How to build: what the workers need to know besides the game.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// Store a byte of remoteness per position.
+    pub remoteness: bool,
+    /// Continue from the part files of a killed build (level-by-level games).
+    pub resume: bool,
+    /// Send every block to process 0, which writes the table (else only the part
+    /// files are written, for [`merge`]).
+    pub gather: bool,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions {
+            remoteness: true,
+            resume: false,
+            gather: true,
+        }
+    }
+}
+
+/// What every worker is told.
+pub(crate) struct JobOptions {
+    name: String,
+    remoteness: bool,
+    /// The table file whose part files the workers keep (level-by-level games).
+    parts: Option<PathBuf>,
+    resume: bool,
+    gather: bool,
 }
 
 /// A worker's status in a round: `(worker, messages sent, positions claimed, error)`.
@@ -214,6 +257,7 @@ pub(crate) struct Gathered {
     messages: u64,
     bytes: u64,
     edges: u64,
+    resumed: usize,
 }
 
 /// What every worker can reach: the way to report progress to the calling thread.
@@ -410,15 +454,32 @@ where
 }
 
 /// Solve `game` on the workers of `cluster`: on process 0 the table (named after
-/// the game, the table `grundy build` makes), elsewhere `None`.
+/// the game, the table `grundy build` makes), elsewhere `None`. Nothing is written.
 pub fn solve(
     game: Arc<dyn TableGame>,
     remoteness: bool,
     cluster: &Cluster,
     progress: &mut dyn FnMut(Report),
 ) -> Result<Option<Solved>, DistError> {
+    let job = JobOptions {
+        name: game.name(),
+        remoteness,
+        parts: None,
+        resume: false,
+        gather: true,
+    };
+    solve_job(game, job, cluster, progress)
+}
+
+fn solve_job(
+    game: Arc<dyn TableGame>,
+    job: JobOptions,
+    cluster: &Cluster,
+    progress: &mut dyn FnMut(Report),
+) -> Result<Option<Solved>, DistError> {
     let name = game.name();
     let size = game.size();
+    let remoteness = job.remoteness;
     let (levelled, what) = match game.numbering() {
         Numbering::Levelled(_) => (true, "pull"),
         Numbering::Indexed(_) => (false, "push"),
@@ -428,12 +489,17 @@ pub fn solve(
             )))
         }
     };
+    if !levelled && (job.resume || !job.gather) {
+        return Err(DistError::Usage(format!(
+            "{name} is solved by retrograde rounds without part files: --resume and --no-gather apply to level-by-level games (tictactoe, connect4)"
+        )));
+    }
     if size >= pull::MAX_INDEX || (!levelled && size > grundy_retro::MAX_POSITIONS) {
         return Err(DistError::Usage(format!(
             "{name} has {size} indices, more than the distributed builder numbers"
         )));
     }
-    if cluster.process() == 0 {
+    if cluster.process() == 0 && job.gather {
         // Process 0 assembles the whole table.
         let needed = grundy_retro::dense_table_bytes(size, remoteness);
         let cap = grundy_retro::memory_cap();
@@ -452,16 +518,20 @@ pub fn solve(
             workers, processes, ..
         } => (*workers, *processes),
     };
-    let job = grundy_retro::table::checksum(
-        format!("{name}\n{size}\n{remoteness}\n{workers}\n{processes}\n{what}\n").as_bytes(),
+    let fingerprint = grundy_retro::table::checksum(
+        format!(
+            "{name}\n{size}\n{remoteness}\n{workers}\n{processes}\n{what}\n{}\n{}\n",
+            job.resume, job.gather
+        )
+        .as_bytes(),
     );
     let worker_game = Arc::clone(&game);
     let results = run(
         cluster,
-        job,
+        fingerprint,
         move |worker, ctx| match worker_game.numbering() {
-            Numbering::Levelled(g) => pull::solve(worker, ctx, g, remoteness),
-            Numbering::Indexed(g) => push::solve(worker, ctx, g, remoteness),
+            Numbering::Levelled(g) => pull::solve(worker, ctx, g, &job),
+            Numbering::Indexed(g) => push::solve(worker, ctx, g, job.remoteness),
             Numbering::None => Ok(None),
         },
         progress,
@@ -474,21 +544,62 @@ pub fn solve(
         messages: g.messages,
         bytes: g.bytes,
         edges: g.edges,
+        resumed: g.resumed,
     }))
 }
 
 /// Solve `game` on `cluster` and, on process 0, write its table to `path` (built
-/// in `path.tmp`, renamed when complete, as `grundy build` does).
+/// in `path.tmp`, renamed when complete, as `grundy build` does). Level-by-level
+/// games keep each worker's part file (`path.part-W-of-P`) after every level, for
+/// `resume`, until the table is gathered; without `gather`, the part files are
+/// the result, for [`merge`].
 pub fn build(
     game: Arc<dyn TableGame>,
     path: &Path,
-    remoteness: bool,
+    options: &BuildOptions,
     cluster: &Cluster,
     progress: &mut dyn FnMut(Report),
 ) -> Result<Option<Solved>, DistError> {
-    let solved = solve(game, remoteness, cluster, progress)?;
+    let levelled = matches!(game.numbering(), Numbering::Levelled(_));
+    let job = JobOptions {
+        name: game.name(),
+        remoteness: options.remoteness,
+        parts: levelled.then(|| path.to_path_buf()),
+        resume: options.resume,
+        gather: options.gather,
+    };
+    let solved = solve_job(game, job, cluster, progress)?;
     if let Some(s) = &solved {
         s.table.write(path)?;
     }
     Ok(solved)
+}
+
+/// Join the part files of a level-by-level build (every worker's, each complete,
+/// e.g. copied from machines without a shared file system) into the table of
+/// `game`, written to `path` as `grundy build` writes it.
+pub fn merge(game: &dyn TableGame, parts: &[PathBuf], path: &Path) -> Result<Table, DistError> {
+    let Numbering::Levelled(g) = game.numbering() else {
+        return Err(DistError::Usage(format!(
+            "{} is not built level by level: it has no part files to merge",
+            game.name()
+        )));
+    };
+    let levels: Vec<_> = (0..g.levels()).map(|l| g.level(l)).collect();
+    let first = parts::read_header(
+        parts
+            .first()
+            .ok_or_else(|| DistError::Usage("no part files to merge".into()))?,
+    )?;
+    if first.name != game.name() {
+        return Err(DistError::Usage(format!(
+            "{} is a part of a table of {}, not {}",
+            parts[0].display(),
+            first.name,
+            game.name()
+        )));
+    }
+    let table = parts::merge(parts, &levels)?;
+    table.write(path)?;
+    Ok(table)
 }

@@ -99,13 +99,17 @@ impl State {
     }
 }
 
-/// Solve a levelled game on this worker; worker 0 returns the whole table.
+/// Solve a levelled game on this worker; worker 0 returns the whole table (unless
+/// `job.gather` is off). With `job.parts`, each level's block is saved in this
+/// worker's part file, and with `job.resume` the job continues from the levels
+/// every worker has saved.
 pub(crate) fn solve(
     worker: &mut Worker,
     ctx: &Ctx,
     game: &dyn Levelled,
-    remoteness: bool,
+    job: &crate::JobOptions,
 ) -> Result<Option<Gathered>, DistError> {
+    let remoteness = job.remoteness;
     let me = worker.index();
     let peers = worker.peers();
     let levels = game.levels();
@@ -196,17 +200,77 @@ pub(crate) fn solve(
             .probe_with(&probe);
     });
 
-    let mut out = Vec::new();
+    // Time 0: agree on the levels every worker has saved (0 without --resume).
+    let mut saved = match &job.parts {
+        Some(db) => {
+            let header = crate::parts::PartHeader {
+                name: job.name.clone(),
+                size: game.size(),
+                remoteness,
+                worker: me,
+                peers,
+                done: 0,
+                sum: 0,
+            };
+            Some(crate::parts::Part::open(
+                crate::parts::part_path(db, me, peers),
+                header,
+                job.resume,
+            )?)
+        }
+        None => None,
+    };
+    let mine = saved.as_ref().map_or(0, |p| p.done().min(levels));
+    let error = if mine > 0 && !job.resume {
+        "internal: a part without --resume".to_string()
+    } else {
+        String::new()
+    };
+    control.send((me as u64, 0, mine as u64, error));
+    requests.advance_to(1);
+    control.advance_to(1);
+    gather.advance_to(1);
+    while probe.less_than(&1) {
+        worker.step_or_park(Some(Duration::from_millis(5)));
+    }
+    let statuses = state.borrow_mut().statuses.remove(&0).unwrap_or_default();
+    crate::check(&statuses)?;
+    let resumed = statuses.iter().map(|s| s.2 as usize).min().unwrap_or(0);
     let mut done = 0u64;
+    if let Some(p) = saved.as_mut() {
+        let ranges: Vec<_> = (0..mine).map(|k| part.block(levels - 1 - k, me)).collect();
+        let blocks = p.resume(&ranges, resumed)?;
+        let mut st = state.borrow_mut();
+        for (k, b) in blocks.into_iter().enumerate() {
+            st.blocks[levels - 1 - k] = Some(b);
+        }
+    }
+    for k in 0..resumed {
+        let r = game.level(levels - 1 - k);
+        done += r.end - r.start;
+    }
+    if me == 0 && resumed > 0 {
+        ctx.report(Report {
+            done,
+            total: game.size(),
+            rounds: (resumed, levels),
+            messages: 0,
+            edges: 0,
+        });
+    }
+
+    let mut out = Vec::new();
     let mut messages = 0u64;
-    for k in 0..levels as u64 {
+    for k in resumed as u64..levels as u64 {
+        // Round k is solved at time k + 1 (time 0 was the agreement).
+        let time = k + 1;
         let l = levels - 1 - k as usize;
         let block = part.block(l, me);
         // The gathering is in place before the first request goes out: answers
         // for this worker's positions may arrive at any step after it.
         state.borrow_mut().gathering = Some(Gathering {
             level: l,
-            round: k,
+            round: time,
             lo: block.start,
             best: vec![Best::NO_OPTION; (block.end - block.start) as usize],
         });
@@ -238,15 +302,20 @@ pub(crate) fn solve(
         }
         let error = state.borrow_mut().error.clone();
         control.send((me as u64, sent, 0, error.unwrap_or_default()));
-        requests.advance_to(k + 1);
-        control.advance_to(k + 1);
-        gather.advance_to(k + 1);
-        while probe.less_than(&(k + 1)) {
+        requests.advance_to(time + 1);
+        control.advance_to(time + 1);
+        gather.advance_to(time + 1);
+        while probe.less_than(&(time + 1)) {
             worker.step_or_park(Some(Duration::from_millis(5)));
         }
         let mut st = state.borrow_mut();
         st.finish_level();
-        let statuses = st.statuses.remove(&k).unwrap_or_default();
+        let statuses = st.statuses.remove(&time).unwrap_or_default();
+        if let (Some(p), Some(b)) = (saved.as_mut(), st.blocks[l].as_ref()) {
+            if st.error.is_none() {
+                p.save(b)?;
+            }
+        }
         drop(st);
         crate::check(&statuses)?;
         let round_messages: u64 = statuses.iter().map(|s| s.1).sum();
@@ -266,12 +335,14 @@ pub(crate) fn solve(
     // The last round: errors of the last level, and every block to worker 0.
     let error = state.borrow_mut().error.clone();
     control.send((me as u64, 0, 0, error.unwrap_or_default()));
-    for b in state.borrow_mut().blocks.iter_mut().flatten() {
-        for p in std::mem::take(b).pieces(1 << 16) {
-            gather.send(p.into_message());
+    if job.gather {
+        for b in state.borrow_mut().blocks.iter_mut().flatten() {
+            for p in std::mem::take(b).pieces(1 << 16) {
+                gather.send(p.into_message());
+            }
         }
     }
-    let last = levels as u64;
+    let last = levels as u64 + 1;
     requests.advance_to(last + 1);
     control.advance_to(last + 1);
     gather.advance_to(last + 1);
@@ -280,7 +351,13 @@ pub(crate) fn solve(
     }
     let statuses = state.borrow_mut().statuses.remove(&last).unwrap_or_default();
     crate::check(&statuses)?;
-    if me != 0 {
+    if job.gather {
+        // The table is on its way to being written: the parts are not needed.
+        if let Some(p) = saved {
+            p.remove();
+        }
+    }
+    if me != 0 || !job.gather {
         return Ok(None);
     }
     let pieces = std::mem::take(&mut state.borrow_mut().pieces);
@@ -292,5 +369,6 @@ pub(crate) fn solve(
         // A request is two u64s, an answer one.
         bytes: messages / 2 * 24,
         edges: messages / 2,
+        resumed,
     }))
 }

@@ -390,5 +390,6 @@ pub(crate) fn solve(
         // A pair is two u32s, a claim one u64.
         bytes: total_edges * 8 + (messages - total_edges) * 8,
         edges: total_edges,
+        resumed: 0,
     }))
 }

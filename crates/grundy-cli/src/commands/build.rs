@@ -49,6 +49,10 @@ pub struct Args {
     /// for process I (the address process I listens on).
     #[arg(long, value_name = "FILE", requires = "processes")]
     pub hosts: Option<PathBuf>,
+    /// With --workers/--processes: leave each worker's part file (FILE.part-W-of-P)
+    /// instead of gathering the table on process 0; `grundy merge` joins them.
+    #[arg(long)]
+    pub no_gather: bool,
     /// How long the processes wait for each other to connect, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 30.0, requires = "processes")]
     pub connect_timeout: f64,
@@ -91,6 +95,9 @@ fn bar(len: u64) -> ProgressBar {
 pub fn run(args: Args) -> Result<String> {
     if args.workers.is_some() || args.processes.is_some() {
         return run_dist(args);
+    }
+    if args.no_gather {
+        bail!("--no-gather is for builds with --workers or --processes");
     }
     let options = DenseOptions {
         remoteness: !args.no_remoteness,
@@ -158,7 +165,7 @@ pub fn run(args: Args) -> Result<String> {
     ))
 }
 
-fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> String {
+pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> String {
     let (w, l, d) = table.counts();
     let bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
     let (what, each) = if table.has_positions() {
@@ -204,12 +211,6 @@ fn run_dist(args: Args) -> Result<String> {
             game.name()
         );
     }
-    if args.resume {
-        bail!(
-            "{}: --resume is not available with --workers or --processes yet; build again from the start",
-            game.name()
-        );
-    }
     let workers = args.workers.unwrap_or(1);
     let cluster = match args.processes {
         None => grundy_dist::Cluster::Threads(workers),
@@ -248,7 +249,7 @@ fn run_dist(args: Args) -> Result<String> {
         }
     };
     // Only process 0 writes the table (and its FILE.tmp).
-    let _lock = if cluster.process() == 0 {
+    let _lock = if cluster.process() == 0 && !args.no_gather {
         Some(crate::lock::OutputLock::acquire(&args.db)?)
     } else {
         None
@@ -259,7 +260,12 @@ fn run_dist(args: Args) -> Result<String> {
     if !draw {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let solved = grundy_dist::build(game.clone(), &args.db, !args.no_remoteness, &cluster, &mut |r| {
+    let options = grundy_dist::BuildOptions {
+        remoteness: !args.no_remoteness,
+        resume: args.resume,
+        gather: !args.no_gather,
+    };
+    let solved = grundy_dist::build(game.clone(), &args.db, &options, &cluster, &mut |r| {
         bar.set_length(r.total);
         bar.set_position(r.done);
         let secs = start.elapsed().as_secs_f64().max(1e-9);
@@ -275,8 +281,13 @@ fn run_dist(args: Args) -> Result<String> {
     Ok(match solved {
         Some(s) => {
             let per_edge = |x: u64| x as f64 / s.edges.max(1) as f64;
+            let resumed = if s.resumed > 0 {
+                format!(", resumed after level {}", s.resumed)
+            } else {
+                String::new()
+            };
             format!(
-                "{}workers:       {shape}\n\
+                "{}workers:       {shape}{resumed}\n\
                  messages:      {} ({:.2} per edge), {} bytes of payload ({:.1} per edge)\n",
                 summary(&game.name(), &args.db, &s.table, "", secs),
                 s.messages,
@@ -285,6 +296,15 @@ fn run_dist(args: Args) -> Result<String> {
                 per_edge(s.bytes),
             )
         }
+        None if args.no_gather => format!(
+            "game:          {}\nprocess:       {} ({shape}); each worker left its part file {}\ntime:          {secs:.2} s\n",
+            game.name(),
+            cluster.process(),
+            grundy_dist::parts::part_path(&args.db, 0, 1)
+                .display()
+                .to_string()
+                .replace("part-0-of-1", "part-W-of-P"),
+        ),
         None => format!(
             "game:          {}\nprocess:       {} ({shape}); process 0 writes the table\ntime:          {secs:.2} s\n",
             game.name(),
