@@ -1,6 +1,6 @@
 //! The distributed builder writes the very file the one-thread `build` writes.
 
-use grundy_dist::{build, solve, Cluster};
+use grundy_dist::{build, solve, BuildOptions, Cluster};
 use grundy_retro::{parse_table_game, DenseOptions};
 
 /// The one-thread table file of `game`, and the file from `workers` threads.
@@ -14,10 +14,17 @@ fn files(game: &str, workers: usize, remoteness: bool) -> (Vec<u8>, Vec<u8>) {
     };
     g.build(&plain, options, false, &mut |_| {}).unwrap();
     let dist = dir.path().join("dist.db");
-    let solved = build(g, &dist, remoteness, &Cluster::Threads(workers), &mut |_| {})
+    let options = BuildOptions {
+        remoteness,
+        ..BuildOptions::default()
+    };
+    let solved = build(g, &dist, &options, &Cluster::Threads(workers), &mut |_| {})
         .unwrap()
         .expect("one process: process 0");
     assert!(solved.messages > 0);
+    // The part files are gone once the table is written.
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "{left:?}");
     (std::fs::read(plain).unwrap(), std::fs::read(dist).unwrap())
 }
 
