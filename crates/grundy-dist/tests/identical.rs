@@ -23,7 +23,10 @@ fn files(game: &str, workers: usize, remoteness: bool) -> (Vec<u8>, Vec<u8>) {
         .expect("one process: process 0");
     assert!(solved.messages > 0);
     // The part files are gone once the table is written.
-    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(left.len(), 2, "{left:?}");
     (std::fs::read(plain).unwrap(), std::fs::read(dist).unwrap())
 }

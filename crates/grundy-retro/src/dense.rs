@@ -3,6 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
+use grundy::Outcome;
 use rayon::prelude::*;
 
 use crate::{Levelled, RetroError, Table};
@@ -31,7 +32,10 @@ impl Default for DenseOptions {
 /// fastest win, the nearest tie, the slowest loss: the Gamesman convention of
 /// `grundy::solve::Evaluation`) as a commutative, idempotent merge, so that a solver
 /// receiving its options' values as messages (the distributed builder of
-/// `grundy-dist`) finds exactly the value the dense solver finds.
+/// `grundy-dist`) finds exactly the value the dense solver finds. (The dense
+/// solver keeps its own loop, which stops at the first losing option when no
+/// remoteness is stored; the distributed builder's tests check that both write the
+/// same tables.)
 ///
 /// Outcome codes are those of `grundy::solve::codes`.
 ///
@@ -216,18 +220,46 @@ impl Dense {
             return Ok((code(o), 0));
         }
         let want_rem = self.rem.is_some();
-        let mut best = Best::NO_OPTION;
+        // The fastest win, the nearest tie, the slowest loss (the Gamesman
+        // convention: see `grundy::solve::Evaluation`). Levels go forward only, so
+        // every draw here is a tie.
+        let (mut win, mut tie, mut lose) = (None::<u8>, None::<u8>, None::<u8>);
         for &o in out.iter() {
-            let c = self.code(o);
-            if c == LOSE && !want_rem {
-                return Ok((WIN, 0));
-            }
-            if !best.add(c, self.rem(o)) {
-                // An option that is not a position: the game's indexing is wrong.
-                return Err(o);
+            match self.code(o) {
+                LOSE => {
+                    if !want_rem {
+                        return Ok((WIN, 0));
+                    }
+                    let r = self.rem(o);
+                    win = Some(win.map_or(r, |w| w.min(r)));
+                }
+                DRAW => {
+                    let r = self.rem(o);
+                    tie = Some(tie.map_or(r, |t| t.min(r)));
+                }
+                WIN => {
+                    let r = self.rem(o);
+                    lose = Some(lose.map_or(r, |l| l.max(r)));
+                }
+                _ => {
+                    // An option that is not a position: the game's indexing is wrong.
+                    return Err(o);
+                }
             }
         }
-        best.value(want_rem).map_err(|_| u64::MAX)
+        let bump = |r: u8| -> Result<u8, u64> {
+            if r >= 254 {
+                Err(u64::MAX)
+            } else {
+                Ok(r + 1)
+            }
+        };
+        Ok(match (win, tie, lose) {
+            (Some(r), _, _) => (WIN, if want_rem { bump(r)? } else { 0 }),
+            (None, Some(r), _) => (DRAW, if want_rem { bump(r)? } else { 0 }),
+            (None, None, Some(r)) => (LOSE, if want_rem { bump(r)? } else { 0 }),
+            (None, None, None) => (code(Outcome::Lose), 0),
+        })
     }
 
     /// Solve every position of level `l` (all later levels are solved).
@@ -301,4 +333,54 @@ pub fn solve_levels<G: Levelled>(
         progress(done, game.size());
     }
     Ok(dense.into_table(String::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Placement;
+    use crate::Indexed;
+
+    /// Every position's value gathered with [`Best`] from its options' values in
+    /// the table is the value the dense solver stored.
+    #[test]
+    fn best_agrees_with_the_dense_solver() {
+        let game = Placement::connect4(4, 4).unwrap();
+        for remoteness in [true, false] {
+            let t = solve_levels(
+                &game,
+                DenseOptions {
+                    remoteness,
+                    parallel: false,
+                },
+                |_, _| {},
+            )
+            .unwrap();
+            let value = |i: u64| {
+                t.outcome(i)
+                    .map_or((NONE, 0), |o| (code(o), t.remoteness(i).unwrap_or(0) as u8))
+            };
+            let mut out = Vec::new();
+            for i in 0..game.size() {
+                let best = if !game.is_position(i) {
+                    Best::GAP
+                } else {
+                    out.clear();
+                    match game.expand(i, &mut out) {
+                        Some(o) => Best::known(code(o), 0),
+                        None => {
+                            // In reverse order: the merge does not care.
+                            let mut b = Best::NO_OPTION;
+                            for &o in out.iter().rev() {
+                                let (c, r) = value(o);
+                                assert!(b.add(c, r));
+                            }
+                            b
+                        }
+                    }
+                };
+                assert_eq!(best.value(remoteness).unwrap(), value(i), "index {i}");
+            }
+        }
+    }
 }
