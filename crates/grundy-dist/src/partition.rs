@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn work_is_shared() {
-        let p = Partition::new(vec![0..3200], 4);
+        let p = Partition::new(std::iter::once(0..3200).collect(), 4);
         let sizes: Vec<u64> = (0..4).map(|w| p.block(0, w).end - p.block(0, w).start).collect();
         assert_eq!(sizes, vec![800; 4]);
     }

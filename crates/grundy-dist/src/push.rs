@@ -117,7 +117,7 @@ pub(crate) fn solve(
 ) -> Result<Option<Gathered>, DistError> {
     let me = worker.index();
     let size = game.size();
-    let part = Rc::new(Partition::new(vec![0..size], worker.peers()));
+    let part = Rc::new(Partition::new(std::iter::once(0..size).collect(), worker.peers()));
     let block = part.block(0, me);
     let n = (block.end - block.start) as usize;
     let state = Rc::new(RefCell::new(State {
