@@ -106,6 +106,8 @@ pub(crate) struct Part {
     path: PathBuf,
     header: PartHeader,
     sum: Fnv,
+    /// The checksum after each level loaded.
+    snapshots: Vec<Fnv>,
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> DistError + '_ {
@@ -153,6 +155,7 @@ impl Part {
                     path,
                     header: old,
                     sum: Fnv::new(),
+                    snapshots: Vec::new(),
                 });
             }
         }
@@ -172,6 +175,7 @@ impl Part {
             path,
             header,
             sum: Fnv::new(),
+            snapshots: Vec::new(),
         })
     }
 
@@ -216,38 +220,32 @@ impl Part {
         Ok(b)
     }
 
-    /// Load this worker's blocks of the levels done (`ranges`, in the order solved,
-    /// as many as the header says), check them against the header's checksum, and
-    /// keep the first `keep` (the levels every worker has done).
-    pub(crate) fn resume(
-        &mut self,
-        ranges: &[std::ops::Range<u64>],
-        keep: usize,
-    ) -> Result<Vec<Block>, DistError> {
+    /// Load this worker's blocks of the levels its header says are done (`ranges`,
+    /// in the order solved) and check them against the header's checksum.
+    pub(crate) fn load_done(&mut self, ranges: &[std::ops::Range<u64>]) -> Result<Vec<Block>, DistError> {
         self.sum = Fnv::new();
-        let mut at_keep = Fnv::new();
+        self.snapshots = vec![self.sum.clone()];
         let mut blocks = Vec::new();
-        for (r, range) in ranges.iter().enumerate() {
-            if r == keep {
-                at_keep = self.sum.clone();
-            }
+        for range in ranges {
             blocks.push(self.load(range.clone())?);
-        }
-        if ranges.len() == keep {
-            at_keep = self.sum.clone();
+            self.snapshots.push(self.sum.clone());
         }
         if self.sum.finish() != self.header.sum {
             return Err(file_bad(
                 &self.path,
                 "the part does not match its checksum (changed or damaged since); build without --resume to start over",
-            )
-            );
+            ));
         }
-        blocks.truncate(keep);
-        self.sum = at_keep;
-        self.header.done = keep.min(self.header.done);
-        self.header.sum = self.sum.finish();
         Ok(blocks)
+    }
+
+    /// Keep the first `keep` levels loaded (those every worker has done): the
+    /// next level saved follows them.
+    pub(crate) fn keep(&mut self, keep: usize) {
+        let keep = keep.min(self.snapshots.len().saturating_sub(1));
+        self.sum = self.snapshots.get(keep).cloned().unwrap_or_default();
+        self.header.done = keep;
+        self.header.sum = self.sum.finish();
     }
 
     /// Write the block of the level just solved, sync, then say so in the header.
@@ -342,8 +340,9 @@ pub fn merge(parts: &[PathBuf], levels: &[std::ops::Range<u64>]) -> Result<Table
             path: p.clone(),
             header: h.clone(),
             sum: Fnv::new(),
+            snapshots: Vec::new(),
         };
-        opened.resume(&mine, levels.len())?;
+        opened.load_done(&mine)?;
     }
     if let Some(w) = seen.iter().position(|s| !s) {
         return Err(DistError::Usage(format!(

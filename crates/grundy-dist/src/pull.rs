@@ -201,32 +201,36 @@ pub(crate) fn solve(
     });
 
     // Time 0: agree on the levels every worker has saved (0 without --resume).
-    let mut saved = match &job.parts {
-        Some(db) => {
-            let header = crate::parts::PartHeader {
-                name: job.name.clone(),
-                size: game.size(),
-                remoteness,
-                worker: me,
-                peers,
-                done: 0,
-                sum: 0,
-            };
-            Some(crate::parts::Part::open(
-                crate::parts::part_path(db, me, peers),
-                header,
-                job.resume,
-            )?)
+    // A part that cannot be opened or read back is an error of the job, told at
+    // time 0 so that every worker stops together.
+    let mut setup_error = String::new();
+    let mut saved = None;
+    let mut loaded = Vec::new();
+    if let Some(db) = &job.parts {
+        let header = crate::parts::PartHeader {
+            name: job.name.clone(),
+            size: game.size(),
+            remoteness,
+            worker: me,
+            peers,
+            done: 0,
+            sum: 0,
+        };
+        match crate::parts::Part::open(crate::parts::part_path(db, me, peers), header, job.resume) {
+            Ok(mut p) => {
+                let ranges: Vec<_> = (0..p.done().min(levels))
+                    .map(|k| part.block(levels - 1 - k, me))
+                    .collect();
+                match p.load_done(&ranges) {
+                    Ok(blocks) => loaded = blocks,
+                    Err(e) => setup_error = e.to_string(),
+                }
+                saved = Some(p);
+            }
+            Err(e) => setup_error = e.to_string(),
         }
-        None => None,
-    };
-    let mine = saved.as_ref().map_or(0, |p| p.done().min(levels));
-    let error = if mine > 0 && !job.resume {
-        "internal: a part without --resume".to_string()
-    } else {
-        String::new()
-    };
-    control.send((me as u64, 0, mine as u64, error));
+    }
+    control.send((me as u64, 0, loaded.len() as u64, setup_error));
     requests.advance_to(1);
     control.advance_to(1);
     gather.advance_to(1);
@@ -238,10 +242,12 @@ pub(crate) fn solve(
     let resumed = statuses.iter().map(|s| s.2 as usize).min().unwrap_or(0);
     let mut done = 0u64;
     if let Some(p) = saved.as_mut() {
-        let ranges: Vec<_> = (0..mine).map(|k| part.block(levels - 1 - k, me)).collect();
-        let blocks = p.resume(&ranges, resumed)?;
+        p.keep(resumed);
+    }
+    loaded.truncate(resumed);
+    {
         let mut st = state.borrow_mut();
-        for (k, b) in blocks.into_iter().enumerate() {
+        for (k, b) in loaded.into_iter().enumerate() {
             st.blocks[levels - 1 - k] = Some(b);
         }
     }
@@ -311,10 +317,13 @@ pub(crate) fn solve(
         let mut st = state.borrow_mut();
         st.finish_level();
         let statuses = st.statuses.remove(&time).unwrap_or_default();
-        if let (Some(p), Some(b)) = (saved.as_mut(), st.blocks[l].as_ref()) {
-            if st.error.is_none() {
-                p.save(b)?;
-            }
+        // A part that cannot be written stops the job at the next round.
+        let failed = match (saved.as_mut(), st.blocks[l].as_ref()) {
+            (Some(p), Some(b)) if st.error.is_none() => p.save(b).err(),
+            _ => None,
+        };
+        if let Some(e) = failed {
+            st.error.get_or_insert(e.to_string());
         }
         drop(st);
         crate::check(&statuses)?;
