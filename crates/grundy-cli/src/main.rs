@@ -71,6 +71,8 @@ enum Command {
     /// Solve every position of a game into a table file (any finite game, loops and draws included).
     #[command(after_help = commands::build::help())]
     Build(commands::build::Args),
+    /// Join the part files of a build with --workers/--processes --no-gather into its table.
+    Merge(commands::merge::Args),
 }
 
 const PERIOD_HELP: &str = "\
@@ -126,6 +128,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => commands::explain::run(args),
         Command::Plot(args) => commands::plot::run(args),
         Command::Build(args) => commands::build::run(args),
+        Command::Merge(args) => commands::merge::run(args),
         Command::Value(args) => commands::value::run(args),
         Command::Completions(args) => commands::completions::run::<Cli>(args),
         Command::Man => commands::completions::man::<Cli>(),

@@ -27,6 +27,103 @@ impl Default for DenseOptions {
     }
 }
 
+/// The value of a position of an acyclic game gathered from the values of its
+/// options, one at a time and in any order: the rule of [`solve_levels`] (the
+/// fastest win, the nearest tie, the slowest loss: the Gamesman convention of
+/// `grundy::solve::Evaluation`) as a commutative, idempotent merge, so that a solver
+/// receiving its options' values as messages (the distributed builder of
+/// `grundy-dist`) finds exactly the value the dense solver finds. (The dense
+/// solver keeps its own loop, which stops at the first losing option when no
+/// remoteness is stored; the distributed builder's tests check that both write the
+/// same tables.)
+///
+/// Outcome codes are those of `grundy::solve::codes`.
+///
+/// ```
+/// use grundy::solve::codes::{DRAW, LOSE, WIN};
+/// use grundy_retro::Best;
+/// let mut best = Best::NO_OPTION;
+/// assert!(best.add(WIN, 3)); // a move to a win in 3: a loss in 4 if nothing better
+/// assert!(best.add(DRAW, 5)); // a tie 6 moves away is better
+/// assert_eq!(best.value(true).unwrap(), (DRAW, 6));
+/// assert!(best.add(LOSE, 7)); // a move to a loss: a win in 8
+/// assert_eq!(best.value(true).unwrap(), (WIN, 8));
+/// assert_eq!(Best::NO_OPTION.value(true).unwrap(), (LOSE, 0)); // no move: lost
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Best(u16);
+
+impl Best {
+    /// Nothing seen: a position without options, a loss (normal play).
+    pub const NO_OPTION: Best = Best(0xFFFF);
+    /// Not a position (a gap in the numbering).
+    pub const GAP: Best = Best(0xFFFE);
+    const DRAWS: u16 = 0x1000;
+    const LOSSES: u16 = 0x2FFF;
+
+    /// A position whose value is known (ended by the game's rule): `code` with
+    /// remoteness `rem`; `NONE` is a gap.
+    pub fn known(code: u8, rem: u8) -> Best {
+        let r = rem as u16;
+        match code {
+            WIN => Best(r),
+            DRAW => Best(Best::DRAWS + r),
+            LOSE => Best(Best::LOSSES - r),
+            _ => Best::GAP,
+        }
+    }
+
+    /// Take in an option with outcome `code` and remoteness `rem` (0 when not
+    /// stored); false when the option is not a position (`NONE`).
+    #[inline]
+    pub fn add(&mut self, code: u8, rem: u8) -> bool {
+        let r = rem as u16 + 1;
+        let candidate = match code {
+            LOSE => r,
+            DRAW => Best::DRAWS + r,
+            WIN => Best::LOSSES - r,
+            _ => return false,
+        };
+        self.0 = self.0.min(candidate);
+        true
+    }
+
+    /// Merge what another worker gathered for the same position.
+    pub fn merge(&mut self, other: Best) {
+        self.0 = self.0.min(other.0);
+    }
+
+    /// The position's outcome code and remoteness byte (0 without `remoteness`);
+    /// an error when the remoteness does not fit in the byte (255 or more).
+    pub fn value(self, remoteness: bool) -> Result<(u8, u8), RetroError> {
+        let (code, r) = match self.0 {
+            0xFFFF => return Ok((LOSE, 0)),
+            0xFFFE => return Ok((NONE, 0)),
+            k if k < Best::DRAWS => (WIN, k),
+            k if k <= Best::DRAWS + 0xFF => (DRAW, k - Best::DRAWS),
+            k => (LOSE, Best::LOSSES - k),
+        };
+        if !remoteness {
+            return Ok((code, 0));
+        }
+        u8::try_from(r)
+            .ok()
+            .filter(|&r| r < 255)
+            .map(|r| (code, r))
+            .ok_or(RetroError::RemotenessOverflow(255))
+    }
+
+    /// The raw merge key (smaller is better), for storing a level being gathered.
+    pub fn to_bits(self) -> u16 {
+        self.0
+    }
+
+    /// A merge key from [`Best::to_bits`].
+    pub fn from_bits(bits: u16) -> Best {
+        Best(bits)
+    }
+}
+
 /// A table being filled: packed outcomes and remoteness bytes, shared by the threads.
 pub(crate) struct Dense {
     pub(crate) size: u64,
@@ -236,4 +333,54 @@ pub fn solve_levels<G: Levelled>(
         progress(done, game.size());
     }
     Ok(dense.into_table(String::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Placement;
+    use crate::Indexed;
+
+    /// Every position's value gathered with [`Best`] from its options' values in
+    /// the table is the value the dense solver stored.
+    #[test]
+    fn best_agrees_with_the_dense_solver() {
+        let game = Placement::connect4(4, 4).unwrap();
+        for remoteness in [true, false] {
+            let t = solve_levels(
+                &game,
+                DenseOptions {
+                    remoteness,
+                    parallel: false,
+                },
+                |_, _| {},
+            )
+            .unwrap();
+            let value = |i: u64| {
+                t.outcome(i)
+                    .map_or((NONE, 0), |o| (code(o), t.remoteness(i).unwrap_or(0) as u8))
+            };
+            let mut out = Vec::new();
+            for i in 0..game.size() {
+                let best = if !game.is_position(i) {
+                    Best::GAP
+                } else {
+                    out.clear();
+                    match game.expand(i, &mut out) {
+                        Some(o) => Best::known(code(o), 0),
+                        None => {
+                            // In reverse order: the merge does not care.
+                            let mut b = Best::NO_OPTION;
+                            for &o in out.iter().rev() {
+                                let (c, r) = value(o);
+                                assert!(b.add(c, r));
+                            }
+                            b
+                        }
+                    }
+                };
+                assert_eq!(best.value(remoteness).unwrap(), value(i), "index {i}");
+            }
+        }
+    }
 }

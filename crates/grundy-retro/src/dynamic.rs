@@ -68,6 +68,23 @@ pub trait TableGame: Send + Sync {
     }
     /// How the table was made, in words.
     fn method(&self) -> &'static str;
+    /// The numbering [`TableGame::build`] solves, for solvers outside this crate
+    /// (the distributed builder of `grundy-dist`), so that they solve the same
+    /// positions the same way.
+    fn numbering(&self) -> Numbering<'_> {
+        Numbering::None
+    }
+}
+
+/// How a [`TableGame`] numbers its positions (see [`TableGame::numbering`]).
+#[derive(Clone, Copy)]
+pub enum Numbering<'a> {
+    /// Acyclic, level by level: `build` runs the dense level-by-level solver.
+    Levelled(&'a dyn crate::Levelled),
+    /// Every position numbered, loops allowed: `build` runs retrograde analysis.
+    Indexed(&'a dyn Indexed),
+    /// No numbering to share (a table of positions enumerated from a start).
+    None,
 }
 
 fn bad(game: impl Into<String>, text: &str, m: impl Into<String>) -> GameError {
@@ -151,6 +168,9 @@ impl TableGame for Placement {
     fn method(&self) -> &'static str {
         "level-by-level analysis of every board (2-bit table)"
     }
+    fn numbering(&self) -> Numbering<'_> {
+        Numbering::Levelled(self)
+    }
 }
 
 impl Placement {
@@ -224,6 +244,9 @@ impl TableGame for Dodgem {
     fn method(&self) -> &'static str {
         "retrograde analysis of every position (draws are positions never resolved)"
     }
+    fn numbering(&self) -> Numbering<'_> {
+        Numbering::Indexed(self)
+    }
 }
 
 impl TableGame for Chase {
@@ -286,6 +309,9 @@ impl TableGame for Chase {
     }
     fn method(&self) -> &'static str {
         "retrograde analysis of every position (draws are positions never resolved)"
+    }
+    fn numbering(&self) -> Numbering<'_> {
+        Numbering::Indexed(self)
     }
 }
 

@@ -121,9 +121,9 @@ pub mod games;
 mod memory;
 pub mod table;
 
-pub use dense::{solve_levels, DenseOptions};
+pub use dense::{solve_levels, Best, DenseOptions};
 pub use dynamic::{
-    db_from_bytes, game_help, open_db, parse_game, parse_table_game, table_game, Solved, TableGame,
+    db_from_bytes, game_help, open_db, parse_game, parse_table_game, table_game, Numbering, Solved, TableGame,
 };
 pub use enumerated::build_reachable;
 pub use error::RetroError;

@@ -98,6 +98,26 @@ impl Table {
         }
     }
 
+    /// A table from its values as a solver computed them elsewhere (the distributed
+    /// builder): `outcomes` packed 4 to a byte as in the file (position `i` is bits
+    /// `2*(i%4)..` of byte `i/4`), and one remoteness byte per index when stored. Its
+    /// file is the one `build` writes for the same values, byte for byte.
+    pub fn from_values(
+        name: impl Into<String>,
+        size: u64,
+        outcomes: Vec<u8>,
+        remoteness: Option<Vec<u8>>,
+    ) -> Result<Table, RetroError> {
+        let fits = outcomes.len() == Table::outcome_bytes(size)
+            && remoteness.as_ref().is_none_or(|r| r.len() as u64 == size);
+        if !fits {
+            return Err(RetroError::Game(grundy::GameError::Rule(format!(
+                "table values of the wrong length for {size} positions"
+            ))));
+        }
+        Ok(Table::from_parts(name.into(), size, outcomes, remoteness))
+    }
+
     /// The table with `section` appended after its data (the positions section).
     pub(crate) fn with_section(self, section: &[u8]) -> Table {
         let mut data = self.data().to_vec();

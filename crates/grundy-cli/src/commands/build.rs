@@ -1,4 +1,5 @@
-//! `grundy build GAME --db FILE [--start POSITION] [--resume] [--no-remoteness] [--serial]`.
+//! `grundy build GAME --db FILE [--start POSITION] [--resume] [--no-remoteness] [--serial]
+//! [--workers W] [--processes N --process I --hosts FILE]`.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -32,8 +33,29 @@ pub struct Args {
     #[arg(long)]
     pub no_remoteness: bool,
     /// Use one thread (default: all cores; RAYON_NUM_THREADS sets how many).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "workers")]
     pub serial: bool,
+    /// Build as a Timely Dataflow job with W worker threads in this process (per
+    /// process with --processes); the table is the same file byte for byte.
+    #[arg(long, value_name = "W")]
+    pub workers: Option<usize>,
+    /// Build with N processes (this is one of them), one line each in --hosts.
+    #[arg(long, value_name = "N", requires_all = ["process", "hosts"])]
+    pub processes: Option<usize>,
+    /// Which process this is, 0 to N-1; process 0 writes the table to --db.
+    #[arg(long, value_name = "I", requires = "processes")]
+    pub process: Option<usize>,
+    /// The processes' addresses in Timely's format: one host:port a line, line I
+    /// for process I (the address process I listens on).
+    #[arg(long, value_name = "FILE", requires = "processes")]
+    pub hosts: Option<PathBuf>,
+    /// With --workers/--processes: leave each worker's part file (FILE.part-W-of-P)
+    /// instead of gathering the table on process 0; `grundy merge` joins them.
+    #[arg(long)]
+    pub no_gather: bool,
+    /// How long the processes wait for each other to connect, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 30.0, requires = "processes")]
+    pub connect_timeout: f64,
 }
 
 /// The text after `grundy help build`.
@@ -71,6 +93,12 @@ fn bar(len: u64) -> ProgressBar {
 
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
+    if args.workers.is_some() || args.processes.is_some() {
+        return run_dist(args);
+    }
+    if args.no_gather {
+        bail!("--no-gather is for builds with --workers or --processes");
+    }
     let options = DenseOptions {
         remoteness: !args.no_remoteness,
         parallel: !args.serial,
@@ -137,7 +165,7 @@ pub fn run(args: Args) -> Result<String> {
     ))
 }
 
-fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> String {
+pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> String {
     let (w, l, d) = table.counts();
     let bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
     let (what, each) = if table.has_positions() {
@@ -166,4 +194,121 @@ fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f6
         },
         table.checksum(),
     )
+}
+
+/// `build` as a Timely Dataflow job (`--workers`, `--processes`).
+fn run_dist(args: Args) -> Result<String> {
+    let game = match parse_table_game(&args.game) {
+        Some(game) => game?,
+        None => bail!(
+            "{}: --workers and --processes build tictactoe, connect4, dodgem and chase (games with a numbering of their own)",
+            args.game.trim()
+        ),
+    };
+    if args.start.is_some() {
+        bail!(
+            "{}: --start is for games enumerated from a start; this table holds every position",
+            game.name()
+        );
+    }
+    let workers = args.workers.unwrap_or(1);
+    let cluster = match args.processes {
+        None => grundy_dist::Cluster::Threads(workers),
+        Some(processes) => {
+            let process = args.process.unwrap_or(0);
+            if process >= processes {
+                bail!(
+                    "--process {process} is out of range: with --processes {processes} it is 0 to {}",
+                    processes.saturating_sub(1)
+                );
+            }
+            if !(args.connect_timeout.is_finite() && args.connect_timeout > 0.0) {
+                bail!("--connect-timeout must be a positive number of seconds");
+            }
+            let hosts_file = args.hosts.as_deref().expect("clap requires --hosts");
+            grundy_dist::Cluster::Processes {
+                workers,
+                processes,
+                process,
+                hosts: grundy_dist::read_hosts(hosts_file, processes)?,
+                connect_timeout: std::time::Duration::from_secs_f64(args.connect_timeout),
+            }
+        }
+    };
+    let shape = match &cluster {
+        grundy_dist::Cluster::Threads(w) => {
+            format!("{w} worker{} in one process", if *w == 1 { "" } else { "s" })
+        }
+        grundy_dist::Cluster::Processes {
+            workers, processes, ..
+        } => {
+            format!(
+                "{workers} worker{} in each of {processes} processes",
+                if *workers == 1 { "" } else { "s" }
+            )
+        }
+    };
+    // Only process 0 writes the table (and its FILE.tmp).
+    let _lock = if cluster.process() == 0 && !args.no_gather {
+        Some(crate::lock::OutputLock::acquire(&args.db)?)
+    } else {
+        None
+    };
+    let start = Instant::now();
+    let draw = cluster.process() == 0;
+    let bar = bar(game.size());
+    if !draw {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let options = grundy_dist::BuildOptions {
+        remoteness: !args.no_remoteness,
+        resume: args.resume,
+        gather: !args.no_gather,
+    };
+    let solved = grundy_dist::build(game.clone(), &args.db, &options, &cluster, &mut |r| {
+        bar.set_length(r.total);
+        bar.set_position(r.done);
+        let secs = start.elapsed().as_secs_f64().max(1e-9);
+        let round = if r.rounds.1 > 0 {
+            format!("level {}/{}", r.rounds.0, r.rounds.1)
+        } else {
+            format!("round {}", r.rounds.0)
+        };
+        bar.set_message(format!("{round}, {:.0} messages/s", r.messages as f64 / secs));
+    })?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    Ok(match solved {
+        Some(s) => {
+            let per_edge = |x: u64| x as f64 / s.edges.max(1) as f64;
+            let resumed = if s.resumed > 0 {
+                format!(", resumed after level {}", s.resumed)
+            } else {
+                String::new()
+            };
+            format!(
+                "{}workers:       {shape}{resumed}\n\
+                 messages:      {} ({:.2} per edge), {} bytes of payload ({:.1} per edge)\n",
+                summary(&game.name(), &args.db, &s.table, "", secs),
+                s.messages,
+                per_edge(s.messages),
+                s.bytes,
+                per_edge(s.bytes),
+            )
+        }
+        None if args.no_gather => format!(
+            "game:          {}\nprocess:       {} ({shape}); each worker left its part file {}\ntime:          {secs:.2} s\n",
+            game.name(),
+            cluster.process(),
+            grundy_dist::parts::part_path(&args.db, 0, 1)
+                .display()
+                .to_string()
+                .replace("part-0-of-1", "part-W-of-P"),
+        ),
+        None => format!(
+            "game:          {}\nprocess:       {} ({shape}); process 0 writes the table\ntime:          {secs:.2} s\n",
+            game.name(),
+            cluster.process(),
+        ),
+    })
 }

@@ -4,6 +4,7 @@ pub mod build;
 pub mod calc;
 pub mod completions;
 pub mod explain;
+pub mod merge;
 pub mod moves;
 pub mod period;
 pub mod play;

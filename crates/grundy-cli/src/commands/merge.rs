@@ -1,0 +1,39 @@
+//! `grundy merge GAME --db FILE PART...`: join the part files of a distributed build.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use grundy_retro::parse_table_game;
+
+/// Join the part files of `grundy build --workers/--processes --no-gather` into the table.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game the parts solve (as given to build).
+    pub game: String,
+    /// The table file to write (built in FILE.tmp, renamed when complete).
+    #[arg(long, value_name = "FILE")]
+    pub db: PathBuf,
+    /// The part files, one per worker of the build (FILE.part-W-of-P), in any order.
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+}
+
+/// Run it.
+pub fn run(args: Args) -> Result<String> {
+    let game = match parse_table_game(&args.game) {
+        Some(game) => game?,
+        None => bail!(
+            "{}: merge joins the parts of tictactoe and connect4 tables built with --workers or --processes",
+            args.game.trim()
+        ),
+    };
+    let _lock = crate::lock::OutputLock::acquire(&args.db)?;
+    let start = Instant::now();
+    let table = grundy_dist::merge(game.as_ref(), &args.parts, &args.db)?;
+    Ok(format!(
+        "{}parts:         {}\n",
+        super::build::summary(&game.name(), &args.db, &table, "", start.elapsed().as_secs_f64()),
+        args.parts.len()
+    ))
+}
