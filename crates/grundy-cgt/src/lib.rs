@@ -87,6 +87,10 @@ mod thermograph;
 pub use dyadic::{BadNumber, Dyadic};
 pub use thermograph::{Thermograph, Wall};
 
+/// The largest nimber built as a game: *n has n options (n²/2 option slots in all),
+/// so larger ones would exhaust memory rather than fail.
+pub const NIMBER_LIMIT: u64 = 1 << 11;
+
 /// A game in canonical form, interned in a [`Universe`]. Equal ids are equal values
 /// (within one universe).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

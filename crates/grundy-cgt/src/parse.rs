@@ -48,7 +48,7 @@ pub(crate) fn evaluate(u: &mut Universe, text: &str, resolve: Resolver<'_>) -> R
 /// Canonical forms are explicit, so an integer n or n·↑ costs |n| nodes and *m costs
 /// m²/2 option slots; literals beyond these would exhaust memory rather than fail.
 const LIMIT: u64 = 1 << 16;
-const STAR_LIMIT: u64 = 1 << 11;
+const STAR_LIMIT: u64 = crate::NIMBER_LIMIT;
 
 fn is_digit(c: Option<char>) -> bool {
     c.is_some_and(|c| c.is_ascii_digit())

@@ -55,3 +55,42 @@ fn values_of_large_partizan_positions_stop_at_the_work_limit() {
     // Small ones still answer.
     assert!(ok(&["value", "toads", "TT..FF", "--max-work", "1000000"]).contains("value:"));
 }
+
+/// Found by the sweep (tests/sweep.rs): the value of an impartial position is *n,
+/// and *n has n options, so a nim-value of billions asked for 2^32 options (an
+/// abort) or overflowed (a panic).
+#[test]
+fn huge_nim_values_are_refused_as_values() {
+    fails_with(
+        &["value", "allbut:1,2", "9223372036854775807"],
+        "too large to build",
+    );
+    fails_with(&["value", "allbut:1,2", "4294967296"], "too large to build");
+    fails_with(&["calc", "nim(4294967296,4,5) + 1"], "too large to build");
+    fails_with(&["calc", "lasker(100000000) + 1"], "too large to build");
+    let out = std::env::temp_dir().join(format!("grundy-slow-nim-{}.svg", std::process::id()));
+    fails_with(
+        &["thermograph", "nim", "4453", "--out", out.to_str().unwrap()],
+        "too large to build",
+    );
+    assert!(!out.exists());
+    // *2048 is still built.
+    assert!(ok(&["value", "nim", "2048"]).contains("*2048"));
+}
+
+/// Found by the sweep: each of the 998 options of a heap of 999 in Fibonacci Nim was
+/// analysed with a search of its own (minutes); Whinihan's rule answers each.
+#[test]
+fn fibonacci_moves_from_a_large_heap_use_the_rule_for_each_option() {
+    let out = ok(&["moves", "fibonacci", "999", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let moves = v["moves"].as_array().expect("a list of moves");
+    assert_eq!(moves.len(), 998);
+    // 999 = 987 + 8 + 3 + 1 (Zeckendorf): taking the smallest term, 1, wins.
+    let winning: Vec<&str> = moves
+        .iter()
+        .filter(|m| m["outcome"] == "lose")
+        .map(|m| m["position"].as_str().unwrap())
+        .collect();
+    assert!(winning.contains(&"998,2"), "{winning:?}");
+}

@@ -2,10 +2,11 @@
 //! subcommand, every family of the catalogue (and the example game files), extreme
 //! numbers, bad positions and bad flags. Each run of the built binary must end with
 //! exit status 0 or 2, with one line starting `error: ` on stderr when 2 and no panic,
-//! within 10 s and 1 GB of address space (`ulimit -v`; a child over the time is
-//! killed). Children run two at a time.
+//! within 10 s of CPU time (`ulimit -t`; a child still running after 120 s of wall
+//! time is killed too) and 1 GB of address space (`ulimit -v`). Children run two
+//! at a time.
 //!
-//! `cargo test` runs 200 command lines; `GRUNDY_SWEEP=10000` runs 10^4 (minutes),
+//! `cargo test` runs 1000 command lines; `GRUNDY_SWEEP=10000` runs 10^4 (minutes),
 //! and `GRUNDY_SWEEP_SEED` changes the seed.
 //!
 //! Heaps of 10^4 to 10^7 are not drawn: nim-sequences that far are long legal runs
@@ -19,7 +20,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-const TIME_LIMIT: Duration = Duration::from_secs(10);
+/// CPU seconds a run may take (`ulimit -t`: the kernel stops it past them), so that
+/// the limit holds however loaded the machine is.
+const CPU_SECONDS: u64 = 10;
+/// Wall time after which a run is killed anyway (one that sleeps, or a machine
+/// so loaded that 10 s of CPU take minutes).
+const TIME_LIMIT: Duration = Duration::from_secs(120);
 /// 1 GiB of address space, in KiB for `ulimit -v`.
 const MEMORY_KIB: u64 = 1 << 20;
 
@@ -36,8 +42,8 @@ impl Rng {
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
     }
     fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
@@ -177,7 +183,7 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
 
 /// One random command line; output files go under `dir`.
 fn command_line(rng: &mut Rng, games: &[(String, String)], dir: &Path, k: usize) -> Vec<String> {
-    let (game, position) = rng.pick(games).clone();
+    let (game, position) = games[rng.below(games.len())].clone();
     let game = if rng.chance(30) { mutate(rng, &game) } else { game };
     let position = if rng.chance(70) {
         mutate(rng, &position)
@@ -222,7 +228,7 @@ fn command_line(rng: &mut Rng, games: &[(String, String)], dir: &Path, k: usize)
             .pick(&["", "solve", "bogus", "help", "man", "completions"])
             .to_string()],
     };
-    for _ in 0..rng.below(3) {
+    while rng.chance(30) {
         args.push(rng.pick(FLAGS).to_string());
         if rng.chance(30) {
             args.push(rng.pick(NUMBERS).to_string());
@@ -236,12 +242,26 @@ fn command_line(rng: &mut Rng, games: &[(String, String)], dir: &Path, k: usize)
     args
 }
 
-/// What went wrong with one run, if anything.
-fn run(args: &[String]) -> Option<String> {
+/// How one run ended: its exit code (None when killed) and its time.
+struct Ran {
+    code: Option<i32>,
+    time: Duration,
+    problem: Option<String>,
+}
+
+/// Runs the binary with `args` and says what went wrong, if anything.
+fn run(args: &[String]) -> Ran {
+    let (code, time, problem) = run_inner(args);
+    Ran { code, time, problem }
+}
+
+fn run_inner(args: &[String]) -> (Option<i32>, Duration, Option<String>) {
     let bin = env!("CARGO_BIN_EXE_grundy");
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
+        .arg(format!(
+            "ulimit -v {MEMORY_KIB}; ulimit -t {CPU_SECONDS}; exec \"$0\" \"$@\""
+        ))
         .arg(bin)
         .args(args)
         .env("RAYON_NUM_THREADS", "1")
@@ -268,11 +288,12 @@ fn run(args: &[String]) -> Option<String> {
         }
         std::thread::sleep(Duration::from_millis(5));
     };
+    let time = start.elapsed();
     let err = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
     let Some(status) = status else {
-        return Some(format!("ran over {TIME_LIMIT:?}"));
+        return (None, time, Some(format!("ran over {TIME_LIMIT:?}")));
     };
-    match status.code() {
+    let problem = match status.code() {
         Some(0) if !err.contains("panicked") => None,
         Some(2) => {
             let line = err.trim_end();
@@ -282,8 +303,18 @@ fn run(args: &[String]) -> Option<String> {
                 None
             }
         }
+        None => {
+            use std::os::unix::process::ExitStatusExt;
+            let why = match status.signal() {
+                Some(24) => format!("over {CPU_SECONDS} s of CPU (SIGXCPU)"),
+                Some(s) => format!("killed by signal {s}"),
+                None => "no exit code".to_string(),
+            };
+            Some(format!("{why}: {}", err.trim_end()))
+        }
         code => Some(format!("exit {code:?}: {}", err.trim_end())),
-    }
+    };
+    (status.code(), time, problem)
 }
 
 #[test]
@@ -291,7 +322,7 @@ fn random_command_lines_end_cleanly() {
     let count: usize = std::env::var("GRUNDY_SWEEP")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(200);
+        .unwrap_or(1000);
     let seed: u64 = std::env::var("GRUNDY_SWEEP_SEED")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -305,15 +336,26 @@ fn random_command_lines_end_cleanly() {
         .collect();
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
+    // Exits 0, exits 2, the slowest run and its command line.
+    let stats = Mutex::new((0usize, 0usize, Duration::ZERO, String::new()));
     let started = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..2 {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(args) = lines.get(i) else { break };
-                if let Some(why) = run(args) {
+                let ran = run(args);
+                if let Some(why) = ran.problem {
                     failures.lock().unwrap().push(format!("grundy {args:?}: {why}"));
                 }
+                let mut st = stats.lock().unwrap();
+                st.0 += usize::from(ran.code == Some(0));
+                st.1 += usize::from(ran.code == Some(2));
+                if ran.time > st.2 {
+                    st.2 = ran.time;
+                    st.3 = args.join(" ");
+                }
+                drop(st);
                 // Outputs are not kept: the disk is shared.
                 for ext in ["svg", "png", "txt", "db"] {
                     let _ = std::fs::remove_file(dir.join(format!("out{i}.{ext}")));
@@ -323,10 +365,12 @@ fn random_command_lines_end_cleanly() {
     });
     let _ = std::fs::remove_dir_all(&dir);
     let failures = failures.into_inner().unwrap();
+    let (ok, refused, slowest, slowest_line) = stats.into_inner().unwrap();
     eprintln!(
-        "sweep: {count} command lines in {:.1} s, {} failures",
+        "sweep: {count} command lines in {:.1} s: {ok} exit 0, {refused} exit 2, {} failures; slowest {:.2} s (grundy {slowest_line})",
         started.elapsed().as_secs_f64(),
-        failures.len()
+        failures.len(),
+        slowest.as_secs_f64()
     );
     assert!(
         failures.is_empty(),

@@ -41,6 +41,12 @@ pub fn value_of(game: &dyn DynGame, p: &DynPosition, u: &mut Universe) -> Result
     }
     let a = game.analyze(p, grundy::Play::Normal)?;
     match a.nimber {
+        Some(n) if n > grundy_cgt::NIMBER_LIMIT => anyhow::bail!(
+            "{}: the nim-value of {} is {n}, too large to build as a canonical form (*n has n options; at most *{})",
+            game.name(),
+            game.show(p),
+            grundy_cgt::NIMBER_LIMIT
+        ),
         Some(n) => Ok(u.nimber(n)),
         None if game.is_impartial() => anyhow::bail!(
             "{}: the nim-value of {} is not known (too many positions to search)",
