@@ -306,7 +306,9 @@ fn run_inner(args: &[String]) -> (Option<i32>, Duration, Option<String>) {
         None => {
             use std::os::unix::process::ExitStatusExt;
             let why = match status.signal() {
+                // SIGXCPU, or SIGKILL at the hard limit (`ulimit -t` sets both).
                 Some(24) => format!("over {CPU_SECONDS} s of CPU (SIGXCPU)"),
+                Some(9) => format!("killed (over {CPU_SECONDS} s of CPU, or the wall-time limit)"),
                 Some(s) => format!("killed by signal {s}"),
                 None => "no exit code".to_string(),
             };
