@@ -62,6 +62,13 @@ pub(crate) struct Arena {
     neg_memo: FxHashMap<GameId, GameId>,
     le_memo: FxHashMap<(GameId, GameId), bool>,
     nus_memo: FxHashMap<Nus, GameId>,
+    /// Steps of work left (see [`Universe::set_work_limit`]); `None` is unlimited.
+    pub work_left: Option<u64>,
+    /// The limit last set, for messages.
+    pub work_limit: Option<u64>,
+    /// Set when `work_left` ran out: from then on nothing new is interned or
+    /// memoized and operations return at once, so the arena holds only true values.
+    pub exhausted: bool,
 }
 
 impl Universe {
@@ -73,6 +80,25 @@ impl Universe {
         self.node(g).nus
     }
 
+    /// Spends one step of work; false (and the universe marked exhausted) when the
+    /// limit is reached. Every recursive operation charges a step before it recurses.
+    pub(crate) fn charge(&mut self) -> bool {
+        if self.arena.exhausted {
+            return false;
+        }
+        match &mut self.arena.work_left {
+            None => true,
+            Some(0) => {
+                self.arena.exhausted = true;
+                false
+            }
+            Some(n) => {
+                *n -= 1;
+                true
+            }
+        }
+    }
+
     /// Interns option lists that are already a canonical form (callers guarantee it).
     pub(crate) fn intern(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
         left.sort_unstable();
@@ -82,6 +108,10 @@ impl Universe {
         let key = (left.into_boxed_slice(), right.into_boxed_slice());
         if let Some(&id) = self.arena.index.get(&key) {
             return id;
+        }
+        // Out of work, the options may not be true values: intern nothing.
+        if !self.charge() {
+            return GameId(0);
         }
         let node = self.describe(key.0.clone(), key.1.clone());
         let id = GameId(u32::try_from(self.arena.nodes.len()).expect("more than 2^32 games"));
@@ -192,6 +222,9 @@ impl Universe {
         if let Some(&id) = self.arena.nus_memo.get(&v) {
             return id;
         }
+        if self.arena.exhausted {
+            return GameId(0);
+        }
         let id = if v.ups == 0 && v.star == 0 {
             self.number_uncached(v.x)
         } else if v.ups == 0 {
@@ -242,7 +275,9 @@ impl Universe {
                 self.intern(vec![l], vec![x])
             }
         };
-        self.arena.nus_memo.insert(v, id);
+        if !self.arena.exhausted {
+            self.arena.nus_memo.insert(v, id);
+        }
         id
     }
 
@@ -261,6 +296,9 @@ impl Universe {
                 g = match self.arena.nus_memo.get(&key) {
                     Some(&id) => id,
                     None => {
+                        if !self.charge() {
+                            return GameId(0);
+                        }
                         let id = if step > 0 {
                             self.intern(vec![g], vec![])
                         } else {
@@ -281,6 +319,9 @@ impl Universe {
 
     /// {left | right} in canonical form.
     pub(crate) fn canonical(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        if !self.charge() {
+            return GameId(0);
+        }
         let mut l = left.to_vec();
         let mut r = right.to_vec();
         l.sort_unstable();
@@ -394,6 +435,9 @@ impl Universe {
         if let Some(&b) = memo.get(&(x, true)) {
             return b;
         }
+        if !self.charge() {
+            return false;
+        }
         let mut res = true;
         for &r in gr {
             if self.le(r, x) {
@@ -425,6 +469,9 @@ impl Universe {
         if let Some(&b) = memo.get(&(y, false)) {
             return b;
         }
+        if !self.charge() {
+            return false;
+        }
         let mut res = true;
         for &l in gl {
             if self.le(y, l) {
@@ -449,6 +496,11 @@ impl Universe {
     pub(crate) fn le_impl(&mut self, g: GameId, h: GameId) -> bool {
         if g == h {
             return true;
+        }
+        // Charged before the memo: the loops of the reductions call this most, and
+        // a step should cost about the same whatever answers it.
+        if !self.charge() {
+            return false;
         }
         let (gn, hn) = (self.node(g), self.node(h));
         if let (Some(a), Some(b)) = (gn.number, hn.number) {
@@ -494,7 +546,9 @@ impl Universe {
                 }
             }
         }
-        self.arena.le_memo.insert((g, h), res);
+        if !self.arena.exhausted {
+            self.arena.le_memo.insert((g, h), res);
+        }
         res
     }
 
@@ -513,6 +567,9 @@ impl Universe {
         if let Some(&s) = self.arena.add_memo.get(&key) {
             return s;
         }
+        if !self.charge() {
+            return GameId(0);
+        }
         let (gn, hn) = (self.node(g), self.node(h));
         // Number translation: for a number x and a non-number G in canonical form,
         // {G^L + x | G^R + x} is the canonical form of G + x.
@@ -527,7 +584,9 @@ impl Universe {
             let l: Vec<GameId> = l.into_iter().map(|o| self.add_impl(o, x)).collect();
             let r: Vec<GameId> = r.into_iter().map(|o| self.add_impl(o, x)).collect();
             let s = self.intern(l, r);
-            self.arena.add_memo.insert(key, s);
+            if !self.arena.exhausted {
+                self.arena.add_memo.insert(key, s);
+            }
             return s;
         }
         // Both numbers and both number-up-stars were handled above, so this is the
@@ -545,7 +604,9 @@ impl Universe {
             }
         }
         let s = self.canonical(&left, &right);
-        self.arena.add_memo.insert(key, s);
+        if !self.arena.exhausted {
+            self.arena.add_memo.insert(key, s);
+        }
         s
     }
 
@@ -556,14 +617,19 @@ impl Universe {
         if let Some(&n) = self.arena.neg_memo.get(&g) {
             return n;
         }
+        if !self.charge() {
+            return GameId(0);
+        }
         let l: Vec<GameId> = self.node(g).left.to_vec();
         let r: Vec<GameId> = self.node(g).right.to_vec();
         let nl: Vec<GameId> = r.into_iter().map(|o| self.neg_impl(o)).collect();
         let nr: Vec<GameId> = l.into_iter().map(|o| self.neg_impl(o)).collect();
         // The negative of a canonical form is canonical.
         let n = self.intern(nl, nr);
-        self.arena.neg_memo.insert(g, n);
-        self.arena.neg_memo.insert(n, g);
+        if !self.arena.exhausted {
+            self.arena.neg_memo.insert(g, n);
+            self.arena.neg_memo.insert(n, g);
+        }
         n
     }
 

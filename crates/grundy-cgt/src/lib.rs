@@ -87,6 +87,10 @@ mod thermograph;
 pub use dyadic::{BadNumber, Dyadic};
 pub use thermograph::{Thermograph, Wall};
 
+/// The largest nimber built as a game: *n has n options (n²/2 option slots in all),
+/// so larger ones would exhaust memory rather than fail.
+pub const NIMBER_LIMIT: u64 = 1 << 11;
+
 /// A game in canonical form, interned in a [`Universe`]. Equal ids are equal values
 /// (within one universe).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -248,6 +252,55 @@ impl Universe {
     pub fn import(&mut self, other: &Universe, g: GameId) -> GameId {
         let mut memo = rustc_hash::FxHashMap::default();
         self.import_impl(other, g, &mut memo)
+    }
+    /// Bounds the work of everything computed from now on to `steps` steps (a step
+    /// is one sum, comparison, negation or reduction not already remembered, or one
+    /// new game interned); `None` removes the bound. Canonical forms are explicit, so
+    /// a sum such as `{*100|*200} + *300` costs tens of millions of steps.
+    ///
+    /// When the steps run out, [`Universe::work_exhausted`] turns true and every
+    /// operation in progress returns at once with a meaningless id, which the caller
+    /// must discard. Nothing is interned or remembered while exhausted, so every
+    /// value already in the universe stays true; a new limit makes it usable again.
+    ///
+    /// ```
+    /// use grundy_cgt::Universe;
+    /// let mut u = Universe::new();
+    /// u.set_work_limit(Some(1000));
+    /// let g = u.parse("{1|*30}").unwrap();
+    /// let h = u.parse("{*20|-1}").unwrap();
+    /// let _ = u.add(g, h);
+    /// assert!(u.work_exhausted());
+    /// // The universe is still sound: without a limit the sum is what a fresh one says.
+    /// u.set_work_limit(None);
+    /// let s = u.add(g, h);
+    /// let mut fresh = Universe::new();
+    /// let (g2, h2) = (fresh.parse("{1|*30}").unwrap(), fresh.parse("{*20|-1}").unwrap());
+    /// let s2 = fresh.add(g2, h2);
+    /// assert_eq!(u.display(s, false), fresh.display(s2, false));
+    /// ```
+    pub fn set_work_limit(&mut self, steps: Option<u64>) {
+        self.arena.work_left = steps;
+        self.arena.work_limit = steps;
+        self.arena.exhausted = false;
+    }
+    /// Charges `steps` steps of work done for values elsewhere (a caller's lookups
+    /// of positions, say) to the same limit; false when the limit is reached.
+    pub fn spend(&mut self, steps: u64) -> bool {
+        (0..steps).all(|_| self.charge())
+    }
+    /// Steps left of the limit (`u64::MAX` without one).
+    pub fn work_left(&self) -> u64 {
+        self.arena.work_left.unwrap_or(u64::MAX)
+    }
+    /// The limit last set with [`Universe::set_work_limit`].
+    pub fn work_limit(&self) -> Option<u64> {
+        self.arena.work_limit
+    }
+    /// True when the work limit ran out (see [`Universe::set_work_limit`]): the
+    /// values computed since are meaningless.
+    pub fn work_exhausted(&self) -> bool {
+        self.arena.exhausted
     }
     /// How many distinct games are interned.
     pub fn len(&self) -> usize {

@@ -24,14 +24,23 @@ pub(crate) struct Parser<'a, 'r> {
 pub(crate) fn parse_value(u: &mut Universe, text: &str) -> Result<GameId, ParseError> {
     let mut p = Parser::new(u, text, None);
     p.skip_ws();
-    let g = p.atom()?;
+    let g = p.atom();
+    if p.u.work_exhausted() {
+        return p.err_at(p.pos.min(p.end), p.out_of_work());
+    }
+    let g = g?;
     p.expect_end()?;
     Ok(g)
 }
 
 pub(crate) fn evaluate(u: &mut Universe, text: &str, resolve: Resolver<'_>) -> Result<CalcValue, ParseError> {
     let mut p = Parser::new(u, text, Some(resolve));
-    let v = p.expression()?;
+    let v = p.expression();
+    // Out of work, values are meaningless, and so is any other error they caused.
+    if p.u.work_exhausted() {
+        return p.err_at(p.pos.min(p.end), p.out_of_work());
+    }
+    let v = v?;
     p.expect_end()?;
     Ok(v)
 }
@@ -39,7 +48,7 @@ pub(crate) fn evaluate(u: &mut Universe, text: &str, resolve: Resolver<'_>) -> R
 /// Canonical forms are explicit, so an integer n or n·↑ costs |n| nodes and *m costs
 /// m²/2 option slots; literals beyond these would exhaust memory rather than fail.
 const LIMIT: u64 = 1 << 16;
-const STAR_LIMIT: u64 = 1 << 11;
+const STAR_LIMIT: u64 = crate::NIMBER_LIMIT;
 
 fn is_digit(c: Option<char>) -> bool {
     c.is_some_and(|c| c.is_ascii_digit())
@@ -57,6 +66,23 @@ impl<'a, 'r> Parser<'a, 'r> {
             u,
             resolve,
         }
+    }
+
+    fn out_of_work(&self) -> String {
+        match self.u.work_limit() {
+            Some(n) => format!(
+                "too much work: more than {n} steps to compute (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)"
+            ),
+            None => "too much work".to_string(),
+        }
+    }
+
+    /// Stops at the first operation that ran out of work, naming where it was.
+    fn check_work(&self, at: usize) -> Result<(), ParseError> {
+        if self.u.work_exhausted() {
+            return self.err_at(at, self.out_of_work());
+        }
+        Ok(())
     }
 
     fn calc(&self) -> bool {
@@ -159,12 +185,15 @@ impl<'a, 'r> Parser<'a, 'r> {
         let mut g = self.unary()?;
         loop {
             self.skip_ws();
+            let at = self.pos;
             if self.eat('+') {
                 let h = self.unary()?;
                 g = self.u.add(g, h);
+                self.check_work(at)?;
             } else if self.eat('-') {
                 let h = self.unary()?;
                 g = self.u.sub(g, h);
+                self.check_work(at)?;
             } else {
                 return Ok(g);
             }
@@ -231,6 +260,7 @@ impl<'a, 'r> Parser<'a, 'r> {
             c if self.calc() && (c.is_alphabetic() || c == '_') => self.call()?,
             c => return self.err_at(at, format!("unexpected '{c}'")),
         };
+        self.check_work(at)?;
         // `3±1` and `1*±1`: a value followed by ± is the centre of a switch.
         if self.eat_plus_minus() {
             let d = self.atom()?;

@@ -198,7 +198,8 @@ impl SeqWriter {
         let format = Format::of(file);
         let header = header(format, game, first, width)?;
         let mut out = BufWriter::with_capacity(1 << 16, f);
-        out.write_all(&header)?;
+        out.write_all(&header)
+            .with_context(|| format!("cannot write {}", paths.part.display()))?;
         let mut hash = Fnv::new();
         hash.update(&header);
         let mut w = SeqWriter {
@@ -322,7 +323,9 @@ impl SeqWriter {
                 use std::fmt::Write as _;
                 self.line.clear();
                 let _ = writeln!(self.line, "{heap} {value}");
-                self.out.write_all(self.line.as_bytes())?;
+                self.out
+                    .write_all(self.line.as_bytes())
+                    .with_context(|| format!("cannot write {}", self.paths.part.display()))?;
                 self.hash.update(self.line.as_bytes());
                 self.state.bytes += self.line.len() as u64;
             }
@@ -330,12 +333,16 @@ impl SeqWriter {
                 if self.state.width == 16 {
                     let v = u16::try_from(value)
                         .map_err(|_| anyhow!("G({heap}) = {value} does not fit 16 bits"))?;
-                    self.out.write_all(&v.to_le_bytes())?;
+                    self.out
+                        .write_all(&v.to_le_bytes())
+                        .with_context(|| format!("cannot write {}", self.paths.part.display()))?;
                     self.hash.update(&v.to_le_bytes());
                 } else {
                     let v = u32::try_from(value)
                         .map_err(|_| anyhow!("G({heap}) = {value} does not fit 32 bits"))?;
-                    self.out.write_all(&v.to_le_bytes())?;
+                    self.out
+                        .write_all(&v.to_le_bytes())
+                        .with_context(|| format!("cannot write {}", self.paths.part.display()))?;
                     self.hash.update(&v.to_le_bytes());
                 }
                 self.state.bytes += u64::from(self.state.width / 8);
@@ -355,18 +362,24 @@ impl SeqWriter {
 
     /// Makes everything written so far durable and records it in `FILE.ckpt`.
     pub fn checkpoint(&mut self) -> Result<()> {
-        self.out.flush()?;
-        self.out.get_ref().sync_data()?;
+        let part = self.paths.part.display().to_string();
+        self.out.flush().with_context(|| format!("cannot write {part}"))?;
+        self.out
+            .get_ref()
+            .sync_data()
+            .with_context(|| format!("cannot write {part}"))?;
         self.state.sum = self.hash.finish();
         let mut tmp = self.paths.ckpt.as_os_str().to_owned();
         tmp.push(".tmp");
         let tmp = PathBuf::from(tmp);
         {
             let mut f = File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-            f.write_all(self.state.to_text().as_bytes())?;
-            f.sync_all()?;
+            f.write_all(self.state.to_text().as_bytes())
+                .and_then(|()| f.sync_all())
+                .with_context(|| format!("cannot write {}", tmp.display()))?;
         }
-        fs::rename(&tmp, &self.paths.ckpt)?;
+        fs::rename(&tmp, &self.paths.ckpt)
+            .with_context(|| format!("cannot rename {} to {}", tmp.display(), self.paths.ckpt.display()))?;
         sync_dir(&self.paths.ckpt);
         self.durable = self.state.count;
         self.last_ckpt = Instant::now();
@@ -386,8 +399,12 @@ impl SeqWriter {
     /// Completes the output: `FILE.part` becomes `FILE`, the checkpoint is removed.
     /// Returns the file's size in bytes.
     pub fn finish(mut self) -> Result<u64> {
-        self.out.flush()?;
-        self.out.get_ref().sync_all()?;
+        let part = self.paths.part.display().to_string();
+        self.out.flush().with_context(|| format!("cannot write {part}"))?;
+        self.out
+            .get_ref()
+            .sync_all()
+            .with_context(|| format!("cannot write {part}"))?;
         fs::rename(&self.paths.part, &self.paths.done).with_context(|| {
             format!(
                 "cannot rename {} to {}",

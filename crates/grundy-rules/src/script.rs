@@ -174,6 +174,12 @@ end
 for _, name in {"require", "loadstring", "load", "dofile", "loadfile", "getfenv", "setfenv"} do
   _G[name] = function() error(absent(name), 2) end
 end
+-- Moves must be a function of the position: the same every time they are asked.
+for _, name in {"random", "randomseed"} do
+  math[name] = function()
+    error("math." .. name .. " is not available in the sandbox (moves must be the same every time they are asked)", 2)
+  end
+end
 for _, name in {"io", "os", "debug"} do
   _G[name] = setmetatable({}, {
     __index = function(_, key) error(absent(name .. "." .. tostring(key)), 2) end,
@@ -311,9 +317,9 @@ pub struct ScriptGame {
 }
 
 fn lua_message(e: &mlua::Error) -> String {
-    match e {
-        mlua::Error::CallbackError { cause, .. } => lua_message(cause),
-        mlua::Error::WithContext { cause, .. } => lua_message(cause),
+    let m = match e {
+        mlua::Error::CallbackError { cause, .. } => return lua_message(cause),
+        mlua::Error::WithContext { cause, .. } => return lua_message(cause),
         mlua::Error::RuntimeError(m) | mlua::Error::SyntaxError { message: m, .. } => m
             .split("\nstack traceback")
             .next()
@@ -322,7 +328,15 @@ fn lua_message(e: &mlua::Error) -> String {
             .to_string(),
         mlua::Error::MemoryError(_) => "out of memory".into(),
         other => other.to_string(),
+    };
+    // `error({...})` raises a table, which prints as its address: say what it is.
+    if let Some(kind) = ["table", "function", "userdata", "thread"]
+        .into_iter()
+        .find(|k| m.strip_prefix(k).is_some_and(|r| r.starts_with(": 0x")))
+    {
+        return format!("the script raised an error that is a {kind}, not a message (use error(\"text\"))");
     }
+    m
 }
 
 /// Split `file:LINE: message` into the line and the message.

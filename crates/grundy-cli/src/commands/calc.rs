@@ -21,11 +21,20 @@ pub struct Args {
     /// true/false for a comparison).
     #[arg(long)]
     pub json: bool,
+    /// The most steps of work (sums, comparisons, reductions of canonical forms)
+    /// the expression may take; canonical forms are explicit, so sums of games with
+    /// large nimbers need billions. About a second per 2·10^7 steps.
+    #[arg(long, value_name = "STEPS", default_value_t = CALC_WORK)]
+    pub max_work: u64,
 }
+
+/// The default of `--max-work`: a few seconds.
+pub const CALC_WORK: u64 = 50_000_000;
 
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
     let mut u = Universe::new();
+    u.set_work_limit(Some(args.max_work));
     // `name(position)` in an expression: a position of any game the command knows.
     let mut resolve = |name: &str, position: &str, u: &mut Universe| -> Result<GameId, String> {
         let game = load::game(name).map_err(|e| format!("{e:#}"))?;

@@ -37,6 +37,8 @@ pub fn run(args: Args) -> Result<String> {
     let format = Format::from_path(&args.out)?;
     let size: Size = args.size.parse()?;
     let mut u = Universe::new();
+    // A value typed as text (`{a}±{b}±{c}`) is built with sums: bounded like calc's.
+    u.set_work_limit(Some(super::calc::CALC_WORK));
     let (g, title) = match (&args.game, &args.position, &args.value) {
         (None, None, Some(v)) => (u.parse(v)?, v.clone()),
         (Some(game), Some(position), None) => {

@@ -23,16 +23,30 @@ pub struct Args {
     /// Write ups, downs and switches as ↑, ⇑, ↓, ± (default: ^, ^^, v, +-).
     #[arg(long)]
     pub unicode: bool,
+    /// The most steps of work (position lookups, sums, comparisons, reductions of
+    /// canonical forms) the value may take.
+    #[arg(long, value_name = "STEPS", default_value_t = grundy::partizan::VALUE_WORK)]
+    pub max_work: u64,
 }
 
 /// The value of `p` in `u`: its canonical form for a partizan game, `*n` for an
 /// impartial game with nim-value n.
 pub fn value_of(game: &dyn DynGame, p: &DynPosition, u: &mut Universe) -> Result<GameId> {
     if let Some(partizan) = game.partizan() {
-        return Ok(partizan.value(p, u)?);
+        let g = partizan.value(p, u)?;
+        if u.work_exhausted() {
+            return Err(grundy::partizan::out_of_work(u.work_limit()).into());
+        }
+        return Ok(g);
     }
     let a = game.analyze(p, grundy::Play::Normal)?;
     match a.nimber {
+        Some(n) if n > grundy_cgt::NIMBER_LIMIT => anyhow::bail!(
+            "{}: the nim-value of {} is {n}, too large to build as a canonical form (*n has n options; at most *{})",
+            game.name(),
+            game.show(p),
+            grundy_cgt::NIMBER_LIMIT
+        ),
         Some(n) => Ok(u.nimber(n)),
         None if game.is_impartial() => anyhow::bail!(
             "{}: the nim-value of {} is not known (too many positions to search)",
@@ -51,8 +65,14 @@ pub fn run(args: Args) -> Result<String> {
     let game = load::game(&args.game)?;
     let p = game.parse_position(&args.position)?;
     let mut u = Universe::new();
+    u.set_work_limit(Some(args.max_work));
     let g = value_of(game.as_ref(), &p, &mut u)?;
+    // Reduced forms and atomic weights are sums too: a fresh budget, checked.
+    u.set_work_limit(Some(args.max_work));
     let facts = Facts::of(&mut u, g, args.unicode);
+    if u.work_exhausted() {
+        return Err(grundy::partizan::out_of_work(u.work_limit()).into());
+    }
     Ok(if args.json {
         let mut v = facts.json();
         v["game"] = json!(game.name());

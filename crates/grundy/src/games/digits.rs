@@ -82,6 +82,24 @@ impl Digits {
         if p.played > self.turns {
             return Err(format!("only {} turns are played", self.turns));
         }
+        // Each turn adds 1 to one digit: digit i was raised k_i times with
+        // k_i = (number_i - start_i) mod 10 (plus tens), and the k_i add up to the
+        // turns played. Other numbers are never reached from this start.
+        let least: u64 = (0..self.width)
+            .map(|d| {
+                let unit = 10u32.pow(d);
+                u64::from((p.number / unit % 10 + 10 - p.start / unit % 10) % 10)
+            })
+            .sum();
+        if least > p.played || !(p.played - least).is_multiple_of(10) {
+            return Err(format!(
+                "{:0w$} is not reached from {:0w$} in {} turns: each turn adds 1 to one digit, so it takes {least} turns (or 10, 20, ... more)",
+                p.number,
+                p.start,
+                p.played,
+                w = self.width as usize
+            ));
+        }
         Ok(())
     }
 

@@ -393,6 +393,7 @@ impl Domineering {
         // The region as it lies is looked up first: most lookups hit, and then no
         // symmetry is computed. On a miss the value comes from (or goes to) the
         // least of its eight images, and is remembered for this image too.
+        cache.step()?;
         let raw = Board::raw(h, w, bits);
         if let Some(v) = cache.get(&raw) {
             return Ok(v);

@@ -164,6 +164,26 @@ impl Analyze for FibonacciNim {
         // Positions (r, m) with r <= n and m <= 2n: at most (n + 1)(2n + 1).
         Some((p.n as u128 + 1) * (2 * p.n as u128 + 1))
     }
+    /// Whinihan's rule without the winning moves: what `moves` asks of each option
+    /// (a heap of 999 has 998 options, each too large to search).
+    /// Moves a search lists: a position (r, m) has min(r, m) moves, so at most
+    /// sum over r <= n, m <= 2n of min(r, m) = (S2 + S1)/2 + 2n·S1 - S2 with
+    /// S1 = n(n+1)/2 and S2 = n(n+1)(2n+1)/6: about 5n³/6. Without it every option of
+    /// a heap of 999 counted as a cheap search of its own.
+    fn search_work(&self, p: &FibonacciPosition) -> Option<u128> {
+        let n = p.n as u128;
+        let work = || {
+            let s1 = n.checked_mul(n + 1)? / 2;
+            let s2 = s1.checked_mul(2 * n + 1)? / 3;
+            ((s2 + s1) / 2)
+                .checked_add((2 * n).checked_mul(s1)?)?
+                .checked_sub(s2)
+        };
+        Some(work().unwrap_or(u128::MAX))
+    }
+    fn closed_outcome(&self, p: &FibonacciPosition, play: Play) -> Option<(Outcome, Option<u64>)> {
+        (play == Play::Normal).then(|| (FibonacciNim::outcome(*p), None))
+    }
     fn closed_form(&self, p: &FibonacciPosition, play: Play) -> Option<ClosedForm<FibonacciPosition>> {
         if play == Play::Misere {
             return None;

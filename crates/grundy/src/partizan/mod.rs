@@ -125,13 +125,42 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
         self.memo.get(key).copied()
     }
 
-    /// Memoize a value.
+    /// Memoize a value. Ignored once the universe ran out of work (its values
+    /// since are meaningless; see [`Universe::set_work_limit`]).
     pub fn insert(&mut self, key: P, value: GameId) {
-        self.memo.insert(key, value);
+        if !self.universe.work_exhausted() {
+            self.memo.insert(key, value);
+        }
     }
 
-    /// Count one more value computed; the error when the budget is spent.
+    /// Starts a new query: at most `steps` steps of work in the universe
+    /// ([`Universe::set_work_limit`]), whatever earlier queries spent.
+    pub fn limit_work(&mut self, steps: u64) {
+        self.universe.set_work_limit(Some(steps));
+    }
+
+    /// Charges one step of work (a lookup of a position, say) to the universe's
+    /// limit; the error when it is spent.
+    pub fn step(&mut self) -> Result<(), GameError> {
+        if self.universe.spend(1) {
+            Ok(())
+        } else {
+            Err(out_of_work(self.universe.work_limit()))
+        }
+    }
+
+    /// The error when the universe ran out of work.
+    pub fn check_work(&self) -> Result<(), GameError> {
+        if self.universe.work_exhausted() {
+            return Err(out_of_work(self.universe.work_limit()));
+        }
+        Ok(())
+    }
+
+    /// Count one more value computed; the error when the budget (of values, or of
+    /// the universe's work) is spent.
     pub fn charge(&mut self) -> Result<(), GameError> {
+        self.check_work()?;
         if self.budget == 0 {
             return Err(GameError::TooLarge {
                 what: "the canonical value".into(),
@@ -148,6 +177,19 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
     }
 }
 
+/// Steps of work in the universe (sums, comparisons, reductions) that one value
+/// may take: canonical forms are explicit, and a long Toads-and-Frogs row or a sum
+/// of games with large nimbers needs billions; about ten seconds here.
+pub const VALUE_WORK: u64 = 20_000_000;
+
+/// The error of a value that needs more than `limit` steps of work.
+pub fn out_of_work(limit: Option<u64>) -> GameError {
+    let limit = limit.map_or_else(|| "the limit".to_string(), |n| n.to_string());
+    GameError::Unsupported(format!(
+        "the canonical value needs more than {limit} steps of work (sums and reductions of canonical forms); no exact answer within the limit"
+    ))
+}
+
 /// The canonical value of `p`: the sum of its components' values, each computed
 /// from its options (memoized under its symmetry key).
 pub fn canonical_value<G: Partizan + ?Sized>(
@@ -161,6 +203,7 @@ pub fn canonical_value<G: Partizan + ?Sized>(
     for part in &parts {
         let v = component_value(game, part, cache)?;
         total = cache.universe.add(total, v);
+        cache.check_work()?;
     }
     Ok(total)
 }
@@ -170,6 +213,9 @@ fn component_value<G: Partizan + ?Sized>(
     p: &G::Position,
     cache: &mut ValueCache<G::Position>,
 ) -> Result<GameId, GameError> {
+    // Every lookup is charged: a large game's time goes mostly into finding the
+    // values of options already known.
+    cache.step()?;
     let key = game.symmetry_key(p);
     if let Some(v) = cache.get(&key) {
         return Ok(v);
@@ -184,7 +230,8 @@ fn component_value<G: Partizan + ?Sized>(
         }
     }
     let v = cache.universe.construct(&sides[0], &sides[1]);
-    cache.memo.insert(key, v);
+    cache.check_work()?;
+    cache.insert(key, v);
     Ok(v)
 }
 

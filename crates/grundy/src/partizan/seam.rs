@@ -21,14 +21,16 @@ use crate::{Game, GameError, Outcome, Play};
 
 /// Component values a game's value memo may hold (it persists across calls, so
 /// this bounds its memory); beyond it, `value` gives up with an error.
-pub const VALUE_LIMIT: usize = 20_000_000;
+pub const VALUE_LIMIT: usize = 2_000_000;
 
 /// What the shell asks of a partizan game, for either player moving first.
 pub trait DynPartizan: Send + Sync {
     /// `side`'s options of `p`.
     fn side_options(&self, p: &DynPosition, side: Side) -> Result<Vec<DynPosition>, GameError>;
 
-    /// The canonical value of `p`, as a game of `into`.
+    /// The canonical value of `p`, as a game of `into`, within the work left to
+    /// `into` ([`Universe::set_work_limit`]), or [`super::VALUE_WORK`] steps when it
+    /// has no limit.
     fn value(&self, p: &DynPosition, into: &mut Universe) -> Result<GameId, GameError>;
 
     /// Outcome for `first` moving first, remoteness and `first`'s winning moves.
@@ -222,8 +224,12 @@ where
         // holds finished values only, so it is still sound.
         let mut guard = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         let cache = guard.get_or_insert_with(|| ValueCache::new(VALUE_LIMIT));
-        let v = self.game.value(&native, cache)?;
-        Ok(into.import(&cache.universe, v))
+        // The caller's limit when it set one (`--max-work`), else the default.
+        let steps = into.work_limit().map_or(super::VALUE_WORK, |_| into.work_left());
+        cache.limit_work(steps);
+        let v = self.game.value(&native, cache);
+        cache.check_work()?;
+        Ok(into.import(&cache.universe, v?))
     }
 
     fn played(&self) -> &dyn DynGame {

@@ -1,0 +1,96 @@
+//! Inputs the fuzzers and the sweep found slow, each now bounded: a one-line error
+//! and exit status 2 within the work limit (small limits here, so the debug build
+//! meets them in a moment), and the same inputs within a larger limit still answer.
+
+mod common;
+
+use common::{fails_with, ok};
+
+#[test]
+fn calculator_sums_of_switches_with_large_nimbers_stop_at_the_work_limit() {
+    for e in [
+        "{1|*2048} + {*2047|-1}",
+        "{1|*300} + {*200|-1} + {2|*100}",
+        "{1|*1000} + {*1000|-1} + {1|*500}",
+    ] {
+        fails_with(&["calc", e, "--max-work", "100000"], "more than 100000 steps");
+    }
+    // Sums that fit are unchanged.
+    assert_eq!(
+        ok(&["calc", "{1|*30} + {*20|-1}", "--max-work", "100000000"]).trim(),
+        "{{1*20|0},{1*20|*10}|{0|-1*30},{*10|-1*30}}"
+    );
+}
+
+#[test]
+fn a_value_typed_for_a_thermograph_is_bounded_too() {
+    let out = std::env::temp_dir().join(format!("grundy-slow-{}.svg", std::process::id()));
+    fails_with(
+        &[
+            "thermograph",
+            "--value",
+            "{1|*2048}±{*2047|-1}",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "steps",
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn values_of_large_partizan_positions_stop_at_the_work_limit() {
+    for (game, position) in [
+        ("toads", "T.T..FFT.T..FF...FF"),
+        ("clobber", "xoxoxo|oxoxox|xoxoxo|oxoxox"),
+        ("domineering", "......|......|......|......|......|......"),
+    ] {
+        fails_with(
+            &["value", game, position, "--max-work", "100000"],
+            "more than 100000 steps",
+        );
+        let e = format!("{game}({position}) + 1");
+        fails_with(&["calc", &e, "--max-work", "100000"], "steps");
+    }
+    // Small ones still answer.
+    assert!(ok(&["value", "toads", "TT..FF", "--max-work", "1000000"]).contains("value:"));
+}
+
+/// Found by the sweep (tests/sweep.rs): the value of an impartial position is *n,
+/// and *n has n options, so a nim-value of billions asked for 2^32 options (an
+/// abort) or overflowed (a panic).
+#[test]
+fn huge_nim_values_are_refused_as_values() {
+    fails_with(
+        &["value", "allbut:1,2", "9223372036854775807"],
+        "too large to build",
+    );
+    fails_with(&["value", "allbut:1,2", "4294967296"], "too large to build");
+    fails_with(&["calc", "nim(4294967296,4,5) + 1"], "too large to build");
+    fails_with(&["calc", "lasker(100000000) + 1"], "too large to build");
+    let out = std::env::temp_dir().join(format!("grundy-slow-nim-{}.svg", std::process::id()));
+    fails_with(
+        &["thermograph", "nim", "4453", "--out", out.to_str().unwrap()],
+        "too large to build",
+    );
+    assert!(!out.exists());
+    // *2048 is still built.
+    assert!(ok(&["value", "nim", "2048"]).contains("*2048"));
+}
+
+/// Found by the sweep: each of the 998 options of a heap of 999 in Fibonacci Nim was
+/// analysed with a search of its own (minutes); Whinihan's rule answers each.
+#[test]
+fn fibonacci_moves_from_a_large_heap_use_the_rule_for_each_option() {
+    let out = ok(&["moves", "fibonacci", "999", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let moves = v["moves"].as_array().expect("a list of moves");
+    assert_eq!(moves.len(), 998);
+    // 999 = 987 + 8 + 3 + 1 (Zeckendorf): taking the smallest term, 1, wins.
+    let winning: Vec<&str> = moves
+        .iter()
+        .filter(|m| m["outcome"] == "lose")
+        .map(|m| m["position"].as_str().unwrap())
+        .collect();
+    assert!(winning.contains(&"998,2"), "{winning:?}");
+}
