@@ -94,8 +94,16 @@ pub enum QuotientError {
     #[error("the largest heap of a quotient must be between 1 and {MAX_QUOTIENT_HEAP}, not {0}")]
     HeapRange(u64),
     /// The game's heaps have too many options to list (a tail digit on a big heap).
-    #[error("a heap of {0} has too many options for a quotient")]
+    #[error("the heaps up to {0} have too many options for a quotient (more than 2000000 in all); try a smaller --max-heap")]
     TooManyOptions(u64),
+    /// The memory for the positions searched ran out (a memory limit).
+    #[error("computing the misère quotient of heaps up to {max_heap} ran out of memory after {positions} positions searched; try a smaller --max-heap")]
+    OutOfMemory {
+        /// The largest heap asked for.
+        max_heap: u64,
+        /// Positions kept when memory ran out.
+        positions: usize,
+    },
     /// The quotient grew past the element limit.
     #[error("the misère quotient of heaps up to {max_heap} has more than {limit} elements (found so far); try a smaller --max-heap")]
     TooManyElements {
@@ -425,21 +433,30 @@ fn word_order(a: &Word, b: &Word) -> std::cmp::Ordering {
 
 /// Each heap's distinct options, as sorted `u16` heap lists.
 fn heap_options(rules: &HeapRules, max_heap: u64) -> Result<Vec<Vec<Vec<u16>>>, QuotientError> {
+    // Bounds on one heap's options as listed and on all heaps' distinct options
+    // kept (a three-heap code has about n^2/12 options a heap: 999 heaps would keep
+    // gigabytes).
+    const LISTED: u64 = 10_000_000;
+    const KEPT: usize = 2_000_000;
     let mut options = vec![Vec::new()];
+    let mut kept = 0usize;
     for n in 1..=max_heap {
         let mut list: Vec<Vec<u16>> = Vec::new();
         let mut count = 0u64;
         rules.heap_options(n, &mut |left| {
             count += 1;
-            let mut o: Vec<u16> = left.iter().map(|&h| h as u16).collect();
-            o.sort_unstable();
-            list.push(o);
+            if count <= LISTED && list.len() <= KEPT {
+                let mut o: Vec<u16> = left.iter().map(|&h| h as u16).collect();
+                o.sort_unstable();
+                list.push(o);
+            }
         });
-        if count > 10_000_000 {
-            return Err(QuotientError::TooManyOptions(n));
-        }
         list.sort();
         list.dedup();
+        kept += list.len();
+        if count > LISTED || kept > KEPT {
+            return Err(QuotientError::TooManyOptions(n));
+        }
         options.push(list);
     }
     Ok(options)
@@ -610,13 +627,26 @@ impl Outcomes {
         self.is_p_listed(g)
     }
 
-    /// An error once the positions kept reach the limit.
-    fn check_limit(&self) -> Result<(), QuotientError> {
-        if self.counted.len() + self.memo.len() >= self.limit {
+    /// An error once the positions kept reach the limit, or when the memory for
+    /// one more cannot be had (a memory limit refuses the growth of a table as an
+    /// error, not an abort).
+    fn check_limit(&mut self) -> Result<(), QuotientError> {
+        let positions = self.counted.len() + self.memo.len();
+        if positions >= self.limit {
             return Err(QuotientError::TooManyPositions {
                 max_heap: self.max_heap,
                 limit: self.limit,
             });
+        }
+        let out_of_memory = |_| QuotientError::OutOfMemory {
+            max_heap: self.max_heap,
+            positions,
+        };
+        if self.counted.len() == self.counted.capacity() {
+            self.counted.try_reserve(self.counted.len().max(1024)).map_err(out_of_memory)?;
+        }
+        if self.memo.len() == self.memo.capacity() {
+            self.memo.try_reserve(self.memo.len().max(1024)).map_err(out_of_memory)?;
         }
         Ok(())
     }

@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..=MAX_QUOTIENT_HEAP))]
     pub max_heap: u64,
     /// Positions the exact misère search may keep (the work bound).
-    #[arg(long, default_value_t = 20_000_000)]
+    #[arg(long, default_value_t = 2_000_000)]
     pub max_positions: usize,
     /// Print one JSON object: game, max_heap, order, presentation, generators
     /// (letter and heap), relations ([lhs, rhs] words), p_portion (words), heaps
