@@ -643,10 +643,14 @@ impl Outcomes {
             positions,
         };
         if self.counted.len() == self.counted.capacity() {
-            self.counted.try_reserve(self.counted.len().max(1024)).map_err(out_of_memory)?;
+            self.counted
+                .try_reserve(self.counted.len().max(1024))
+                .map_err(out_of_memory)?;
         }
         if self.memo.len() == self.memo.capacity() {
-            self.memo.try_reserve(self.memo.len().max(1024)).map_err(out_of_memory)?;
+            self.memo
+                .try_reserve(self.memo.len().max(1024))
+                .map_err(out_of_memory)?;
         }
         Ok(())
     }
