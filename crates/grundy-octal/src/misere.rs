@@ -643,11 +643,24 @@ impl Outcomes {
             positions,
         };
         if self.counted.len() == self.counted.capacity() {
+            // Growing the table: first make sure that the rest of the search (rows,
+            // tests, lists) will still have room once it has grown, so a memory
+            // limit ends the search here and not in some small allocation later.
+            let headroom = 2 * self.counted.len() * std::mem::size_of::<(Counts, bool)>() + (64 << 20);
+            Vec::<u8>::new()
+                .try_reserve_exact(headroom)
+                .map_err(out_of_memory)?;
             self.counted
                 .try_reserve(self.counted.len().max(1024))
                 .map_err(out_of_memory)?;
         }
         if self.memo.len() == self.memo.capacity() {
+            // The grown table, and a boxed list of about 64 bytes for each entry
+            // that will fill it.
+            let headroom = self.memo.len() * 128 + (64 << 20);
+            Vec::<u8>::new()
+                .try_reserve_exact(headroom)
+                .map_err(out_of_memory)?;
             self.memo
                 .try_reserve(self.memo.len().max(1024))
                 .map_err(out_of_memory)?;

@@ -21,8 +21,10 @@ pub struct Args {
     /// The largest heap of the sums covered (heaps 1..=N).
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..=MAX_QUOTIENT_HEAP))]
     pub max_heap: u64,
-    /// Positions the exact misère search may keep (the work bound).
-    #[arg(long, default_value_t = 2_000_000)]
+    /// Positions the exact misère search may keep (the work bound; the default is
+    /// enough for Kayles and Dawson's Kayles to heap 24 and stops any quotient out of
+    /// reach within seconds).
+    #[arg(long, default_value_t = 1_300_000)]
     pub max_positions: usize,
     /// Print one JSON object: game, max_heap, order, presentation, generators
     /// (letter and heap), relations ([lhs, rhs] words), p_portion (words), heaps

@@ -225,7 +225,15 @@ impl PackedSearch {
             });
         }
         if self.memo.len() == self.memo.capacity() {
-            // A memory limit (ulimit) refuses the growth as an error, not an abort.
+            // A memory limit (ulimit) refuses the growth as an error, not an abort;
+            // the probe keeps room for the rest of the command once it has grown.
+            let headroom = self.memo.len() * 32 + (64 << 20);
+            Vec::<u8>::new()
+                .try_reserve_exact(headroom)
+                .map_err(|_| GameError::TooLarge {
+                    what: format!("search (no memory for more than {} positions)", self.memo.len()),
+                    limit: self.memo.len(),
+                })?;
             self.memo
                 .try_reserve(self.memo.len().max(1 << 12))
                 .map_err(|_| GameError::TooLarge {
