@@ -64,7 +64,7 @@ use timely::communication::allocator::zero_copy::initialize::initialize_networki
 use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 use timely::communication::{Config as CommunicationConfig, Hooks};
 use timely::container::CapacityContainerBuilder;
-use timely::dataflow::channels::pact::Pipeline;
+use timely::dataflow::channels::pact::{Exchange, Pipeline};
 use timely::dataflow::operators::generic::Operator;
 use timely::dataflow::operators::vec::Broadcast;
 use timely::dataflow::operators::Input;
@@ -304,6 +304,29 @@ pub(crate) fn control_stream<'s, S: 'static>(
                 });
             }
         })
+}
+
+/// The stream that sends every piece of the table to worker 0, where `slot` of the
+/// state collects them (the same in the pull and the push solver).
+pub(crate) fn gather_stream<'s, S: 'static>(
+    scope: Scope<'s, u64>,
+    input: &mut InputHandleVec<u64, block::Piece>,
+    state: Rc<RefCell<S>>,
+    slot: fn(&mut S) -> &mut Vec<block::Piece>,
+) -> Stream<'s, u64, Vec<()>> {
+    scope
+        .input_from(input)
+        .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
+            Exchange::new(|_: &block::Piece| 0),
+            "Gather",
+            move |_, _| {
+                move |input, _output| {
+                    input.for_each_stamp(|_cap, data| {
+                        slot(&mut state.borrow_mut()).extend(data.flat_map(|d| d.drain(..)));
+                    });
+                }
+            },
+        )
 }
 
 /// Put the pieces sent to worker 0 together into the table's values.

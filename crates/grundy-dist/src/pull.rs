@@ -184,20 +184,7 @@ pub(crate) fn solve(
         crate::control_stream(scope, &mut control, Rc::clone(&s3), |st: &mut State| &mut st.statuses)
             .probe_with(&probe);
         let s4 = Rc::clone(&state);
-        scope
-            .input_from(&mut gather)
-            .unary::<timely::container::CapacityContainerBuilder<Vec<()>>, _, _, _>(
-                Exchange::new(|_: &Piece| 0),
-                "Gather",
-                move |_, _| {
-                    move |input, _output| {
-                        input.for_each_stamp(|_cap, data| {
-                            s4.borrow_mut().pieces.extend(data.flat_map(|d| d.drain(..)));
-                        });
-                    }
-                },
-            )
-            .probe_with(&probe);
+        crate::gather_stream(scope, &mut gather, s4, |st: &mut State| &mut st.pieces).probe_with(&probe);
     });
 
     // Time 0: agree on the levels every worker has saved (0 without --resume).

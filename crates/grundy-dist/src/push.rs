@@ -180,20 +180,7 @@ pub(crate) fn solve(
             )
             .probe_with(&probe);
         crate::control_stream(scope, &mut control, s3, |st: &mut State| &mut st.statuses).probe_with(&probe);
-        scope
-            .input_from(&mut gather)
-            .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
-                Exchange::new(|_: &Piece| 0),
-                "Gather",
-                move |_, _| {
-                    move |input, _output| {
-                        input.for_each_stamp(|_cap, data| {
-                            s4.borrow_mut().pieces.extend(data.flat_map(|d| d.drain(..)));
-                        });
-                    }
-                },
-            )
-            .probe_with(&probe);
+        crate::gather_stream(scope, &mut gather, s4, |st: &mut State| &mut st.pieces).probe_with(&probe);
     });
 
     let mut time = 0u64;
