@@ -903,7 +903,9 @@ fn mark(seen: &mut [u64], v: u16) {
     seen[v >> 6] |= 1u64 << (v & 63);
 }
 
-fn next_unset(seen: &[u64], from: usize) -> usize {
+/// The least value at or after `from` not in `seen` (`seen.len() * 64` if none);
+/// `from` must lie within `seen`.
+pub(crate) fn next_unset(seen: &[u64], from: usize) -> usize {
     let mut i = from >> 6;
     let mut word = !seen[i] & (!0u64 << (from & 63));
     loop {

@@ -207,21 +207,10 @@ fn xor_bit_positions(mut w: u64, l: u32) -> u64 {
 /// The least value at or after `from` not in `seen` (`seen.len() * 64` if none;
 /// the callers' sets always have one, as an option value is below 2^bits).
 fn next_unset(seen: &[u64], from: usize) -> usize {
-    let mut i = from >> 6;
-    if i >= seen.len() {
+    if from >> 6 >= seen.len() {
         return seen.len() * 64;
     }
-    let mut word = !seen[i] & (!0u64 << (from & 63));
-    loop {
-        if word != 0 {
-            return i * 64 + word.trailing_zeros() as usize;
-        }
-        i += 1;
-        if i >= seen.len() {
-            return seen.len() * 64;
-        }
-        word = !seen[i];
-    }
+    crate::engine::next_unset(seen, from)
 }
 
 #[cfg(test)]
