@@ -61,7 +61,8 @@
 //! heap 65536 there; [`nim_values`] computes any game with `u64` values
 //! (8 bytes per heap, naive method).
 //!
-//! Two methods ([`Method`]):
+//! Two methods, and `Method::Auto` (the default), which switches between them
+//! mid-run from the measured rare fraction ([`Method`]):
 //!
 //! * **Naive**: G(n) = mex of all option values, with a bitset mex and a
 //!   branch-free pair loop; Θ(n) work per heap for breaking games. A tail
@@ -85,6 +86,10 @@
 //!   the sequence grows (minimising the rare count with a Walsh–Hadamard
 //!   transform of the value counts). Any mask gives the correct values; it
 //!   only changes the speed. Not used for codes with a tail digit.
+//!
+//! Moves that leave three heaps (hex codes with bit 8) use, in both methods, the
+//! set of values of each total's two-heap splits (`triples.rs`), so a value costs
+//! O(n·V/64) word operations instead of O(n^2) triples.
 //!
 //! ```
 //! use grundy_octal::{HeapRules, Method, Sequence};
