@@ -34,7 +34,24 @@ fn available() -> Option<u64> {
     kb.checked_mul(1024)
 }
 
-/// Sets the library's limit from the flag, the environment or the machine.
+/// The process's address-space limit (`ulimit -v`), when one is set: beyond it
+/// every allocation fails, whatever the machine has free.
+fn address_space_limit() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    // "Max address space   <soft>   <hard>   bytes"; "unlimited" parses as None.
+    line.split_whitespace().nth(3)?.parse().ok()
+}
+
+/// The bytes a search may give its own tables: the limit less what the program
+/// itself maps (code, stacks, the allocator's arenas), with a quarter kept back for
+/// everything the search allocates beside its tables.
+pub fn search_budget() -> u64 {
+    grundy_retro::memory_cap().saturating_sub(256 << 20) / 4 * 3
+}
+
+/// Sets the library's limit from the flag, the environment or the machine, and
+/// never above the process's address-space limit.
 pub fn set_cap(flag: Option<u64>) -> Result<()> {
     let cap = match flag {
         Some(b) => b,
@@ -43,6 +60,7 @@ pub fn set_cap(flag: Option<u64>) -> Result<()> {
             Err(_) => available().unwrap_or(grundy_retro::DEFAULT_MEMORY_CAP),
         },
     };
+    let cap = address_space_limit().map_or(cap, |limit| cap.min(limit));
     grundy_retro::set_memory_cap(cap);
     Ok(())
 }

@@ -111,4 +111,19 @@ fn bad_quotient_requests_are_one_line_errors() {
         ],
         "needs more than 1000 positions",
     );
+    // The search counts its tables' bytes against the memory limit (less what the
+    // program itself maps), so it stops with an error, not an allocation abort.
+    fails_with(
+        &[
+            "--max-memory",
+            "300M",
+            "quotient",
+            "kayles",
+            "--max-heap",
+            "40",
+            "--max-positions",
+            "100000000",
+        ],
+        "for the positions searched (the memory limit, --max-memory)",
+    );
 }

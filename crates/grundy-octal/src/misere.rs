@@ -75,6 +75,10 @@ pub struct QuotientLimits {
     pub max_positions: usize,
     /// The most proof states visited for one candidate.
     pub max_states: usize,
+    /// The most bytes the outcome search's tables may hold. The search counts its
+    /// own memory, so a limit below the process's address space ends it with an
+    /// error before an allocation can fail (which would abort the process).
+    pub max_bytes: u64,
 }
 
 impl Default for QuotientLimits {
@@ -83,6 +87,7 @@ impl Default for QuotientLimits {
             max_elements: 2_000,
             max_positions: 20_000_000,
             max_states: 5_000_000,
+            max_bytes: 8 << 30,
         }
     }
 }
@@ -119,6 +124,14 @@ pub enum QuotientError {
         max_heap: u64,
         /// The limit passed.
         limit: usize,
+    },
+    /// The outcome search's tables would outgrow the memory limit.
+    #[error("computing the misère quotient of heaps up to {max_heap} needs more than {limit_mb} MB for the positions searched (the memory limit, --max-memory); try a smaller --max-heap")]
+    TooMuchMemory {
+        /// The largest heap asked for.
+        max_heap: u64,
+        /// The limit, in megabytes.
+        limit_mb: u64,
     },
     /// The proof outgrew its limit.
     #[error("proving the misère quotient of heaps up to {max_heap} needs more than {limit} states; try a smaller --max-heap")]
@@ -243,6 +256,10 @@ impl MisereQuotient {
             max_heap,
             smaller: None,
             searched: 0,
+            memo_key_bytes: 0,
+            // A quarter is left to the proofs' states, which live beside the tables.
+            max_bytes: limits.max_bytes / 4 * 3,
+            limit_mb: limits.max_bytes >> 20,
         };
         // Heap by heap: the proved quotient of heaps below n answers every sum
         // without a heap of n exactly, so the search only walks sums that hold one;
@@ -277,6 +294,7 @@ impl MisereQuotient {
                 return Ok(q);
             }
             oracle.memo.clear();
+            oracle.memo_key_bytes = 0;
             oracle.counted.clear();
             oracle.certified = None;
             oracle.smaller = Some((n, candidate));
@@ -559,6 +577,12 @@ struct Outcomes {
     certified: Option<(u32, Candidate)>,
     /// Sums searched in all.
     searched: usize,
+    /// The bytes of the boxed lists that key `memo`, with the allocator's overhead.
+    memo_key_bytes: usize,
+    /// The most bytes `counted` and `memo` may hold: three quarters of
+    /// [`QuotientLimits::max_bytes`], which is `limit_mb` megabytes.
+    max_bytes: u64,
+    limit_mb: u64,
 }
 
 /// The sorted list of the sum `c` with one heap `h` replaced by `option`, for the
@@ -636,6 +660,31 @@ impl Outcomes {
             return Err(QuotientError::TooManyPositions {
                 max_heap: self.max_heap,
                 limit: self.limit,
+            });
+        }
+        // The tables' bytes once the next growth is done (a hash table doubles its
+        // buckets; each bucket holds the entry and a control byte).
+        let table = |len: usize, capacity: usize, entry: usize| {
+            let buckets = if len == capacity {
+                (2 * capacity).max(1024)
+            } else {
+                capacity
+            };
+            buckets * (entry + 1)
+        };
+        let needed = table(
+            self.counted.len(),
+            self.counted.capacity(),
+            std::mem::size_of::<(Counts, bool)>(),
+        ) + table(
+            self.memo.len(),
+            self.memo.capacity(),
+            std::mem::size_of::<(Box<[u16]>, bool)>(),
+        ) + self.memo_key_bytes;
+        if needed as u64 > self.max_bytes {
+            return Err(QuotientError::TooMuchMemory {
+                max_heap: self.max_heap,
+                limit_mb: self.limit_mb,
             });
         }
         let out_of_memory = |_| QuotientError::OutOfMemory {
@@ -765,6 +814,8 @@ impl Outcomes {
             }
         }
         let p = p && !terminal;
+        // A boxed list: its heaps and the allocator's 16 bytes.
+        self.memo_key_bytes += (2 * g.len()).next_multiple_of(16) + 16;
         self.memo.insert(g.into(), p);
         self.searched += 1;
         Ok(p)
@@ -1069,6 +1120,15 @@ fn prove(
             let id = match ids.get(&state) {
                 Some(&id) => id,
                 None => {
+                    // Each state is kept twice (in the list and as a key), with its
+                    // context set, and has a parent, a rank and queue entries.
+                    let state_bytes = 2 * (words * 8 + std::mem::size_of::<State>() + 16) + 32;
+                    if (states.len() * state_bytes) as u64 > limits.max_bytes / 4 {
+                        return Err(QuotientError::TooMuchMemory {
+                            max_heap,
+                            limit_mb: limits.max_bytes >> 20,
+                        });
+                    }
                     if states.len() >= limits.max_states {
                         return Err(QuotientError::TooManyStates {
                             max_heap,
@@ -1196,6 +1256,9 @@ mod tests {
             max_heap: 3,
             smaller: None,
             searched: 0,
+            memo_key_bytes: 0,
+            max_bytes: 1 << 30,
+            limit_mb: 1 << 10,
         }
     }
 

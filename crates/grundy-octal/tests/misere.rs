@@ -207,4 +207,14 @@ fn heaps_beyond_the_quotient_and_small_limits_are_errors() {
     };
     let err = MisereQuotient::compute(&HeapRules::kayles(), 12, few).unwrap_err();
     assert!(matches!(err, QuotientError::TooManyElements { .. }), "{err}");
+    // Kayles to heap 14 keeps about 10^4 positions: 64 KB is too little.
+    let small = QuotientLimits {
+        max_bytes: 64 << 10,
+        ..QuotientLimits::default()
+    };
+    let err = MisereQuotient::compute(&HeapRules::kayles(), 14, small).unwrap_err();
+    assert!(
+        matches!(err, QuotientError::TooMuchMemory { limit_mb: 0, .. }),
+        "{err}"
+    );
 }

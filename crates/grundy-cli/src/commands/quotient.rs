@@ -49,6 +49,7 @@ pub fn run(args: Args) -> Result<String> {
     ));
     let limits = QuotientLimits {
         max_positions: args.max_positions,
+        max_bytes: crate::memory::search_budget(),
         ..QuotientLimits::default()
     };
     let q = MisereQuotient::compute(&rules, args.max_heap, limits);
