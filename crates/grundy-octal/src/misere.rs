@@ -270,8 +270,28 @@ impl MisereQuotient {
             learner.heaps = n;
             let (tried, extended) = extend(&mut oracle, &options[..=n as usize], &ranks, limits, max_heap)?;
             candidates += tried;
-            // Either the new heap acts as an element of the smaller quotient (proved
-            // with no search at all), or L* learns the larger quotient.
+            // The new heap acts as an element of the smaller quotient, or extends it
+            // by classes (both proved with no search of sums), or else L* learns
+            // the larger quotient.
+            let extended = match extended {
+                Some(proved) => Some(proved),
+                None if oracle.smaller.is_none() => None,
+                None => {
+                    let (_, smaller) = oracle.smaller.as_ref().expect("checked above");
+                    candidates += 1;
+                    match extend_by_classes(smaller, &options[..=n as usize], &ranks, limits, max_heap)? {
+                        ByClasses::Proved(candidate, states) => Some((candidate, states)),
+                        ByClasses::Failed(rank, candidate) => {
+                            // Right below its failing rank: the searches stop there.
+                            if oracle.certified.as_ref().is_none_or(|(r, _)| rank > *r) {
+                                oracle.certified = Some((rank, candidate));
+                            }
+                            None
+                        }
+                        ByClasses::None => None,
+                    }
+                }
+            };
             let (candidate, states) = match extended {
                 Some(proved) => proved,
                 None => learn(
@@ -542,6 +562,223 @@ fn extend(
     }
     oracle.certified = best;
     Ok((smaller.order, None))
+}
+
+/// What [`extend_by_classes`] found.
+enum ByClasses {
+    /// The candidate proved, with its proof states.
+    Proved(Candidate, usize),
+    /// The candidate failed its proof at this rank (it classifies every sum of
+    /// smaller rank rightly).
+    Failed(u32, Candidate),
+    /// No candidate: the powers of the heap showed no period, or it grew too large.
+    None,
+}
+
+/// Builds the quotient of the heaps up to `n` from the proved quotient Q of the
+/// heaps below `n`, without searching sums, on a hypothesis: that heap `n` does
+/// not split Q's classes, so that the outcome of X + k·h (h the heap of `n`, X a
+/// sum of smaller heaps) depends on X only through its element x of Q.
+///
+/// Under that hypothesis the outcomes F(x, k) follow by one recursion over the
+/// pairs (x, k), each expanded once on some sum of class x; the pairs form the
+/// monoid Q × {h^k}, with h^k periodic in k; and the coarsest congruence that
+/// respects F (Moore's refinement, letters the heaps) is the candidate. The
+/// hypothesis is never trusted: the candidate is returned only when [`prove`]
+/// proves it, and otherwise the L* learner takes over, helped by the rank up to
+/// which this candidate was right. Returns the candidate and its proof states,
+/// or the failed candidate with its failing rank.
+fn extend_by_classes(
+    smaller: &Candidate,
+    options: &[Vec<Vec<u16>>],
+    ranks: &[u32],
+    limits: QuotientLimits,
+    max_heap: u64,
+) -> Result<ByClasses, QuotientError> {
+    let n = options.len() - 1;
+    let order = smaller.order;
+    // A sum of heaps below n for each element of Q, by a search from the empty sum.
+    let mut representative: Vec<Option<Vec<u16>>> = vec![None; order];
+    representative[0] = Some(Vec::new());
+    let mut queue = std::collections::VecDeque::from([0 as Element]);
+    while let Some(x) = queue.pop_front() {
+        for h in 1..n {
+            let y = smaller.mul(x, smaller.heap_element[h]);
+            if representative[y as usize].is_none() {
+                let mut g = representative[x as usize].clone().unwrap_or_default();
+                g.push(h as u16);
+                g.sort_unstable();
+                representative[y as usize] = Some(g);
+                queue.push_back(y);
+            }
+        }
+    }
+    struct Outcomes<'a> {
+        smaller: &'a Candidate,
+        options: &'a [Vec<Vec<u16>>],
+        /// F(x, k) for k >= 1, at `(k - 1) * order + x`.
+        known: Vec<Option<bool>>,
+    }
+    impl Outcomes<'_> {
+        /// The misère outcome (true = P) of `g` plus `k` heaps of n, where `g` has
+        /// element `x` of the smaller quotient.
+        fn is_p(&mut self, g: &[u16], x: Element, k: usize) -> bool {
+            let order = self.smaller.order;
+            if k == 0 {
+                return self.smaller.p[x as usize];
+            }
+            let at = (k - 1) * order + x as usize;
+            if let Some(p) = self.known[at] {
+                return p;
+            }
+            let n = self.options.len() - 1;
+            let mut terminal = self.options[n].is_empty();
+            let mut p = true;
+            'moves: for i in 0..g.len() {
+                if i > 0 && g[i] == g[i - 1] {
+                    continue;
+                }
+                for o in &self.options[g[i] as usize] {
+                    terminal = false;
+                    let next = merged(g, Some(i), o);
+                    let y = self.smaller.element_of(&next);
+                    if self.is_p(&next, y, k) {
+                        p = false;
+                        break 'moves;
+                    }
+                }
+            }
+            if p {
+                for o in &self.options[n] {
+                    let next = merged(g, None, o);
+                    let y = self.smaller.element_of(&next);
+                    if self.is_p(&next, y, k - 1) {
+                        p = false;
+                        break;
+                    }
+                }
+            }
+            let p = p && !terminal;
+            self.known[at] = Some(p);
+            p
+        }
+    }
+    // Outcomes up to `most` heaps of n, then the least (start, period) with
+    // h^(start + period) acting as h^start on every x for all the powers computed.
+    const MOST_POWERS: usize = 64;
+    let mut f = Outcomes {
+        smaller,
+        options,
+        known: vec![None; MOST_POWERS * order],
+    };
+    let outcome = |f: &mut Outcomes, x: usize, k: usize| -> bool {
+        let g = representative[x].clone().unwrap_or_default();
+        f.is_p(&g, x as Element, k)
+    };
+    let column = |f: &mut Outcomes, k: usize| -> Vec<bool> { (0..order).map(|x| outcome(f, x, k)).collect() };
+    let columns: Vec<Vec<bool>> = (0..=MOST_POWERS).map(|k| column(&mut f, k)).collect();
+    let mut found = None;
+    'search: for length in 1..=MOST_POWERS / 2 {
+        for start in 0..length {
+            let period = length - start;
+            if (start..=MOST_POWERS - period).all(|k| columns[k] == columns[k + period]) {
+                found = Some((start, period));
+                break 'search;
+            }
+        }
+    }
+    let Some((start, period)) = found else {
+        return Ok(ByClasses::None);
+    };
+    let powers = start + period;
+    let reduce = |k: usize| {
+        if k < powers {
+            k
+        } else {
+            start + (k - start) % period
+        }
+    };
+    // The monoid Q × {1, h, .., h^(powers - 1)}: element (x, k) at k * order + x.
+    let size = order * powers;
+    if size > 4_000_000 {
+        return Ok(ByClasses::None);
+    }
+    let times = |a: usize, b: usize| -> usize {
+        let (x, k) = (a % order, a / order);
+        let (y, l) = (b % order, b / order);
+        reduce(k + l) * order + smaller.mul(x as Element, y as Element) as usize
+    };
+    let mut letters: Vec<usize> = (1..n).map(|h| smaller.heap_element[h] as usize).collect();
+    letters.push(order); // (1, 1): a heap of n
+    let mut unique = letters.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    // Moore's refinement: two pairs stay together while they agree on P and each
+    // letter takes them to classes that agree.
+    let mut class: Vec<u32> = (0..size)
+        .map(|s| u32::from(columns[s / order][s % order]))
+        .collect();
+    let mut classes = 2;
+    loop {
+        let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let mut next = vec![0u32; size];
+        for s in 0..size {
+            let mut key = Vec::with_capacity(unique.len() + 1);
+            key.push(class[s]);
+            key.extend(unique.iter().map(|&l| class[times(s, l)]));
+            let fresh = ids.len() as u32;
+            next[s] = *ids.entry(key).or_insert(fresh);
+        }
+        let count = ids.len();
+        class = next;
+        if count == classes {
+            break;
+        }
+        classes = count;
+        if classes > limits.max_elements {
+            return Ok(ByClasses::None);
+        }
+    }
+    // Number the classes from the empty sum (0), by a search over the heaps in order.
+    let mut number = vec![u32::MAX; classes];
+    let mut member = Vec::new();
+    number[class[0] as usize] = 0;
+    member.push(0usize);
+    let mut i = 0;
+    while i < member.len() {
+        let s = member[i];
+        for &l in &letters {
+            let t = times(s, l);
+            if number[class[t] as usize] == u32::MAX {
+                number[class[t] as usize] = member.len() as u32;
+                member.push(t);
+            }
+        }
+        i += 1;
+    }
+    let order = member.len();
+    let mut product = vec![0; order * order];
+    for (a, &s) in member.iter().enumerate() {
+        for (b, &t) in member.iter().enumerate() {
+            product[a * order + b] = number[class[times(s, t)] as usize];
+        }
+    }
+    let p = member
+        .iter()
+        .map(|&s| columns[s / smaller.order][s % smaller.order])
+        .collect();
+    let mut heap_element = vec![0];
+    heap_element.extend(letters.iter().map(|&l| number[class[l] as usize]));
+    let candidate = Candidate {
+        order,
+        product,
+        p,
+        heap_element,
+    };
+    match prove(&candidate, options, ranks, limits, max_heap)? {
+        Proof::Holds { states } => Ok(ByClasses::Proved(candidate, states)),
+        Proof::Fails { rank, .. } => Ok(ByClasses::Failed(rank, candidate)),
+    }
 }
 
 /// Each heap's rank: the longest game on that heap alone (0 for an empty heap).

@@ -218,3 +218,34 @@ fn heaps_beyond_the_quotient_and_small_limits_are_errors() {
         "{err}"
     );
 }
+
+/// Large heaps, where the quotient is built from the smaller one by classes (no
+/// search of sums at all): the answers still match the brute force, on every sum of
+/// at most two heaps and on sums of three and four heaps spread over the sizes.
+#[test]
+fn quotients_of_large_heaps_match_brute_force() {
+    for (name, max_heap, tokens) in [("kayles", 44, 46), ("0.75", 40, 44), ("0.71", 36, 40)] {
+        let rules = HeapRules::parse(name).unwrap();
+        let q = MisereQuotient::compute(&rules, max_heap, QuotientLimits::default()).unwrap();
+        let mut memo = HashMap::new();
+        let mut checked = 0;
+        for a in 1..=max_heap {
+            for b in 0..=a.min(tokens - a) {
+                for c in [0, 1, 2, 3, 5, 8] {
+                    if c > b || a + b + c > tokens || (c > 0 && b == 0) {
+                        continue;
+                    }
+                    let g: Vec<u64> = [a, b, c].into_iter().filter(|&h| h > 0).collect();
+                    let truth = brute_is_p(&rules, &g, &mut memo);
+                    assert_eq!(
+                        q.is_p_position(&g),
+                        Some(truth),
+                        "{name} to {max_heap}: sum {g:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500, "{name}: {checked}");
+    }
+}
