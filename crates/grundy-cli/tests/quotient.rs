@@ -118,7 +118,7 @@ fn bad_quotient_requests_are_one_line_errors() {
             "--max-memory",
             "300M",
             "quotient",
-            "kayles",
+            "dawson",
             "--max-heap",
             "40",
             "--max-positions",
