@@ -28,6 +28,17 @@
 //! did not grow and heap n cost no search at all, which is what happens through
 //! most of a game's heaps once its quotient settles.
 //!
+//! When heap n is new, the quotient is next built *by classes*, still without a
+//! search of sums: if heap n does not split the smaller quotient's classes, the
+//! outcome of a sum X plus k heaps of n depends on X only through its element x,
+//! so the outcomes of the pairs (x, k) follow by one recursion (each pair
+//! expanded once, on some sum of class x), the powers of heap n turn out periodic,
+//! and the coarsest congruence on the pairs that respects the outcomes (Moore's
+//! partition refinement) is the candidate. The hypothesis is not trusted: the
+//! candidate must pass the proof below. Kayles's quotient is found this way at
+//! every heap from 15 on. Where heap n does split a class (Dawson's Kayles at
+//! heaps 10 and 25), the proof fails, and L* takes over.
+//!
 //! A candidate is then **proved**, not sampled. For a monoid Q, a set P and the
 //! map Φ from sums to Q, induction on the sum shows Φ respects every outcome iff:
 //!
