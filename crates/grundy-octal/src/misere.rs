@@ -558,12 +558,30 @@ fn extend(
     let Some((_, smaller)) = &oracle.smaller else {
         return Ok((0, None));
     };
+    // The likeliest guesses first: the elements of smaller heaps whose options have
+    // the same elements as heap n's (such heaps usually act alike), latest first.
+    let n = options.len() - 1;
+    let option_elements = |h: usize| {
+        let mut e: Vec<Element> = options[h].iter().map(|o| smaller.element_of(o)).collect();
+        e.sort_unstable();
+        e.dedup();
+        e
+    };
+    let newest = option_elements(n);
+    let mut guesses: Vec<Element> = (1..n)
+        .rev()
+        .filter(|&m| option_elements(m) == newest)
+        .map(|m| smaller.heap_element[m])
+        .collect();
+    guesses.extend(0..smaller.order as Element);
+    let mut tried = vec![false; smaller.order];
+    guesses.retain(|&x| !std::mem::replace(&mut tried[x as usize], true));
     let mut best: Option<(u32, Candidate)> = None;
-    for x in 0..smaller.order as Element {
+    for (i, &x) in guesses.iter().enumerate() {
         let mut guess = smaller.clone();
         guess.heap_element.push(x);
         match prove(&guess, options, ranks, limits, max_heap)? {
-            Proof::Holds { states } => return Ok((x as usize + 1, Some((guess, states)))),
+            Proof::Holds { states } => return Ok((i + 1, Some((guess, states)))),
             Proof::Fails { rank, .. } => {
                 if best.as_ref().is_none_or(|(r, _)| rank > *r) {
                     best = Some((rank, guess));

@@ -35,12 +35,14 @@ pub const SEQUENCE_LIMIT: u64 = 10_000_000;
 pub const PERIOD_SEARCH: u64 = 1 << 20;
 /// Options listed one by one for a heap (a breaking move has about n/2 ways).
 pub const LISTED_HEAP_LIMIT: u64 = 1_000_000;
-/// Values times window length a subtraction game's period search may cover.
 /// The largest heap whose misère quotient `solve --misere` computes by itself for
-/// a sum too large to search (`grundy quotient` goes further).
-pub const MISERE_QUOTIENT_HEAP: u64 = 24;
-/// Positions that quotient may search (about half a minute at most here).
-const MISERE_QUOTIENT_POSITIONS: usize = 5_000_000;
+/// a sum too large to search (`grundy quotient` goes further). Kayles's takes about
+/// a second to heap 100, built by classes.
+pub const MISERE_QUOTIENT_HEAP: u64 = 100;
+/// Positions that quotient may search: enough for Kayles and Dawson's Kayles to
+/// heap 24, and a quotient out of reach stops within seconds.
+const MISERE_QUOTIENT_POSITIONS: usize = 1_300_000;
+/// Values times window length a subtraction game's period search may cover.
 const SUBTRACTION_PERIOD_WORK: u64 = 300_000_000;
 /// How many values a subtraction game's period search computes at most.
 const SUBTRACTION_PERIOD_SEARCH: u64 = 10_000_000;
