@@ -81,6 +81,7 @@ pub mod partition;
 pub mod parts;
 mod pull;
 mod push;
+pub mod rounds;
 
 /// What went wrong; every message is one line.
 #[derive(Debug, thiserror::Error)]
@@ -211,7 +212,8 @@ pub struct Solved {
     pub bytes: u64,
     /// Edges of the game (option relations), each walked once per pass.
     pub edges: u64,
-    /// Levels taken from the part files of an earlier run (`resume`).
+    /// Levels (level-by-level games) or rounds (retrograde) taken from the part
+    /// files or checkpoints of an earlier run (`resume`).
     pub resumed: usize,
 }
 
@@ -220,11 +222,16 @@ pub struct Solved {
 pub struct BuildOptions {
     /// Store a byte of remoteness per position.
     pub remoteness: bool,
-    /// Continue from the part files of a killed build (level-by-level games).
+    /// Continue from the part files (level-by-level games) or round checkpoints
+    /// (retrograde) of a killed build.
     pub resume: bool,
     /// Send every block to process 0, which writes the table (else only the part
     /// files are written, for [`merge`]).
     pub gather: bool,
+    /// For tests of `resume`: end this process abruptly, as a kill would
+    /// (`std::process::exit`, no cleanup), as soon as one of its workers has saved
+    /// this many levels or rounds in this run.
+    pub stop_after: Option<usize>,
 }
 
 impl Default for BuildOptions {
@@ -233,6 +240,7 @@ impl Default for BuildOptions {
             remoteness: true,
             resume: false,
             gather: true,
+            stop_after: None,
         }
     }
 }
@@ -241,10 +249,19 @@ impl Default for BuildOptions {
 pub(crate) struct JobOptions {
     name: String,
     remoteness: bool,
-    /// The table file whose part files the workers keep (level-by-level games).
+    /// The table file whose part files and checkpoints the workers keep.
     parts: Option<PathBuf>,
     resume: bool,
     gather: bool,
+    stop_after: Option<usize>,
+}
+
+/// A worker has saved `saves` levels or rounds in this run: the test hook of
+/// [`BuildOptions::stop_after`].
+pub(crate) fn saved(job: &JobOptions, saves: usize) {
+    if job.stop_after == Some(saves) {
+        std::process::exit(9);
+    }
 }
 
 /// A worker's status in a round: `(worker, messages sent, positions claimed, error)`.
@@ -490,6 +507,7 @@ pub fn solve(
         parts: None,
         resume: false,
         gather: true,
+        stop_after: None,
     };
     solve_job(game, job, cluster, progress)
 }
@@ -512,11 +530,6 @@ fn solve_job(
             )))
         }
     };
-    if !levelled && (job.resume || !job.gather) {
-        return Err(DistError::Usage(format!(
-            "{name} is solved by retrograde rounds without part files: --resume and --no-gather apply to level-by-level games (tictactoe, connect4)"
-        )));
-    }
     if size >= pull::MAX_INDEX || (!levelled && size > grundy_retro::MAX_POSITIONS) {
         return Err(DistError::Usage(format!(
             "{name} has {size} indices, more than the distributed builder numbers"
@@ -554,7 +567,7 @@ fn solve_job(
         fingerprint,
         move |worker, ctx| match worker_game.numbering() {
             Numbering::Levelled(g) => pull::solve(worker, ctx, g, &job),
-            Numbering::Indexed(g) => push::solve(worker, ctx, g, job.remoteness),
+            Numbering::Indexed(g) => push::solve(worker, ctx, g, &job),
             Numbering::None => Ok(None),
         },
         progress,
@@ -573,9 +586,10 @@ fn solve_job(
 
 /// Solve `game` on `cluster` and, on process 0, write its table to `path` (built
 /// in `path.tmp`, renamed when complete, as `grundy build` does). Level-by-level
-/// games keep each worker's part file (`path.part-W-of-P`) after every level, for
-/// `resume`, until the table is gathered; without `gather`, the part files are
-/// the result, for [`merge`].
+/// games keep each worker's part file (`path.part-W-of-P`) after every level, and
+/// retrograde ones each worker's checkpoint (`path.round-W-of-P.0` and `.1`) after
+/// every round, for `resume`, until the table is gathered; without `gather`, the
+/// part files are the result, for [`merge`].
 pub fn build(
     game: Arc<dyn TableGame>,
     path: &Path,
@@ -583,13 +597,13 @@ pub fn build(
     cluster: &Cluster,
     progress: &mut dyn FnMut(Report),
 ) -> Result<Option<Solved>, DistError> {
-    let levelled = matches!(game.numbering(), Numbering::Levelled(_));
     let job = JobOptions {
         name: game.name(),
         remoteness: options.remoteness,
-        parts: levelled.then(|| path.to_path_buf()),
+        parts: Some(path.to_path_buf()),
         resume: options.resume,
         gather: options.gather,
+        stop_after: options.stop_after,
     };
     let solved = solve_job(game, job, cluster, progress)?;
     if let Some(s) = &solved {
@@ -598,17 +612,21 @@ pub fn build(
     Ok(solved)
 }
 
-/// Join the part files of a level-by-level build (every worker's, each complete,
-/// e.g. copied from machines without a shared file system) into the table of
-/// `game`, written to `path` as `grundy build` writes it.
+/// Join the part files of a build with `gather` off (every worker's, each
+/// complete, e.g. copied from machines without a shared file system) into the
+/// table of `game`, written to `path` as `grundy build` writes it.
 pub fn merge(game: &dyn TableGame, parts: &[PathBuf], path: &Path) -> Result<Table, DistError> {
-    let Numbering::Levelled(g) = game.numbering() else {
-        return Err(DistError::Usage(format!(
-            "{} is not built level by level: it has no part files to merge",
-            game.name()
-        )));
+    // The ranges the build partitioned: the levels, or the one range of a loopy game.
+    let levels: Vec<_> = match game.numbering() {
+        Numbering::Levelled(g) => (0..g.levels()).map(|l| g.level(l)).collect(),
+        Numbering::Indexed(g) => vec![0..g.size()],
+        Numbering::None => {
+            return Err(DistError::Usage(format!(
+                "{} has no numbering of its own: it has no part files to merge",
+                game.name()
+            )))
+        }
     };
-    let levels: Vec<_> = (0..g.levels()).map(|l| g.level(l)).collect();
     let first = parts::read_header(
         parts
             .first()

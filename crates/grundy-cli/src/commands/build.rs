@@ -56,6 +56,10 @@ pub struct Args {
     /// How long the processes wait for each other to connect, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 30.0, requires = "processes")]
     pub connect_timeout: f64,
+    /// For the tests of --resume: end this process abruptly, as a kill would, once
+    /// one of its workers has saved N levels or rounds.
+    #[arg(long, value_name = "N", hide = true)]
+    pub stop_after: Option<usize>,
 }
 
 /// The text after `grundy help build`.
@@ -264,6 +268,7 @@ fn run_dist(args: Args) -> Result<String> {
         remoteness: !args.no_remoteness,
         resume: args.resume,
         gather: !args.no_gather,
+        stop_after: args.stop_after,
     };
     let solved = grundy_dist::build(game.clone(), &args.db, &options, &cluster, &mut |r| {
         bar.set_length(r.total);
@@ -282,7 +287,11 @@ fn run_dist(args: Args) -> Result<String> {
         Some(s) => {
             let per_edge = |x: u64| x as f64 / s.edges.max(1) as f64;
             let resumed = if s.resumed > 0 {
-                format!(", resumed after level {}", s.resumed)
+                let what = match game.numbering() {
+                    grundy_retro::Numbering::Levelled(_) => "level",
+                    _ => "round",
+                };
+                format!(", resumed after {what} {}", s.resumed)
             } else {
                 String::new()
             };
