@@ -143,8 +143,9 @@ impl State {
 
 /// Solve a loopy game on this worker; worker 0 returns the whole table (unless
 /// `job.gather` is off: then each worker leaves its part file). With `job.parts`,
-/// each worker saves a checkpoint after every round, and with `job.resume` the job
-/// continues from the latest one every worker holds.
+/// each worker saves a checkpoint after a round (every round that ends a stretch
+/// of work as large as the checkpoint), and with `job.resume` the job continues
+/// from the latest one every worker holds.
 pub(crate) fn solve(
     worker: &mut Worker,
     ctx: &Ctx,
@@ -379,6 +380,9 @@ pub(crate) fn solve(
     }
     let resumed = rounds;
     let mut saves = 0usize;
+    // Messages since the last checkpoint, all workers together (every worker
+    // counts the same, from the same statuses, so all save in the same rounds).
+    let mut unsaved = 0u64;
     // Rounds of wins and losses, then rounds of ties.
     for phase in resume_at.map_or(0, |(p, _)| p)..2 {
         let (mut round, mut current) = match resume_at.take() {
@@ -419,7 +423,9 @@ pub(crate) fn solve(
                 &mut gather,
                 (me as u64, sent, current.len() as u64, std::mem::take(&mut error)),
             )?;
-            messages += statuses.iter().map(|s| s.1).sum::<u64>();
+            let round_messages = statuses.iter().map(|s| s.1).sum::<u64>();
+            messages += round_messages;
+            unsaved += round_messages;
             rounds += 1;
             let resolved: u64 = statuses.iter().map(|s| s.2).sum();
             if resolved == 0 {
@@ -440,9 +446,13 @@ pub(crate) fn solve(
             }
             current = state.borrow_mut().claimed.remove(&round).unwrap_or_default();
             // The state holds every claim of this round and none of the next (they
-            // wait until their round opens): save it. A failure stops the job at
-            // the next round.
-            if let Some(r) = checkpoints.as_mut() {
+            // wait until their round opens): save it, once the rounds since the
+            // last checkpoint have sent as many messages as the table has indices
+            // (a checkpoint writes 9 bytes an index, so saving costs at most about
+            // what the rounds it protects cost). A failure stops the job at the
+            // next round.
+            if let Some(r) = checkpoints.as_mut().filter(|_| unsaved >= size) {
+                unsaved = 0;
                 let mark = Mark {
                     seq: rounds,
                     phase,

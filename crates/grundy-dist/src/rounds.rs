@@ -1,11 +1,14 @@
 //! Round checkpoints of the retrograde (push) solver: each worker's state after a
 //! round, for `--resume`.
 //!
-//! After every round that continues, a worker writes what it holds of its block —
-//! the outcome code, the round of the claim and the count of options not yet known
-//! to win, per position — with the phase and round it closed. The reverse edges are
-//! not saved: a resumed job rebuilds them with one pass over the positions (round
-//! 0), then loads the checkpoint over it.
+//! After a round, a worker writes what it holds of its block — the outcome code,
+//! the round of the claim and the count of options not yet known to win, per
+//! position — with the phase and round it closed. It does so after the rounds whose
+//! messages since the last checkpoint (all workers' together) reach the number of
+//! indices: a checkpoint writes 9 bytes an index, so saving costs at most about as
+//! much as the work it protects, and every worker decides the same from the same
+//! statuses. The reverse edges are not saved: a resumed job rebuilds them with one
+//! pass over the positions (round 0), then loads the checkpoint over it.
 //!
 //! Each worker keeps its last two checkpoints, `FILE.round-W-of-P.0` and `.1`,
 //! written alternately, each as a temporary file that is synced and then renamed
