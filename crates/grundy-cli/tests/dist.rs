@@ -293,7 +293,11 @@ fn killed_and_resumed(game: &str, stopper: usize, after: usize) -> String {
             })
             .collect(),
     );
-    assert_eq!(outs[stopper].status.code(), Some(9), "{game}: the stopper ends as asked");
+    assert_eq!(
+        outs[stopper].status.code(),
+        Some(9),
+        "{game}: the stopper ends as asked"
+    );
     let other = 1 - stopper;
     let err = failed(
         &cluster_args(game, &db, &hosts, other, &[])
@@ -302,7 +306,10 @@ fn killed_and_resumed(game: &str, stopper: usize, after: usize) -> String {
             .collect::<Vec<_>>(),
         outs[other].clone(),
     );
-    assert!(err.contains("connection to another process was lost"), "{game}: {err}");
+    assert!(
+        err.contains("connection to another process was lost"),
+        "{game}: {err}"
+    );
     assert!(!db.exists(), "{game}: no table after a kill");
     // Both again with --resume (on new ports): the same bytes as one thread.
     let hosts = hosts_file(dir.path(), &free_ports(2));
@@ -312,15 +319,25 @@ fn killed_and_resumed(game: &str, stopper: usize, after: usize) -> String {
             .collect(),
     );
     for o in &outs {
-        assert!(o.status.success(), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
-    assert!(std::fs::read(&db).unwrap() == expect, "{game}: resumed table differs");
+    assert!(
+        std::fs::read(&db).unwrap() == expect,
+        "{game}: resumed table differs"
+    );
     let left: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .filter(|n| n.contains(".part-") || n.contains(".round-"))
         .collect();
-    assert!(left.is_empty(), "{game}: parts and checkpoints are removed: {left:?}");
+    assert!(
+        left.is_empty(),
+        "{game}: parts and checkpoints are removed: {left:?}"
+    );
     String::from_utf8_lossy(&outs[0].stdout).into_owned()
 }
 
@@ -419,16 +436,30 @@ fn loopy_parts_written_apart_merge_into_the_table() {
                 .collect(),
         );
         for o in &outs {
-            assert!(o.status.success(), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+            assert!(
+                o.status.success(),
+                "{game}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
         }
         assert!(!db.exists(), "nothing gathered");
         let parts: Vec<PathBuf> = (0..2)
             .map(|w| dir.path().join(format!("apart.db.part-{w}-of-2")))
             .collect();
         let merged = dir.path().join("merged.db");
-        let out = ok(&["merge", game, "--db", path(&merged), path(&parts[1]), path(&parts[0])]);
+        let out = ok(&[
+            "merge",
+            game,
+            "--db",
+            path(&merged),
+            path(&parts[1]),
+            path(&parts[0]),
+        ]);
         assert!(out.contains("parts:         2"), "{out}");
-        assert!(std::fs::read(&merged).unwrap() == expect, "{game}: merged table differs");
+        assert!(
+            std::fs::read(&merged).unwrap() == expect,
+            "{game}: merged table differs"
+        );
         let one = common::fails(&["merge", game, "--db", path(&merged), path(&parts[0])]);
         assert!(one.contains("worker 1 of 2") && one.contains("missing"), "{one}");
     }

@@ -619,7 +619,7 @@ pub fn merge(game: &dyn TableGame, parts: &[PathBuf], path: &Path) -> Result<Tab
     // The ranges the build partitioned: the levels, or the one range of a loopy game.
     let levels: Vec<_> = match game.numbering() {
         Numbering::Levelled(g) => (0..g.levels()).map(|l| g.level(l)).collect(),
-        Numbering::Indexed(g) => vec![0..g.size()],
+        Numbering::Indexed(g) => std::iter::once(0..g.size()).collect(),
         Numbering::None => {
             return Err(DistError::Usage(format!(
                 "{} has no numbering of its own: it has no part files to merge",

@@ -233,11 +233,11 @@ pub(crate) fn solve(
     let time = std::cell::Cell::new(0u64);
     // Close round `time` on every worker; its statuses.
     let close = |worker: &mut Worker,
-                     edges: &mut InputHandleVec<u64, (u32, u32)>,
-                     tells: &mut InputHandleVec<u64, u64>,
-                     control: &mut InputHandleVec<u64, Status>,
-                     gather: &mut InputHandleVec<u64, Piece>,
-                     status: Status|
+                 edges: &mut InputHandleVec<u64, (u32, u32)>,
+                 tells: &mut InputHandleVec<u64, u64>,
+                 control: &mut InputHandleVec<u64, Status>,
+                 gather: &mut InputHandleVec<u64, Piece>,
+                 status: Status|
      -> Result<Vec<Status>, DistError> {
         control.send(status);
         let next = time.get() + 1;
@@ -510,7 +510,9 @@ pub(crate) fn solve(
                 done: 0,
                 sum: 0,
             };
-            if let Err(e) = Part::open(part_path(db, me, peers), header, false).and_then(|mut p| p.save(&values)) {
+            if let Err(e) =
+                Part::open(part_path(db, me, peers), header, false).and_then(|mut p| p.save(&values))
+            {
                 error = e.to_string();
             }
         }

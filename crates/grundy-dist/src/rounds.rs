@@ -214,7 +214,13 @@ impl Rounds {
 
     /// Save the state after a round: the other slot than the last, written to a
     /// temporary file, synced, then renamed over it.
-    pub(crate) fn save(&mut self, mark: Mark, codes: &[u8], rem: &[u32], count: &[u32]) -> Result<(), DistError> {
+    pub(crate) fn save(
+        &mut self,
+        mark: Mark,
+        codes: &[u8],
+        rem: &[u32],
+        count: &[u32],
+    ) -> Result<(), DistError> {
         let slot = match self.last {
             Some(s) => 1 - s,
             None => 0,
@@ -324,7 +330,9 @@ mod tests {
         let two = again.load(2).unwrap();
         assert_eq!(two.mark, mark(2));
         assert_eq!((two.codes, two.rem, two.count), state(2));
-        assert!(again.load(1).is_err_and(|e| e.to_string().contains("no checkpoint of round 1")));
+        assert!(again
+            .load(1)
+            .is_err_and(|e| e.to_string().contains("no checkpoint of round 1")));
         // The next save replaces 3, keeping 2.
         let (c, m, n) = state(3);
         again.save(mark(3), &c, &m, &n).unwrap();
