@@ -76,6 +76,7 @@ pub use grundy_retro::Numbering;
 pub use net::{parse_hosts, read_hosts};
 
 mod block;
+mod enumerate;
 mod net;
 pub mod partition;
 pub mod parts;
@@ -509,16 +510,48 @@ pub fn solve(
         gather: true,
         stop_after: None,
     };
-    solve_job(game, job, cluster, progress)
+    solve_job(Source::Table(game), job, cluster, progress)
+}
+
+/// What the workers solve: a game with a numbering of its own, or the graph of a
+/// game enumerated from a start (the same on every process).
+#[derive(Clone)]
+enum Source {
+    Table(Arc<dyn TableGame>),
+    Graph(Arc<enumerate::Graph>),
+}
+
+impl Source {
+    fn numbering(&self) -> Numbering<'_> {
+        match self {
+            Source::Table(g) => g.numbering(),
+            Source::Graph(g) => Numbering::Indexed(g.as_ref()),
+        }
+    }
+
+    fn size(&self) -> u64 {
+        match self {
+            Source::Table(g) => g.size(),
+            Source::Graph(g) => grundy_retro::Indexed::size(g.as_ref()),
+        }
+    }
+
+    /// What tells this job's graph from another's beyond the name and size.
+    fn digest(&self) -> u64 {
+        match self {
+            Source::Table(_) => 0,
+            Source::Graph(g) => g.digest,
+        }
+    }
 }
 
 fn solve_job(
-    game: Arc<dyn TableGame>,
+    game: Source,
     job: JobOptions,
     cluster: &Cluster,
     progress: &mut dyn FnMut(Report),
 ) -> Result<Option<Solved>, DistError> {
-    let name = game.name();
+    let name = job.name.clone();
     let size = game.size();
     let remoteness = job.remoteness;
     let (levelled, what) = match game.numbering() {
@@ -556,12 +589,14 @@ fn solve_job(
     };
     let fingerprint = grundy_retro::table::checksum(
         format!(
-            "{name}\n{size}\n{remoteness}\n{workers}\n{processes}\n{what}\n{}\n{}\n",
-            job.resume, job.gather
+            "{name}\n{size}\n{remoteness}\n{workers}\n{processes}\n{what}\n{}\n{}\n{:016x}\n",
+            job.resume,
+            job.gather,
+            game.digest()
         )
         .as_bytes(),
     );
-    let worker_game = Arc::clone(&game);
+    let worker_game = game.clone();
     let results = run(
         cluster,
         fingerprint,
@@ -605,11 +640,53 @@ pub fn build(
         gather: options.gather,
         stop_after: options.stop_after,
     };
-    let solved = solve_job(game, job, cluster, progress)?;
+    let solved = solve_job(Source::Table(game), job, cluster, progress)?;
     if let Some(s) = &solved {
         s.table.write(path)?;
     }
     Ok(solved)
+}
+
+/// Build the table of every position of `game` reachable from `start`, the file
+/// `grundy build` writes for such a game (numbered in its breadth-first discovery
+/// order, with the positions section): every process enumerates the positions
+/// itself (at most [`grundy_retro::REACHABLE_LIMIT`]), then the workers solve them
+/// in retrograde rounds as for any loopy game, and process 0 writes the table.
+/// Checkpoints and `resume` work as for the games with a numbering of their own;
+/// `gather` cannot be off (the file carries the positions, which only a process
+/// holding them all can write).
+pub fn build_enumerated(
+    game: &dyn grundy::dynamic::DynGame,
+    start: &grundy::dynamic::DynPosition,
+    path: &Path,
+    options: &BuildOptions,
+    cluster: &Cluster,
+    progress: &mut dyn FnMut(Report),
+) -> Result<Option<Solved>, DistError> {
+    let name = game.name();
+    if !options.gather {
+        return Err(DistError::Usage(format!(
+            "{name}: --no-gather is for games with a numbering of their own; the table of positions enumerated from a start is written by process 0, which holds them all"
+        )));
+    }
+    cluster.check()?;
+    let (positions, graph) = enumerate::enumerate(game, start, grundy_retro::REACHABLE_LIMIT)?;
+    let graph = Arc::new(graph);
+    let job = JobOptions {
+        name,
+        remoteness: options.remoteness,
+        parts: Some(path.to_path_buf()),
+        resume: options.resume,
+        gather: true,
+        stop_after: options.stop_after,
+    };
+    let solved = solve_job(Source::Graph(Arc::clone(&graph)), job, cluster, progress)?;
+    let Some(mut s) = solved else {
+        return Ok(None);
+    };
+    s.table = grundy_retro::with_positions(s.table, &positions, |i| graph.option_indices(i));
+    s.table.write(path)?;
+    Ok(Some(s))
 }
 
 /// Join the part files of a build with `gather` off (every worker's, each

@@ -202,19 +202,45 @@ pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &st
 
 /// `build` as a Timely Dataflow job (`--workers`, `--processes`).
 fn run_dist(args: Args) -> Result<String> {
-    let game = match parse_table_game(&args.game) {
-        Some(game) => game?,
-        None => bail!(
-            "{}: --workers and --processes build tictactoe, connect4, dodgem and chase (games with a numbering of their own)",
-            args.game.trim()
-        ),
+    // A game with a numbering of its own, or one enumerated from a start (every
+    // process enumerates it the same way).
+    let (game, enumerated) = match parse_table_game(&args.game) {
+        Some(game) => {
+            let game = game?;
+            if args.start.is_some() {
+                bail!(
+                    "{}: --start is for games enumerated from a start; this table holds every position",
+                    game.name()
+                );
+            }
+            (Some(game), None)
+        }
+        None => {
+            let game = load::game(&args.game)?;
+            if game.partizan().is_some() {
+                bail!(
+                    "{} is partizan: its positions have values (grundy value) rather than a player to move, and tables hold games whose positions carry the player to move",
+                    game.name()
+                );
+            }
+            let p = match &args.start {
+                Some(text) => game.parse_position(text)?,
+                None => match game.start() {
+                    Some(p) => p,
+                    None => bail!(
+                        "{} has no natural start: give the position to enumerate from with --start POSITION",
+                        game.name()
+                    ),
+                },
+            };
+            (None, Some((game, p)))
+        }
     };
-    if args.start.is_some() {
-        bail!(
-            "{}: --start is for games enumerated from a start; this table holds every position",
-            game.name()
-        );
-    }
+    let name = match (&game, &enumerated) {
+        (Some(g), _) => g.name(),
+        (_, Some((g, _))) => g.name(),
+        _ => unreachable!("one of the two"),
+    };
     let workers = args.workers.unwrap_or(1);
     let cluster = match args.processes {
         None => grundy_dist::Cluster::Threads(workers),
@@ -260,7 +286,10 @@ fn run_dist(args: Args) -> Result<String> {
     };
     let start = Instant::now();
     let draw = cluster.process() == 0;
-    let bar = bar(game.size());
+    let bar = bar(game.as_ref().map_or(0, |g| g.size()));
+    if enumerated.is_some() {
+        bar.set_message("enumerating the positions reachable from the start");
+    }
     if !draw {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
@@ -270,7 +299,7 @@ fn run_dist(args: Args) -> Result<String> {
         gather: !args.no_gather,
         stop_after: args.stop_after,
     };
-    let solved = grundy_dist::build(game.clone(), &args.db, &options, &cluster, &mut |r| {
+    let mut report = |r: grundy_dist::Report| {
         bar.set_length(r.total);
         bar.set_position(r.done);
         let secs = start.elapsed().as_secs_f64().max(1e-9);
@@ -280,17 +309,29 @@ fn run_dist(args: Args) -> Result<String> {
             format!("round {}", r.rounds.0)
         };
         bar.set_message(format!("{round}, {:.0} messages/s", r.messages as f64 / secs));
-    })?;
+    };
+    let (solved, from, what) = match (&game, &enumerated) {
+        (Some(g), _) => {
+            let what = match g.numbering() {
+                grundy_retro::Numbering::Levelled(_) => "level",
+                _ => "round",
+            };
+            let solved = grundy_dist::build(g.clone(), &args.db, &options, &cluster, &mut report)?;
+            (solved, String::new(), what)
+        }
+        (_, Some((g, p))) => {
+            let solved =
+                grundy_dist::build_enumerated(g.as_ref(), p, &args.db, &options, &cluster, &mut report)?;
+            (solved, format!(" reachable from {}", g.show(p)), "round")
+        }
+        _ => unreachable!("one of the two"),
+    };
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     Ok(match solved {
         Some(s) => {
             let per_edge = |x: u64| x as f64 / s.edges.max(1) as f64;
             let resumed = if s.resumed > 0 {
-                let what = match game.numbering() {
-                    grundy_retro::Numbering::Levelled(_) => "level",
-                    _ => "round",
-                };
                 format!(", resumed after {what} {}", s.resumed)
             } else {
                 String::new()
@@ -298,7 +339,7 @@ fn run_dist(args: Args) -> Result<String> {
             format!(
                 "{}workers:       {shape}{resumed}\n\
                  messages:      {} ({:.2} per edge), {} bytes of payload ({:.1} per edge)\n",
-                summary(&game.name(), &args.db, &s.table, "", secs),
+                summary(&name, &args.db, &s.table, &from, secs),
                 s.messages,
                 per_edge(s.messages),
                 s.bytes,
@@ -307,7 +348,7 @@ fn run_dist(args: Args) -> Result<String> {
         }
         None if args.no_gather => format!(
             "game:          {}\nprocess:       {} ({shape}); each worker left its part file {}\ntime:          {secs:.2} s\n",
-            game.name(),
+            name,
             cluster.process(),
             grundy_dist::parts::part_path(&args.db, 0, 1)
                 .display()
@@ -316,7 +357,7 @@ fn run_dist(args: Args) -> Result<String> {
         ),
         None => format!(
             "game:          {}\nprocess:       {} ({shape}); process 0 writes the table\ntime:          {secs:.2} s\n",
-            game.name(),
+            name,
             cluster.process(),
         ),
     })
