@@ -123,6 +123,50 @@ fn processes(dir: &Path, game: &str, n: usize, workers: usize) -> Vec<u8> {
     std::fs::read(db).unwrap()
 }
 
+/// Games numbered by enumeration from a start: a rule file, a script with draws,
+/// a script whose rules end the game (tic-tac-toe), and a GAME text with --start.
+const LOLLIPOP: &str = "../../examples/games/lollipop.luau";
+const ENUMERATED: [(&str, &[&str]); 4] = [
+    ("../../examples/games/wythoff.toml", &[]),
+    (LOLLIPOP, &[]),
+    ("../../examples/games/tictactoe.luau", &[]),
+    ("subtraction:1,2,3", &["--start", "40"]),
+];
+
+#[test]
+fn enumerated_games_on_threads_and_processes_write_the_one_thread_table() {
+    for (game, start) in ENUMERATED {
+        let dir = tempfile::tempdir().unwrap();
+        let plain_db = dir.path().join("plain.db");
+        let mut args = vec!["build", game, "--db", path(&plain_db)];
+        args.extend_from_slice(start);
+        ok(&args);
+        let expect = std::fs::read(&plain_db).unwrap();
+        let threads = dir.path().join("w2.db");
+        let mut args = vec!["build", game, "--db", path(&threads), "--workers", "2"];
+        args.extend_from_slice(start);
+        let out = ok(&args);
+        assert!(out.contains("reachable from"), "{out}");
+        assert!(std::fs::read(&threads).unwrap() == expect, "{game} on 2 workers");
+        // Two processes, each enumerating the game itself.
+        let hosts = hosts_file(dir.path(), &free_ports(2));
+        let db = dir.path().join("dist.db");
+        let outs = wait_all(
+            (0..2)
+                .map(|i| spawn(&cluster_args(game, &db, &hosts, i, start)))
+                .collect(),
+        );
+        for o in &outs {
+            assert!(
+                o.status.success(),
+                "{game}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+        assert!(std::fs::read(&db).unwrap() == expect, "{game} on 2 processes");
+    }
+}
+
 const GAMES: [&str; 4] = [
     "tictactoe",
     "connect4:width=4,height=4",
@@ -211,9 +255,14 @@ fn bad_clusters_are_refused_with_one_line() {
     let one = hosts_file(dir.path(), &[a]);
     let err = refused(cluster("0", &one), &db);
     assert!(err.contains("lists 1 host"), "{err}");
-    // Games without a numbering of their own.
+    // A game enumerated from a start needs one; a partizan game has no table.
     let err = refused(build_args("nim", &db, &["--workers", "2"]), &db);
-    assert!(err.contains("--workers"), "{err}");
+    assert!(err.contains("--start"), "{err}");
+    let err = refused(build_args("domineering", &db, &["--workers", "2"]), &db);
+    assert!(err.contains("partizan"), "{err}");
+    // The positions of an enumerated game are written by process 0 alone.
+    let err = refused(build_args(LOLLIPOP, &db, &["--workers", "2", "--no-gather"]), &db);
+    assert!(err.contains("--no-gather"), "{err}");
     let err = refused(build_args("tictactoe", &db, &["--workers", "0"]), &db);
     assert!(err.contains("at least 1"), "{err}");
 }
@@ -358,6 +407,9 @@ fn a_killed_process_resumes_to_the_same_bytes() {
     assert!(summary.contains("resumed after level"), "{summary}");
     // Retrograde rounds of a loopy game, from their checkpoints.
     let summary = killed_and_resumed("dodgem:4", 1, 2);
+    assert!(summary.contains("resumed after round"), "{summary}");
+    // A game enumerated from a start: every process enumerates it again.
+    let summary = killed_and_resumed("../../examples/games/tictactoe.luau", 1, 1);
     assert!(summary.contains("resumed after round"), "{summary}");
 }
 
