@@ -31,6 +31,14 @@
 //! - **The table.** At the end every worker sends its blocks to worker 0, which
 //!   assembles the table; process 0 writes it with [`Table::write`] (a temporary
 //!   file renamed into place), the writer `grundy build` uses.
+//! - **Checkpoints** ([`build`]). Level by level, each worker saves its block of
+//!   every level in its part file ([`parts`]); in retrograde rounds, its state
+//!   after a round in one of two round checkpoints ([`rounds`]). `resume` continues
+//!   from the last level or round that every worker saved, agreed on before any
+//!   worker starts the next one.
+//! - **Games enumerated from a start** ([`build_enumerated`]): every process
+//!   enumerates the positions itself, in the order `grundy build` numbers them, and
+//!   the workers solve the graph in retrograde rounds.
 //!
 //! ```
 //! use grundy_dist::{solve, Cluster};

@@ -26,7 +26,8 @@ pub struct Args {
     /// chase (default: the game's natural start).
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub start: Option<String>,
-    /// Continue an interrupted build from its last checkpoint (FILE.ckpt).
+    /// Continue an interrupted build from its last checkpoint (FILE.ckpt; with
+    /// --workers/--processes, each worker's part file or round checkpoints).
     #[arg(long)]
     pub resume: bool,
     /// Store outcomes only (2 bits per position), without the byte of remoteness.
@@ -100,8 +101,8 @@ pub fn run(args: Args) -> Result<String> {
     if args.workers.is_some() || args.processes.is_some() {
         return run_dist(args);
     }
-    if args.no_gather {
-        bail!("--no-gather is for builds with --workers or --processes");
+    if args.no_gather || args.stop_after.is_some() {
+        bail!("--no-gather and --stop-after are for builds with --workers or --processes");
     }
     let options = DenseOptions {
         remoteness: !args.no_remoteness,
