@@ -263,6 +263,8 @@ pub(crate) struct JobOptions {
     resume: bool,
     gather: bool,
     stop_after: Option<usize>,
+    /// The digest of an enumerated game's graph (0 otherwise), in its checkpoints.
+    digest: u64,
 }
 
 /// A worker has saved `saves` levels or rounds in this run: the test hook of
@@ -517,6 +519,7 @@ pub fn solve(
         resume: false,
         gather: true,
         stop_after: None,
+        digest: 0,
     };
     solve_job(Source::Table(game), job, cluster, progress)
 }
@@ -647,6 +650,7 @@ pub fn build(
         resume: options.resume,
         gather: options.gather,
         stop_after: options.stop_after,
+        digest: 0,
     };
     let solved = solve_job(Source::Table(game), job, cluster, progress)?;
     if let Some(s) = &solved {
@@ -687,6 +691,7 @@ pub fn build_enumerated(
         resume: options.resume,
         gather: true,
         stop_after: options.stop_after,
+        digest: graph.digest,
     };
     let solved = solve_job(Source::Graph(Arc::clone(&graph)), job, cluster, progress)?;
     let Some(mut s) = solved else {

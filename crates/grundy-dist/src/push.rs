@@ -273,6 +273,7 @@ pub(crate) fn solve(
             peers,
             lo: block.start,
             n,
+            digest: job.digest,
         };
         match Rounds::open(db, slots, job.resume) {
             Ok(r) => {

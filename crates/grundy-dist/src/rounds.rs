@@ -47,6 +47,9 @@ pub(crate) struct Job {
     /// This worker's block.
     pub lo: u64,
     pub n: usize,
+    /// The digest of an enumerated game's graph (0 for a game's own numbering), so
+    /// that a rule file changed since does not resume from the old positions.
+    pub digest: u64,
 }
 
 /// Where the solver was when it saved, and its counters for the progress report.
@@ -73,7 +76,7 @@ pub(crate) struct Checkpoint {
 
 fn head(job: &Job, mark: &Mark) -> String {
     format!(
-        "{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n",
+        "{}\n{}\n{}\n{}\n{}\n{}\n{}\n{:016x}\n{}\n{}\n{}\n{}\n{}\n",
         job.name,
         job.size,
         job.remoteness as u8,
@@ -81,6 +84,7 @@ fn head(job: &Job, mark: &Mark) -> String {
         job.peers,
         job.lo,
         job.n,
+        job.digest,
         mark.seq,
         mark.phase,
         mark.round,
@@ -171,7 +175,7 @@ impl Rounds {
         let text = body.get(12..12 + len).ok_or_else(bad)?;
         let text = std::str::from_utf8(text).map_err(|_| bad())?;
         let l: Vec<&str> = text.lines().collect();
-        if l.len() != 12 {
+        if l.len() != 13 {
             return Err(bad());
         }
         let num = |s: &str| s.parse::<u64>().map_err(|_| bad());
@@ -183,16 +187,17 @@ impl Rounds {
             peers: num(l[4])? as usize,
             lo: num(l[5])?,
             n: num(l[6])? as usize,
+            digest: u64::from_str_radix(l[7], 16).map_err(|_| bad())?,
         };
         if job != self.job {
             return Err(bad());
         }
         let mark = Mark {
-            seq: num(l[7])?,
-            phase: num(l[8])? as u8,
-            round: num(l[9])?,
-            messages: num(l[10])?,
-            done: num(l[11])?,
+            seq: num(l[8])?,
+            phase: num(l[9])? as u8,
+            round: num(l[10])?,
+            messages: num(l[11])?,
+            done: num(l[12])?,
         };
         let data = &body[12 + len..];
         let n = job.n;
@@ -294,6 +299,7 @@ mod tests {
             peers: 2,
             lo: 64,
             n: 36,
+            digest: 7,
         }
     }
 
@@ -344,6 +350,8 @@ mod tests {
             ..job(1)
         };
         assert_eq!(Rounds::open(&db, other, true).unwrap().latest(), 0);
+        let changed = Job { digest: 8, ..job(1) };
+        assert_eq!(Rounds::open(&db, changed, true).unwrap().latest(), 0);
         // A damaged byte makes a slot not count.
         let p = round_path(&db, 1, 2, 0);
         let mut bytes = std::fs::read(&p).unwrap();
