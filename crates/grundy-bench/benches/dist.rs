@@ -2,7 +2,9 @@
 //! the same run: positions per second on 1 and 2 worker threads and on 2 processes
 //! (two clusters members connected over TCP on 127.0.0.1, run here as two threads
 //! of the bench so that no binary is needed), and the messages and payload bytes
-//! sent per edge, printed once per game.
+//! sent per edge, printed once per game. `timely-1-worker-build` is `build`: the
+//! same solve with the part files (a level) or round checkpoints (retrograde) a
+//! killed job resumes from, and the table written, for the cost of checkpoints.
 //!
 //! `cargo bench -p grundy-bench --bench dist`
 
@@ -10,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use grundy_dist::{solve, Cluster, Solved};
+use grundy_dist::{build, solve, BuildOptions, Cluster, Solved};
 use grundy_retro::{parse_table_game, DenseOptions, TableGame};
 
 fn free_ports(n: usize) -> Vec<u16> {
@@ -75,6 +77,22 @@ fn dist(c: &mut Criterion) {
                 },
             );
         }
+        let dir = std::env::temp_dir().join(format!("grundy-bench-dist-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join(format!("{name}.db"));
+        group.bench_function(BenchmarkId::from_parameter("timely-1-worker-build"), |b| {
+            b.iter(|| {
+                build(
+                    Arc::clone(&game),
+                    &db,
+                    &BuildOptions::default(),
+                    &Cluster::Threads(1),
+                    &mut |_| {},
+                )
+                .unwrap()
+            })
+        });
+        let _ = std::fs::remove_dir_all(&dir);
         group.bench_function(BenchmarkId::from_parameter("timely-2-processes"), |b| {
             b.iter(|| two_processes(&game))
         });

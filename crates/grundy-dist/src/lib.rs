@@ -31,6 +31,14 @@
 //! - **The table.** At the end every worker sends its blocks to worker 0, which
 //!   assembles the table; process 0 writes it with [`Table::write`] (a temporary
 //!   file renamed into place), the writer `grundy build` uses.
+//! - **Checkpoints** ([`build`]). Level by level, each worker saves its block of
+//!   every level in its part file ([`parts`]); in retrograde rounds, its state
+//!   after a round in one of two round checkpoints ([`rounds`]). `resume` continues
+//!   from the last level or round that every worker saved, agreed on before any
+//!   worker starts the next one.
+//! - **Games enumerated from a start** ([`build_enumerated`]): every process
+//!   enumerates the positions itself, in the order `grundy build` numbers them, and
+//!   the workers solve the graph in retrograde rounds.
 //!
 //! ```
 //! use grundy_dist::{solve, Cluster};
@@ -76,11 +84,13 @@ pub use grundy_retro::Numbering;
 pub use net::{parse_hosts, read_hosts};
 
 mod block;
+mod enumerate;
 mod net;
 pub mod partition;
 pub mod parts;
 mod pull;
 mod push;
+pub mod rounds;
 
 /// What went wrong; every message is one line.
 #[derive(Debug, thiserror::Error)]
@@ -211,7 +221,8 @@ pub struct Solved {
     pub bytes: u64,
     /// Edges of the game (option relations), each walked once per pass.
     pub edges: u64,
-    /// Levels taken from the part files of an earlier run (`resume`).
+    /// Levels (level-by-level games) or rounds (retrograde) taken from the part
+    /// files or checkpoints of an earlier run (`resume`).
     pub resumed: usize,
 }
 
@@ -220,11 +231,16 @@ pub struct Solved {
 pub struct BuildOptions {
     /// Store a byte of remoteness per position.
     pub remoteness: bool,
-    /// Continue from the part files of a killed build (level-by-level games).
+    /// Continue from the part files (level-by-level games) or round checkpoints
+    /// (retrograde) of a killed build.
     pub resume: bool,
     /// Send every block to process 0, which writes the table (else only the part
     /// files are written, for [`merge`]).
     pub gather: bool,
+    /// For tests of `resume`: end this process abruptly, as a kill would
+    /// (`std::process::exit`, no cleanup), as soon as one of its workers has saved
+    /// this many levels or rounds in this run.
+    pub stop_after: Option<usize>,
 }
 
 impl Default for BuildOptions {
@@ -233,6 +249,7 @@ impl Default for BuildOptions {
             remoteness: true,
             resume: false,
             gather: true,
+            stop_after: None,
         }
     }
 }
@@ -241,10 +258,21 @@ impl Default for BuildOptions {
 pub(crate) struct JobOptions {
     name: String,
     remoteness: bool,
-    /// The table file whose part files the workers keep (level-by-level games).
+    /// The table file whose part files and checkpoints the workers keep.
     parts: Option<PathBuf>,
     resume: bool,
     gather: bool,
+    stop_after: Option<usize>,
+    /// The digest of an enumerated game's graph (0 otherwise), in its checkpoints.
+    digest: u64,
+}
+
+/// A worker has saved `saves` levels or rounds in this run: the test hook of
+/// [`BuildOptions::stop_after`].
+pub(crate) fn saved(job: &JobOptions, saves: usize) {
+    if job.stop_after == Some(saves) {
+        std::process::exit(9);
+    }
 }
 
 /// A worker's status in a round: `(worker, messages sent, positions claimed, error)`.
@@ -490,17 +518,51 @@ pub fn solve(
         parts: None,
         resume: false,
         gather: true,
+        stop_after: None,
+        digest: 0,
     };
-    solve_job(game, job, cluster, progress)
+    solve_job(Source::Table(game), job, cluster, progress)
+}
+
+/// What the workers solve: a game with a numbering of its own, or the graph of a
+/// game enumerated from a start (the same on every process).
+#[derive(Clone)]
+enum Source {
+    Table(Arc<dyn TableGame>),
+    Graph(Arc<enumerate::Graph>),
+}
+
+impl Source {
+    fn numbering(&self) -> Numbering<'_> {
+        match self {
+            Source::Table(g) => g.numbering(),
+            Source::Graph(g) => Numbering::Indexed(g.as_ref()),
+        }
+    }
+
+    fn size(&self) -> u64 {
+        match self {
+            Source::Table(g) => g.size(),
+            Source::Graph(g) => grundy_retro::Indexed::size(g.as_ref()),
+        }
+    }
+
+    /// What tells this job's graph from another's beyond the name and size.
+    fn digest(&self) -> u64 {
+        match self {
+            Source::Table(_) => 0,
+            Source::Graph(g) => g.digest,
+        }
+    }
 }
 
 fn solve_job(
-    game: Arc<dyn TableGame>,
+    game: Source,
     job: JobOptions,
     cluster: &Cluster,
     progress: &mut dyn FnMut(Report),
 ) -> Result<Option<Solved>, DistError> {
-    let name = game.name();
+    let name = job.name.clone();
     let size = game.size();
     let remoteness = job.remoteness;
     let (levelled, what) = match game.numbering() {
@@ -512,11 +574,6 @@ fn solve_job(
             )))
         }
     };
-    if !levelled && (job.resume || !job.gather) {
-        return Err(DistError::Usage(format!(
-            "{name} is solved by retrograde rounds without part files: --resume and --no-gather apply to level-by-level games (tictactoe, connect4)"
-        )));
-    }
     if size >= pull::MAX_INDEX || (!levelled && size > grundy_retro::MAX_POSITIONS) {
         return Err(DistError::Usage(format!(
             "{name} has {size} indices, more than the distributed builder numbers"
@@ -543,18 +600,20 @@ fn solve_job(
     };
     let fingerprint = grundy_retro::table::checksum(
         format!(
-            "{name}\n{size}\n{remoteness}\n{workers}\n{processes}\n{what}\n{}\n{}\n",
-            job.resume, job.gather
+            "{name}\n{size}\n{remoteness}\n{workers}\n{processes}\n{what}\n{}\n{}\n{:016x}\n",
+            job.resume,
+            job.gather,
+            game.digest()
         )
         .as_bytes(),
     );
-    let worker_game = Arc::clone(&game);
+    let worker_game = game.clone();
     let results = run(
         cluster,
         fingerprint,
         move |worker, ctx| match worker_game.numbering() {
             Numbering::Levelled(g) => pull::solve(worker, ctx, g, &job),
-            Numbering::Indexed(g) => push::solve(worker, ctx, g, job.remoteness),
+            Numbering::Indexed(g) => push::solve(worker, ctx, g, &job),
             Numbering::None => Ok(None),
         },
         progress,
@@ -573,9 +632,10 @@ fn solve_job(
 
 /// Solve `game` on `cluster` and, on process 0, write its table to `path` (built
 /// in `path.tmp`, renamed when complete, as `grundy build` does). Level-by-level
-/// games keep each worker's part file (`path.part-W-of-P`) after every level, for
-/// `resume`, until the table is gathered; without `gather`, the part files are
-/// the result, for [`merge`].
+/// games keep each worker's part file (`path.part-W-of-P`) after every level, and
+/// retrograde ones each worker's checkpoint (`path.round-W-of-P.0` and `.1`) after
+/// every round, for `resume`, until the table is gathered; without `gather`, the
+/// part files are the result, for [`merge`].
 pub fn build(
     game: Arc<dyn TableGame>,
     path: &Path,
@@ -583,32 +643,80 @@ pub fn build(
     cluster: &Cluster,
     progress: &mut dyn FnMut(Report),
 ) -> Result<Option<Solved>, DistError> {
-    let levelled = matches!(game.numbering(), Numbering::Levelled(_));
     let job = JobOptions {
         name: game.name(),
         remoteness: options.remoteness,
-        parts: levelled.then(|| path.to_path_buf()),
+        parts: Some(path.to_path_buf()),
         resume: options.resume,
         gather: options.gather,
+        stop_after: options.stop_after,
+        digest: 0,
     };
-    let solved = solve_job(game, job, cluster, progress)?;
+    let solved = solve_job(Source::Table(game), job, cluster, progress)?;
     if let Some(s) = &solved {
         s.table.write(path)?;
     }
     Ok(solved)
 }
 
-/// Join the part files of a level-by-level build (every worker's, each complete,
-/// e.g. copied from machines without a shared file system) into the table of
-/// `game`, written to `path` as `grundy build` writes it.
-pub fn merge(game: &dyn TableGame, parts: &[PathBuf], path: &Path) -> Result<Table, DistError> {
-    let Numbering::Levelled(g) = game.numbering() else {
+/// Build the table of every position of `game` reachable from `start`, the file
+/// `grundy build` writes for such a game (numbered in its breadth-first discovery
+/// order, with the positions section): every process enumerates the positions
+/// itself (at most [`grundy_retro::REACHABLE_LIMIT`]), then the workers solve them
+/// in retrograde rounds as for any loopy game, and process 0 writes the table.
+/// Checkpoints and `resume` work as for the games with a numbering of their own;
+/// `gather` cannot be off (the file carries the positions, which only a process
+/// holding them all can write).
+pub fn build_enumerated(
+    game: &dyn grundy::dynamic::DynGame,
+    start: &grundy::dynamic::DynPosition,
+    path: &Path,
+    options: &BuildOptions,
+    cluster: &Cluster,
+    progress: &mut dyn FnMut(Report),
+) -> Result<Option<Solved>, DistError> {
+    let name = game.name();
+    if !options.gather {
         return Err(DistError::Usage(format!(
-            "{} is not built level by level: it has no part files to merge",
-            game.name()
+            "{name}: --no-gather is for games with a numbering of their own; the table of positions enumerated from a start is written by process 0, which holds them all"
         )));
+    }
+    cluster.check()?;
+    let (positions, graph) = enumerate::enumerate(game, start, grundy_retro::REACHABLE_LIMIT)?;
+    let graph = Arc::new(graph);
+    let job = JobOptions {
+        name,
+        remoteness: options.remoteness,
+        parts: Some(path.to_path_buf()),
+        resume: options.resume,
+        gather: true,
+        stop_after: options.stop_after,
+        digest: graph.digest,
     };
-    let levels: Vec<_> = (0..g.levels()).map(|l| g.level(l)).collect();
+    let solved = solve_job(Source::Graph(Arc::clone(&graph)), job, cluster, progress)?;
+    let Some(mut s) = solved else {
+        return Ok(None);
+    };
+    s.table = grundy_retro::with_positions(s.table, &positions, |i| graph.option_indices(i));
+    s.table.write(path)?;
+    Ok(Some(s))
+}
+
+/// Join the part files of a build with `gather` off (every worker's, each
+/// complete, e.g. copied from machines without a shared file system) into the
+/// table of `game`, written to `path` as `grundy build` writes it.
+pub fn merge(game: &dyn TableGame, parts: &[PathBuf], path: &Path) -> Result<Table, DistError> {
+    // The ranges the build partitioned: the levels, or the one range of a loopy game.
+    let levels: Vec<_> = match game.numbering() {
+        Numbering::Levelled(g) => (0..g.levels()).map(|l| g.level(l)).collect(),
+        Numbering::Indexed(g) => std::iter::once(0..g.size()).collect(),
+        Numbering::None => {
+            return Err(DistError::Usage(format!(
+                "{} has no numbering of its own: it has no part files to merge",
+                game.name()
+            )))
+        }
+    };
     let first = parts::read_header(
         parts
             .first()

@@ -240,12 +240,28 @@ impl Part {
     }
 
     /// Keep the first `keep` levels loaded (those every worker has done): the
-    /// next level saved follows them.
-    pub(crate) fn keep(&mut self, keep: usize) {
+    /// next level saved follows them. The header on disk says so at once, so it
+    /// never vouches for a level that is being written again.
+    pub(crate) fn keep(&mut self, keep: usize) -> Result<(), DistError> {
         let keep = keep.min(self.snapshots.len().saturating_sub(1));
         self.sum = self.snapshots.get(keep).cloned().unwrap_or_default();
+        let changed = self.header.done != keep;
         self.header.done = keep;
         self.header.sum = self.sum.finish();
+        if changed {
+            self.write_header()?;
+        }
+        Ok(())
+    }
+
+    /// Rewrite the header in place: one aligned 4096-byte write, then a sync. The
+    /// data it vouches for was synced before, so a kill at any point leaves a
+    /// header that is either the old one or the new one, each true of the data.
+    fn write_header(&mut self) -> Result<(), DistError> {
+        let p = self.path.clone();
+        self.file.seek(SeekFrom::Start(0)).map_err(io(&p))?;
+        self.file.write_all(&self.header.bytes()).map_err(io(&p))?;
+        self.file.sync_data().map_err(io(&p))
     }
 
     /// Write the block of the level just solved, sync, then say so in the header.
@@ -277,10 +293,7 @@ impl Part {
         Self::add_to_sum(&mut self.sum, b);
         self.header.done += 1;
         self.header.sum = self.sum.finish();
-        self.file.seek(SeekFrom::Start(0)).map_err(io(&p))?;
-        self.file.write_all(&self.header.bytes()).map_err(io(&p))?;
-        self.file.sync_data().map_err(io(&p))?;
-        Ok(())
+        self.write_header()
     }
 
     /// The job is done and the table is safe: the part is not needed.

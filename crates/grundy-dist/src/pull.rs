@@ -217,7 +217,18 @@ pub(crate) fn solve(
             Err(e) => setup_error = e.to_string(),
         }
     }
-    control.send((me as u64, 0, loaded.len() as u64, setup_error));
+    // The blocks loaded are in place before this worker says how many it has: a
+    // peer that sees the agreement before this worker does may already ask for
+    // options of the levels agreed on, and this worker's Answer operator answers
+    // them while it is still waiting for time 0 to close.
+    let loaded_levels = loaded.len();
+    {
+        let mut st = state.borrow_mut();
+        for (k, b) in loaded.into_iter().enumerate() {
+            st.blocks[levels - 1 - k] = Some(b);
+        }
+    }
+    control.send((me as u64, 0, loaded_levels as u64, setup_error));
     requests.advance_to(1);
     control.advance_to(1);
     gather.advance_to(1);
@@ -229,14 +240,14 @@ pub(crate) fn solve(
     let resumed = statuses.iter().map(|s| s.2 as usize).min().unwrap_or(0);
     let mut done = 0u64;
     if let Some(p) = saved.as_mut() {
-        p.keep(resumed);
-    }
-    loaded.truncate(resumed);
-    {
-        let mut st = state.borrow_mut();
-        for (k, b) in loaded.into_iter().enumerate() {
-            st.blocks[levels - 1 - k] = Some(b);
+        if let Err(e) = p.keep(resumed) {
+            state.borrow_mut().error.get_or_insert(e.to_string());
         }
+    }
+    // Levels this worker saved beyond the agreement are solved again (nobody asks
+    // for their options before that: requests only name levels already solved).
+    for k in resumed..loaded_levels {
+        state.borrow_mut().blocks[levels - 1 - k] = None;
     }
     for k in 0..resumed {
         let r = game.level(levels - 1 - k);
@@ -306,7 +317,13 @@ pub(crate) fn solve(
         let statuses = st.statuses.remove(&time).unwrap_or_default();
         // A part that cannot be written stops the job at the next round.
         let failed = match (saved.as_mut(), st.blocks[l].as_ref()) {
-            (Some(p), Some(b)) if st.error.is_none() => p.save(b).err(),
+            (Some(p), Some(b)) if st.error.is_none() => {
+                let result = p.save(b).err();
+                if result.is_none() {
+                    crate::saved(job, k as usize + 1 - resumed);
+                }
+                result
+            }
             _ => None,
         };
         if let Some(e) = failed {

@@ -30,6 +30,8 @@ use timely::worker::Worker;
 
 use crate::block::{Block, Piece};
 use crate::partition::Partition;
+use crate::parts::{part_path, Part, PartHeader};
+use crate::rounds::{self, Mark, Rounds};
 use crate::{Ctx, DistError, Gathered, Report, Status};
 
 /// What a message tells a parent.
@@ -59,6 +61,12 @@ struct State {
     parents: Vec<u32>,
     /// Positions claimed, by round.
     claimed: BTreeMap<u64, Vec<u32>>,
+    /// Claims are applied up to this time; later ones (from a worker that saw a
+    /// round close before this one did) wait in `pending` until the driver opens
+    /// their round, so that the state after a round holds that round's claims and
+    /// no others (what a checkpoint saves).
+    open: u64,
+    pending: Vec<(u64, u64)>,
     statuses: BTreeMap<u64, Vec<Status>>,
     pieces: Vec<Piece>,
 }
@@ -88,6 +96,31 @@ impl State {
         self.claimed.entry(round).or_default().push(k as u32);
     }
 
+    /// Apply the claims of times up to `time` from now on, and those waiting.
+    fn open_until(&mut self, time: u64) {
+        self.open = time;
+        let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
+            .into_iter()
+            .partition(|&(t, _)| t <= time);
+        self.pending = later;
+        for (_, m) in now {
+            self.claim(m);
+        }
+    }
+
+    /// The positions that tell their parents in the round after `round` of `phase`:
+    /// those claimed in `round` (the ends of the game for round 0), wins and losses
+    /// in phase 0, ties in phase 1.
+    fn claimed_in(&self, phase: u8, round: u64) -> Vec<u32> {
+        (0..self.codes.len())
+            .filter(|&k| {
+                let c = self.codes[k];
+                c != NONE && self.rem[k] as u64 == round && (c == DRAW) == (phase == 1)
+            })
+            .map(|k| k as u32)
+            .collect()
+    }
+
     fn build_parents(&mut self) {
         let n = self.codes.len();
         let mut start = vec![0u64; n + 1];
@@ -108,16 +141,22 @@ impl State {
     }
 }
 
-/// Solve a loopy game on this worker; worker 0 returns the whole table.
+/// Solve a loopy game on this worker; worker 0 returns the whole table (unless
+/// `job.gather` is off: then each worker leaves its part file). With `job.parts`,
+/// each worker saves a checkpoint after a round (every round that ends a stretch
+/// of work as large as the checkpoint), and with `job.resume` the job continues
+/// from the latest one every worker holds.
 pub(crate) fn solve(
     worker: &mut Worker,
     ctx: &Ctx,
     game: &dyn Indexed,
-    remoteness: bool,
+    job: &crate::JobOptions,
 ) -> Result<Option<Gathered>, DistError> {
+    let remoteness = job.remoteness;
     let me = worker.index();
+    let peers = worker.peers();
     let size = game.size();
-    let part = Rc::new(Partition::new(std::iter::once(0..size).collect(), worker.peers()));
+    let part = Rc::new(Partition::new(std::iter::once(0..size).collect(), peers));
     let block = part.block(0, me);
     let n = (block.end - block.start) as usize;
     let state = Rc::new(RefCell::new(State {
@@ -129,6 +168,8 @@ pub(crate) fn solve(
         start: Vec::new(),
         parents: Vec::new(),
         claimed: BTreeMap::new(),
+        open: 0,
+        pending: Vec::new(),
         statuses: BTreeMap::new(),
         pieces: Vec::new(),
     }));
@@ -169,10 +210,15 @@ pub(crate) fn solve(
                 "Claim",
                 move |_, _| {
                     move |input, _output| {
-                        input.for_each_stamp(|_cap, data| {
+                        input.for_each_stamp(|cap, data| {
+                            let t = cap.least().copied().unwrap_or(0);
                             let mut st = s2.borrow_mut();
                             for m in data.flat_map(|d| d.drain(..)) {
-                                st.claim(m);
+                                if t <= st.open {
+                                    st.claim(m);
+                                } else {
+                                    st.pending.push((t, m));
+                                }
                             }
                         });
                     }
@@ -183,32 +229,69 @@ pub(crate) fn solve(
         crate::gather_stream(scope, &mut gather, s4, |st: &mut State| &mut st.pieces).probe_with(&probe);
     });
 
-    let mut time = 0u64;
+    // The time of the round being sent (the driver reads it while `close` moves it on).
+    let time = std::cell::Cell::new(0u64);
     // Close round `time` on every worker; its statuses.
-    let mut close = |worker: &mut Worker,
-                     edges: &mut InputHandleVec<u64, (u32, u32)>,
-                     tells: &mut InputHandleVec<u64, u64>,
-                     control: &mut InputHandleVec<u64, Status>,
-                     gather: &mut InputHandleVec<u64, Piece>,
-                     status: Status|
+    let close = |worker: &mut Worker,
+                 edges: &mut InputHandleVec<u64, (u32, u32)>,
+                 tells: &mut InputHandleVec<u64, u64>,
+                 control: &mut InputHandleVec<u64, Status>,
+                 gather: &mut InputHandleVec<u64, Piece>,
+                 status: Status|
      -> Result<Vec<Status>, DistError> {
         control.send(status);
-        time += 1;
-        edges.advance_to(time);
-        tells.advance_to(time);
-        control.advance_to(time);
-        gather.advance_to(time);
-        while probe.less_than(&time) {
+        let next = time.get() + 1;
+        time.set(next);
+        edges.advance_to(next);
+        tells.advance_to(next);
+        control.advance_to(next);
+        gather.advance_to(next);
+        while probe.less_than(&next) {
             worker.step_or_park(Some(Duration::from_millis(5)));
         }
         let statuses = state
             .borrow_mut()
             .statuses
-            .remove(&(time - 1))
+            .remove(&(next - 1))
             .unwrap_or_default();
         crate::check(&statuses)?;
         Ok(statuses)
     };
+
+    // Time 0: agree on the checkpoint to resume from, the latest one every worker
+    // holds (none without --resume). Slots that cannot be used count as none; a
+    // directory that cannot be cleared is an error of the job, told to every worker.
+    let mut checkpoints = None;
+    let mut latest = 0;
+    let mut setup_error = String::new();
+    if let Some(db) = &job.parts {
+        let slots = rounds::Job {
+            name: job.name.clone(),
+            size,
+            remoteness,
+            worker: me,
+            peers,
+            lo: block.start,
+            n,
+            digest: job.digest,
+        };
+        match Rounds::open(db, slots, job.resume) {
+            Ok(r) => {
+                latest = r.latest();
+                checkpoints = Some(r);
+            }
+            Err(e) => setup_error = e.to_string(),
+        }
+    }
+    let statuses = close(
+        worker,
+        &mut edges,
+        &mut tells,
+        &mut control,
+        &mut gather,
+        (me as u64, 0, latest, setup_error),
+    )?;
+    let agreed = statuses.iter().map(|s| s.2).min().unwrap_or(0);
 
     // Round 0: option counts, the ends of the game, and the reverse edges.
     let mut frontier: Vec<u32> = Vec::new();
@@ -264,25 +347,62 @@ pub(crate) fn solve(
     let total_edges: u64 = statuses.iter().map(|s| s.1).sum();
     let mut messages = total_edges;
     let mut done: u64 = statuses.iter().map(|s| s.2).sum();
-    let mut rounds = 0usize;
+    let mut rounds = 0u64;
+    // An error to tell every worker with the next status.
+    let mut error = String::new();
+    // Resuming: the checkpoint replaces the state of round 0 (the reverse edges
+    // stay); the rounds continue after the one it closed.
+    let mut resume_at = None;
+    if agreed > 0 {
+        match checkpoints.as_mut().map(|r| r.load(agreed)) {
+            Some(Ok(c)) => {
+                let mut st = state.borrow_mut();
+                st.codes = c.codes;
+                st.rem = c.rem;
+                st.count = c.count;
+                st.claimed.clear();
+                messages = c.mark.messages;
+                done = c.mark.done;
+                rounds = c.mark.seq;
+                resume_at = Some((c.mark.phase, c.mark.round));
+                if me == 0 {
+                    ctx.report(Report {
+                        done: done.min(size),
+                        total: size,
+                        rounds: (rounds as usize, 0),
+                        messages,
+                        edges: total_edges,
+                    });
+                }
+            }
+            Some(Err(e)) => error = e.to_string(),
+            None => error = "a worker without checkpoints was asked to resume".into(),
+        }
+    }
+    let resumed = rounds;
+    let mut saves = 0usize;
+    // Messages since the last checkpoint, all workers together (every worker
+    // counts the same, from the same statuses, so all save in the same rounds).
+    let mut unsaved = 0u64;
     // Rounds of wins and losses, then rounds of ties.
-    for phase in [false, true] {
-        let mut current = if phase {
-            std::mem::take(&mut ties)
-        } else {
-            std::mem::take(&mut frontier)
+    for phase in resume_at.map_or(0, |(p, _)| p)..2 {
+        let (mut round, mut current) = match resume_at.take() {
+            Some((p, r)) => (r, state.borrow().claimed_in(p, r)),
+            None if phase == 1 => (0, std::mem::take(&mut ties)),
+            None => (0, std::mem::take(&mut frontier)),
         };
-        let mut round = 0u64;
         loop {
             round += 1;
             if round > MAX_ROUND {
                 return Err(RetroError::RemotenessOverflow(round).into());
             }
+            // This round's claims apply from now on (and those that came early).
+            state.borrow_mut().open_until(time.get());
             let mut sent = 0u64;
             {
                 let st = state.borrow();
                 for &k in &current {
-                    let what = if phase {
+                    let what = if phase == 1 {
                         OPTION_TIES
                     } else if st.codes[k as usize] == LOSE {
                         OPTION_LOSES
@@ -302,9 +422,11 @@ pub(crate) fn solve(
                 &mut tells,
                 &mut control,
                 &mut gather,
-                (me as u64, sent, current.len() as u64, String::new()),
+                (me as u64, sent, current.len() as u64, std::mem::take(&mut error)),
             )?;
-            messages += statuses.iter().map(|s| s.1).sum::<u64>();
+            let round_messages = statuses.iter().map(|s| s.1).sum::<u64>();
+            messages += round_messages;
+            unsaved += round_messages;
             rounds += 1;
             let resolved: u64 = statuses.iter().map(|s| s.2).sum();
             if resolved == 0 {
@@ -318,16 +440,40 @@ pub(crate) fn solve(
                 ctx.report(Report {
                     done: done.min(size),
                     total: size,
-                    rounds: (rounds, 0),
+                    rounds: (rounds as usize, 0),
                     messages,
                     edges: total_edges,
                 });
             }
             current = state.borrow_mut().claimed.remove(&round).unwrap_or_default();
+            // The state holds every claim of this round and none of the next (they
+            // wait until their round opens): save it, once the rounds since the
+            // last checkpoint have sent as many messages as the table has indices
+            // (a checkpoint writes 9 bytes an index, so saving costs at most about
+            // what the rounds it protects cost). A failure stops the job at the
+            // next round.
+            if let Some(r) = checkpoints.as_mut().filter(|_| unsaved >= size) {
+                unsaved = 0;
+                let mark = Mark {
+                    seq: rounds,
+                    phase,
+                    round,
+                    messages,
+                    done,
+                };
+                let st = state.borrow();
+                match r.save(mark, &st.codes, &st.rem, &st.count) {
+                    Ok(()) => {
+                        saves += 1;
+                        crate::saved(job, saves);
+                    }
+                    Err(e) => error = e.to_string(),
+                }
+            }
         }
     }
-    // What was never claimed is a draw by repetition; then every block to worker 0.
-    let mut error = String::new();
+    // What was never claimed is a draw by repetition; then every block to worker 0,
+    // or to this worker's part file.
     let mut values = Block::new(block.clone(), remoteness);
     {
         let st = state.borrow();
@@ -354,8 +500,28 @@ pub(crate) fn solve(
             values.set(i, c, byte);
         }
     }
-    for p in values.pieces(1 << 16) {
-        gather.send(p.into_message());
+    if !job.gather && error.is_empty() {
+        if let Some(db) = &job.parts {
+            let header = PartHeader {
+                name: job.name.clone(),
+                size,
+                remoteness,
+                worker: me,
+                peers,
+                done: 0,
+                sum: 0,
+            };
+            if let Err(e) =
+                Part::open(part_path(db, me, peers), header, false).and_then(|mut p| p.save(&values))
+            {
+                error = e.to_string();
+            }
+        }
+    }
+    if job.gather {
+        for p in values.pieces(1 << 16) {
+            gather.send(p.into_message());
+        }
     }
     close(
         worker,
@@ -365,7 +531,11 @@ pub(crate) fn solve(
         &mut gather,
         (me as u64, 0, 0, error),
     )?;
-    if me != 0 {
+    // Every worker has its values in a part file or on their way to process 0.
+    if let Some(r) = checkpoints {
+        r.remove();
+    }
+    if me != 0 || !job.gather {
         return Ok(None);
     }
     let pieces = std::mem::take(&mut state.borrow_mut().pieces);
@@ -377,6 +547,6 @@ pub(crate) fn solve(
         // A pair is two u32s, a claim one u64.
         bytes: total_edges * 8 + (messages - total_edges) * 8,
         edges: total_edges,
-        resumed: 0,
+        resumed: resumed as usize,
     }))
 }

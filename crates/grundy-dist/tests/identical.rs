@@ -65,3 +65,35 @@ fn a_game_without_numbering_is_refused() {
     let e = solve(g, true, &Cluster::Threads(0), &mut |_| {}).unwrap_err();
     assert!(e.to_string().contains("--workers"), "{e}");
 }
+
+#[test]
+fn enumerated_games_on_one_two_three_workers() {
+    for (game, start) in [("subtraction:1,2,3", "40"), ("subtraction:2,5", "33")] {
+        let g = grundy::dynamic::parse_game(game).unwrap();
+        let start = g.parse_position(start).unwrap();
+        for remoteness in [true, false] {
+            let dir = tempfile::tempdir().unwrap();
+            let plain = dir.path().join("plain.db");
+            let options = DenseOptions {
+                remoteness,
+                parallel: false,
+            };
+            grundy_retro::build_reachable(g.as_ref(), &start, &plain, options, &mut |_| {}).unwrap();
+            for workers in [1, 2, 3] {
+                let dist = dir.path().join(format!("dist{workers}.db"));
+                let options = BuildOptions {
+                    remoteness,
+                    ..BuildOptions::default()
+                };
+                let cluster = Cluster::Threads(workers);
+                grundy_dist::build_enumerated(g.as_ref(), &start, &dist, &options, &cluster, &mut |_| {})
+                    .unwrap()
+                    .expect("one process: process 0");
+                assert!(
+                    std::fs::read(&plain).unwrap() == std::fs::read(&dist).unwrap(),
+                    "{game} on {workers} workers (remoteness {remoteness}) differs"
+                );
+            }
+        }
+    }
+}

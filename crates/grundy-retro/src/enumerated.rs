@@ -97,14 +97,30 @@ pub fn build_reachable(
         levels: (1, 1),
         resumed: false,
     });
+    let table = Table::from_solution(game.name(), solved.solution(), options.remoteness)?;
+    let table = with_positions(table, solved.positions(), |i| solved.option_indices(i as u64));
+    table.write(path)?;
+    Ok(table)
+}
+
+/// `table` (the values of `positions`, in their numbering) with the positions
+/// section [`build_reachable`] writes: the positions and `option_indices(i)` of
+/// each, so that the file answers without the rules. For builders that number the
+/// positions the same way (the distributed builder of `grundy-dist`).
+pub fn with_positions<'a>(
+    table: Table,
+    positions: &[DynPosition],
+    option_indices: impl Fn(usize) -> &'a [u32],
+) -> Table {
+    let n = positions.len() as u64;
     let mut edges = Vec::new();
-    let mut edge_off = Vec::with_capacity(solved.len() + 1);
+    let mut edge_off = Vec::with_capacity(positions.len() + 1);
     let mut bytes = Vec::new();
-    let mut byte_off = Vec::with_capacity(solved.len() + 1);
+    let mut byte_off = Vec::with_capacity(positions.len() + 1);
     edge_off.push(0u64);
     byte_off.push(0u64);
-    for (i, p) in solved.positions().iter().enumerate() {
-        edges.extend_from_slice(solved.option_indices(i as u64));
+    for (i, p) in positions.iter().enumerate() {
+        edges.extend_from_slice(option_indices(i));
         edge_off.push(edges.len() as u64);
         encode(p, &mut bytes);
         byte_off.push(bytes.len() as u64);
@@ -112,7 +128,7 @@ pub fn build_reachable(
     let at = |i: usize| &bytes[byte_off[i] as usize..byte_off[i + 1] as usize];
     let mut sorted: Vec<u32> = (0..n as u32).collect();
     sorted.sort_unstable_by(|&a, &b| at(a as usize).cmp(at(b as usize)));
-    let mut section = Vec::with_capacity(32 + 16 * solved.len() + 4 * edges.len() + bytes.len());
+    let mut section = Vec::with_capacity(32 + 16 * positions.len() + 4 * edges.len() + bytes.len());
     section.extend_from_slice(SECTION_MAGIC);
     for x in [n, edges.len() as u64, bytes.len() as u64] {
         section.extend_from_slice(&x.to_le_bytes());
@@ -130,10 +146,7 @@ pub fn build_reachable(
     sorted
         .iter()
         .for_each(|x| section.extend_from_slice(&x.to_le_bytes()));
-    let table =
-        Table::from_solution(game.name(), solved.solution(), options.remoteness)?.with_section(&section);
-    table.write(path)?;
-    Ok(table)
+    table.with_section(&section)
 }
 
 /// A table with a positions section, as a [`TableGame`]: positions, indices and

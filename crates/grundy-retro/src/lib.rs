@@ -125,7 +125,7 @@ pub use dense::{solve_levels, Best, DenseOptions};
 pub use dynamic::{
     db_from_bytes, game_help, open_db, parse_game, parse_table_game, table_game, Numbering, Solved, TableGame,
 };
-pub use enumerated::build_reachable;
+pub use enumerated::{build_reachable, with_positions};
 pub use error::RetroError;
 pub use memory::{dense_table_bytes, human_bytes, memory_cap, set_memory_cap, DEFAULT_MEMORY_CAP};
 // The pure solvers live in the core (`grundy::solve`); re-exported under their old names.

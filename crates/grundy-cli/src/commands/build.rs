@@ -26,7 +26,8 @@ pub struct Args {
     /// chase (default: the game's natural start).
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub start: Option<String>,
-    /// Continue an interrupted build from its last checkpoint (FILE.ckpt).
+    /// Continue an interrupted build from its last checkpoint (FILE.ckpt; with
+    /// --workers/--processes, each worker's part file or round checkpoints).
     #[arg(long)]
     pub resume: bool,
     /// Store outcomes only (2 bits per position), without the byte of remoteness.
@@ -56,6 +57,10 @@ pub struct Args {
     /// How long the processes wait for each other to connect, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = 30.0, requires = "processes")]
     pub connect_timeout: f64,
+    /// For the tests of --resume: end this process abruptly, as a kill would, once
+    /// one of its workers has saved N levels or rounds.
+    #[arg(long, value_name = "N", hide = true)]
+    pub stop_after: Option<usize>,
 }
 
 /// The text after `grundy help build`.
@@ -96,8 +101,8 @@ pub fn run(args: Args) -> Result<String> {
     if args.workers.is_some() || args.processes.is_some() {
         return run_dist(args);
     }
-    if args.no_gather {
-        bail!("--no-gather is for builds with --workers or --processes");
+    if args.no_gather || args.stop_after.is_some() {
+        bail!("--no-gather and --stop-after are for builds with --workers or --processes");
     }
     let options = DenseOptions {
         remoteness: !args.no_remoteness,
@@ -198,19 +203,45 @@ pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &st
 
 /// `build` as a Timely Dataflow job (`--workers`, `--processes`).
 fn run_dist(args: Args) -> Result<String> {
-    let game = match parse_table_game(&args.game) {
-        Some(game) => game?,
-        None => bail!(
-            "{}: --workers and --processes build tictactoe, connect4, dodgem and chase (games with a numbering of their own)",
-            args.game.trim()
-        ),
+    // A game with a numbering of its own, or one enumerated from a start (every
+    // process enumerates it the same way).
+    let (game, enumerated) = match parse_table_game(&args.game) {
+        Some(game) => {
+            let game = game?;
+            if args.start.is_some() {
+                bail!(
+                    "{}: --start is for games enumerated from a start; this table holds every position",
+                    game.name()
+                );
+            }
+            (Some(game), None)
+        }
+        None => {
+            let game = load::game(&args.game)?;
+            if game.partizan().is_some() {
+                bail!(
+                    "{} is partizan: its positions have values (grundy value) rather than a player to move, and tables hold games whose positions carry the player to move",
+                    game.name()
+                );
+            }
+            let p = match &args.start {
+                Some(text) => game.parse_position(text)?,
+                None => match game.start() {
+                    Some(p) => p,
+                    None => bail!(
+                        "{} has no natural start: give the position to enumerate from with --start POSITION",
+                        game.name()
+                    ),
+                },
+            };
+            (None, Some((game, p)))
+        }
     };
-    if args.start.is_some() {
-        bail!(
-            "{}: --start is for games enumerated from a start; this table holds every position",
-            game.name()
-        );
-    }
+    let name = match (&game, &enumerated) {
+        (Some(g), _) => g.name(),
+        (_, Some((g, _))) => g.name(),
+        _ => unreachable!("one of the two"),
+    };
     let workers = args.workers.unwrap_or(1);
     let cluster = match args.processes {
         None => grundy_dist::Cluster::Threads(workers),
@@ -256,7 +287,10 @@ fn run_dist(args: Args) -> Result<String> {
     };
     let start = Instant::now();
     let draw = cluster.process() == 0;
-    let bar = bar(game.size());
+    let bar = bar(game.as_ref().map_or(0, |g| g.size()));
+    if enumerated.is_some() {
+        bar.set_message("enumerating the positions reachable from the start");
+    }
     if !draw {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
@@ -264,8 +298,9 @@ fn run_dist(args: Args) -> Result<String> {
         remoteness: !args.no_remoteness,
         resume: args.resume,
         gather: !args.no_gather,
+        stop_after: args.stop_after,
     };
-    let solved = grundy_dist::build(game.clone(), &args.db, &options, &cluster, &mut |r| {
+    let mut report = |r: grundy_dist::Report| {
         bar.set_length(r.total);
         bar.set_position(r.done);
         let secs = start.elapsed().as_secs_f64().max(1e-9);
@@ -275,21 +310,37 @@ fn run_dist(args: Args) -> Result<String> {
             format!("round {}", r.rounds.0)
         };
         bar.set_message(format!("{round}, {:.0} messages/s", r.messages as f64 / secs));
-    })?;
+    };
+    let (solved, from, what) = match (&game, &enumerated) {
+        (Some(g), _) => {
+            let what = match g.numbering() {
+                grundy_retro::Numbering::Levelled(_) => "level",
+                _ => "round",
+            };
+            let solved = grundy_dist::build(g.clone(), &args.db, &options, &cluster, &mut report)?;
+            (solved, String::new(), what)
+        }
+        (_, Some((g, p))) => {
+            let solved =
+                grundy_dist::build_enumerated(g.as_ref(), p, &args.db, &options, &cluster, &mut report)?;
+            (solved, format!(" reachable from {}", g.show(p)), "round")
+        }
+        _ => unreachable!("one of the two"),
+    };
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     Ok(match solved {
         Some(s) => {
             let per_edge = |x: u64| x as f64 / s.edges.max(1) as f64;
             let resumed = if s.resumed > 0 {
-                format!(", resumed after level {}", s.resumed)
+                format!(", resumed after {what} {}", s.resumed)
             } else {
                 String::new()
             };
             format!(
                 "{}workers:       {shape}{resumed}\n\
                  messages:      {} ({:.2} per edge), {} bytes of payload ({:.1} per edge)\n",
-                summary(&game.name(), &args.db, &s.table, "", secs),
+                summary(&name, &args.db, &s.table, &from, secs),
                 s.messages,
                 per_edge(s.messages),
                 s.bytes,
@@ -298,7 +349,7 @@ fn run_dist(args: Args) -> Result<String> {
         }
         None if args.no_gather => format!(
             "game:          {}\nprocess:       {} ({shape}); each worker left its part file {}\ntime:          {secs:.2} s\n",
-            game.name(),
+            name,
             cluster.process(),
             grundy_dist::parts::part_path(&args.db, 0, 1)
                 .display()
@@ -307,7 +358,7 @@ fn run_dist(args: Args) -> Result<String> {
         ),
         None => format!(
             "game:          {}\nprocess:       {} ({shape}); process 0 writes the table\ntime:          {secs:.2} s\n",
-            game.name(),
+            name,
             cluster.process(),
         ),
     })

@@ -24,7 +24,7 @@ pub fn run(args: Args) -> Result<String> {
     let game = match parse_table_game(&args.game) {
         Some(game) => game?,
         None => bail!(
-            "{}: merge joins the parts of tictactoe and connect4 tables built with --workers or --processes",
+            "{}: merge joins the parts of tictactoe, connect4, dodgem and chase tables built with --workers or --processes",
             args.game.trim()
         ),
     };
