@@ -593,6 +593,10 @@ fn extend(
     Ok((smaller.order, None))
 }
 
+/// The most options [`extend_by_classes`] looks at, and the most pairs times
+/// letters it refines: about a second here.
+const CLASS_WORK: u64 = 50_000_000;
+
 /// What [`extend_by_classes`] found.
 enum ByClasses {
     /// The candidate proved, with its proof states.
@@ -647,18 +651,24 @@ fn extend_by_classes(
         options: &'a [Vec<Vec<u16>>],
         /// F(x, k) for k >= 1, at `(k - 1) * order + x`.
         known: Vec<Option<bool>>,
+        /// Options looked at; the recursion gives up past [`CLASS_WORK`].
+        work: u64,
     }
     impl Outcomes<'_> {
         /// The misère outcome (true = P) of `g` plus `k` heaps of n, where `g` has
         /// element `x` of the smaller quotient.
-        fn is_p(&mut self, g: &[u16], x: Element, k: usize) -> bool {
+        fn is_p(&mut self, g: &[u16], x: Element, k: usize) -> Option<bool> {
             let order = self.smaller.order;
             if k == 0 {
-                return self.smaller.p[x as usize];
+                return Some(self.smaller.p[x as usize]);
             }
             let at = (k - 1) * order + x as usize;
             if let Some(p) = self.known[at] {
-                return p;
+                return Some(p);
+            }
+            self.work += (g.len() * self.options[g.last().map_or(0, |&h| h as usize)].len()) as u64 + 1;
+            if self.work > CLASS_WORK {
+                return None;
             }
             let n = self.options.len() - 1;
             let mut terminal = self.options[n].is_empty();
@@ -671,7 +681,7 @@ fn extend_by_classes(
                     terminal = false;
                     let next = merged(g, Some(i), o);
                     let y = self.smaller.element_of(&next);
-                    if self.is_p(&next, y, k) {
+                    if self.is_p(&next, y, k)? {
                         p = false;
                         break 'moves;
                     }
@@ -681,7 +691,7 @@ fn extend_by_classes(
                 for o in &self.options[n] {
                     let next = merged(g, None, o);
                     let y = self.smaller.element_of(&next);
-                    if self.is_p(&next, y, k - 1) {
+                    if self.is_p(&next, y, k - 1)? {
                         p = false;
                         break;
                     }
@@ -689,23 +699,30 @@ fn extend_by_classes(
             }
             let p = p && !terminal;
             self.known[at] = Some(p);
-            p
+            Some(p)
         }
     }
     // Outcomes up to `most` heaps of n, then the least (start, period) with
     // h^(start + period) acting as h^start on every x for all the powers computed.
-    const MOST_POWERS: usize = 64;
+    const MOST_POWERS: usize = 32;
     let mut f = Outcomes {
         smaller,
         options,
         known: vec![None; MOST_POWERS * order],
+        work: 0,
     };
-    let outcome = |f: &mut Outcomes, x: usize, k: usize| -> bool {
-        let g = representative[x].clone().unwrap_or_default();
-        f.is_p(&g, x as Element, k)
-    };
-    let column = |f: &mut Outcomes, k: usize| -> Vec<bool> { (0..order).map(|x| outcome(f, x, k)).collect() };
-    let columns: Vec<Vec<bool>> = (0..=MOST_POWERS).map(|k| column(&mut f, k)).collect();
+    let mut columns: Vec<Vec<bool>> = Vec::with_capacity(MOST_POWERS + 1);
+    for k in 0..=MOST_POWERS {
+        let mut column = Vec::with_capacity(order);
+        for (x, g) in representative.iter().enumerate() {
+            let g = g.as_deref().unwrap_or_default();
+            match f.is_p(g, x as Element, k) {
+                Some(p) => column.push(p),
+                None => return Ok(ByClasses::None),
+            }
+        }
+        columns.push(column);
+    }
     let mut found = None;
     'search: for length in 1..=MOST_POWERS / 2 {
         for start in 0..length {
@@ -729,9 +746,6 @@ fn extend_by_classes(
     };
     // The monoid Q × {1, h, .., h^(powers - 1)}: element (x, k) at k * order + x.
     let size = order * powers;
-    if size > 4_000_000 {
-        return Ok(ByClasses::None);
-    }
     let times = |a: usize, b: usize| -> usize {
         let (x, k) = (a % order, a / order);
         let (y, l) = (b % order, b / order);
@@ -742,13 +756,21 @@ fn extend_by_classes(
     let mut unique = letters.clone();
     unique.sort_unstable();
     unique.dedup();
+    if (size * (unique.len() + 1)) as u64 > CLASS_WORK {
+        return Ok(ByClasses::None);
+    }
     // Moore's refinement: two pairs stay together while they agree on P and each
     // letter takes them to classes that agree.
     let mut class: Vec<u32> = (0..size)
         .map(|s| u32::from(columns[s / order][s % order]))
         .collect();
     let mut classes = 2;
+    let mut refined = 0u64;
     loop {
+        refined += (size * (unique.len() + 1)) as u64;
+        if refined > 4 * CLASS_WORK {
+            return Ok(ByClasses::None);
+        }
         let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
         let mut next = vec![0u32; size];
         for s in 0..size {
