@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
+use grundy::dynamic::{DynGame, DynPosition};
 use grundy_retro::{build_reachable, parse_table_game, DenseOptions, Table};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -85,6 +86,31 @@ pub fn help() -> &'static str {
     })
 }
 
+/// Tables hold games whose positions carry the player to move.
+fn refuse_partizan(game: &dyn DynGame) -> Result<()> {
+    if game.partizan().is_some() {
+        bail!(
+            "{} is partizan: its positions have values (grundy value) rather than a player to move, and tables hold games whose positions carry the player to move",
+            game.name()
+        );
+    }
+    Ok(())
+}
+
+/// Where an enumerated build starts: `--start`, else the game's own start.
+fn enumeration_start(game: &dyn DynGame, start: Option<&str>) -> Result<DynPosition> {
+    match start {
+        Some(text) => Ok(game.parse_position(text)?),
+        None => match game.start() {
+            Some(p) => Ok(p),
+            None => bail!(
+                "{} has no natural start: give the position to enumerate from with --start POSITION",
+                game.name()
+            ),
+        },
+    }
+}
+
 fn bar(len: u64) -> ProgressBar {
     let bar = ProgressBar::new(len);
     bar.set_style(
@@ -132,28 +158,14 @@ pub fn run(args: Args) -> Result<String> {
         }
         None => {
             let game = load::game(&args.game)?;
-            if game.partizan().is_some() {
-                bail!(
-                    "{} is partizan: its positions have values (grundy value) rather than a player to move, and tables hold games whose positions carry the player to move",
-                    game.name()
-                );
-            }
+            refuse_partizan(game.as_ref())?;
             if args.resume {
                 bail!(
                     "{}: --resume applies to tictactoe, connect4, dodgem and chase; other games are built in one pass",
                     game.name()
                 );
             }
-            let p = match &args.start {
-                Some(text) => game.parse_position(text)?,
-                None => match game.start() {
-                    Some(p) => p,
-                    None => bail!(
-                        "{} has no natural start: give the position to enumerate from with --start POSITION",
-                        game.name()
-                    ),
-                },
-            };
+            let p = enumeration_start(game.as_ref(), args.start.as_deref())?;
             let bar = bar(0);
             bar.set_message("enumerating the positions reachable from the start");
             let table = build_reachable(game.as_ref(), &p, &args.db, options, &mut |_| {})?;
@@ -218,22 +230,8 @@ fn run_dist(args: Args) -> Result<String> {
         }
         None => {
             let game = load::game(&args.game)?;
-            if game.partizan().is_some() {
-                bail!(
-                    "{} is partizan: its positions have values (grundy value) rather than a player to move, and tables hold games whose positions carry the player to move",
-                    game.name()
-                );
-            }
-            let p = match &args.start {
-                Some(text) => game.parse_position(text)?,
-                None => match game.start() {
-                    Some(p) => p,
-                    None => bail!(
-                        "{} has no natural start: give the position to enumerate from with --start POSITION",
-                        game.name()
-                    ),
-                },
-            };
+            refuse_partizan(game.as_ref())?;
+            let p = enumeration_start(game.as_ref(), args.start.as_deref())?;
             (None, Some((game, p)))
         }
     };
