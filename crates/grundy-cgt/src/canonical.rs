@@ -243,10 +243,23 @@ impl Universe {
             // one level deep: x + k·↑ needs x + (k-1)·↑ with the star toggled.
             let n = v.ups.unsigned_abs();
             if n > 32 {
-                for k in 1..n {
-                    let ups = if v.ups > 0 { k as i64 } else { -(k as i64) };
-                    let star = v.star ^ ((n - k) & 1);
-                    self.nus(Nus { x: v.x, ups, star });
+                let link = |k: u64| Nus {
+                    x: v.x,
+                    ups: if v.ups > 0 { k as i64 } else { -(k as i64) },
+                    star: v.star ^ ((n - k) & 1),
+                };
+                // Start above the highest link already built: walking the whole
+                // chain again for each new value would be thousands of lookups a
+                // call, unseen by the work limit. Each link built is a step.
+                let mut from = n - 1;
+                while from > 1 && !self.arena.nus_memo.contains_key(&link(from)) {
+                    from -= 1;
+                }
+                for k in from..n {
+                    if !self.charge() {
+                        return GameId(0);
+                    }
+                    self.nus(link(k));
                 }
             }
             let x = self.nus(Nus::number(v.x));
