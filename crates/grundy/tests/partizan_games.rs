@@ -439,6 +439,62 @@ fn cutcake_agrees_with_integer_recursion() {
     }
 }
 
+/// The formula for a piece's value (what `solve` and `moves` use instead of a
+/// search) is the integer recursion, for every piece up to 40x40.
+#[test]
+fn cutcake_piece_formula_agrees_with_integer_recursion() {
+    let mut memo = HashMap::new();
+    for w in 1..=40 {
+        for h in 1..=40 {
+            assert_eq!(
+                grundy::games::piece_value(w, h),
+                cutcake_brute(w, h, &mut memo),
+                "{w}x{h}"
+            );
+        }
+    }
+}
+
+/// Who wins a cake with either side moving first, as the seam answers it (from
+/// the sign of the value, no search), is what plain minimax finds; each winning
+/// move listed wins by minimax too.
+#[test]
+fn cutcake_outcomes_at_the_seam_agree_with_plain_search() {
+    let game = grundy::partizan::from_partizan("cutcake", Cutcake);
+    let seam = game.partizan().expect("a partizan game");
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut memo = HashMap::new();
+    for _ in 0..60 {
+        let n = rng.gen_range(1..=3);
+        let cake = Cake(
+            (0..n)
+                .map(|_| (rng.gen_range(1..=4), rng.gen_range(1..=4)))
+                .collect(),
+        );
+        for side in [Side::Left, Side::Right] {
+            let a = seam
+                .analyze_first(&cake.encode(), side, grundy::Play::Normal)
+                .unwrap();
+            let want = wins(&Cutcake, &cake, side, &mut memo);
+            assert_eq!(
+                a.outcome == grundy::Outcome::Win,
+                want,
+                "{} {side:?}",
+                cake.text()
+            );
+            for m in &a.winning_moves {
+                let m = Cake::decode(m).unwrap();
+                assert!(
+                    !wins(&Cutcake, &m, side.other(), &mut memo),
+                    "{} -> {}",
+                    cake.text(),
+                    m.text()
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn positions_are_checked() {
     for (text, msg) in [
