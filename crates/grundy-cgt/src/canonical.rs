@@ -69,7 +69,20 @@ pub(crate) struct Arena {
     /// Set when `work_left` ran out: from then on nothing new is interned or
     /// memoized and operations return at once, so the arena holds only true values.
     pub exhausted: bool,
+    /// Bytes the games and memos hold, estimated as they are added.
+    pub bytes: u64,
+    /// Set when `bytes` passed [`MEMORY_LIMIT`] (with `exhausted`).
+    pub out_of_memory: bool,
 }
+
+/// The most memory the games and memos of one universe may hold (estimated):
+/// each step of work may keep a game or a memo entry, and 5·10^7 steps of them
+/// would be gigabytes. Past it operations stop as when the work runs out (an
+/// allocation failure would abort the process instead).
+pub const MEMORY_LIMIT: u64 = 512 << 20;
+
+/// A memo entry's bytes, with the hash table's overhead.
+const MEMO_BYTES: u64 = 48;
 
 impl Universe {
     pub(crate) fn node(&self, g: GameId) -> &Node {
@@ -99,6 +112,17 @@ impl Universe {
         }
     }
 
+    /// Counts `bytes` newly held; false (and the universe exhausted) past
+    /// [`MEMORY_LIMIT`].
+    pub(crate) fn hold(&mut self, bytes: u64) -> bool {
+        self.arena.bytes += bytes;
+        if self.arena.bytes > MEMORY_LIMIT {
+            self.arena.exhausted = true;
+            self.arena.out_of_memory = true;
+        }
+        !self.arena.exhausted
+    }
+
     /// Interns option lists that are already a canonical form (callers guarantee it).
     pub(crate) fn intern(&mut self, mut left: Vec<GameId>, mut right: Vec<GameId>) -> GameId {
         left.sort_unstable();
@@ -110,7 +134,9 @@ impl Universe {
             return id;
         }
         // Out of work, the options may not be true values: intern nothing.
-        if !self.charge() {
+        // A node, its key (the options twice) and the index entry.
+        let slots = (key.0.len() + key.1.len()) as u64;
+        if !self.charge() || !self.hold(std::mem::size_of::<Node>() as u64 + 2 * MEMO_BYTES + 8 * slots) {
             return GameId(0);
         }
         let node = self.describe(key.0.clone(), key.1.clone());
@@ -243,10 +269,23 @@ impl Universe {
             // one level deep: x + k·↑ needs x + (k-1)·↑ with the star toggled.
             let n = v.ups.unsigned_abs();
             if n > 32 {
-                for k in 1..n {
-                    let ups = if v.ups > 0 { k as i64 } else { -(k as i64) };
-                    let star = v.star ^ ((n - k) & 1);
-                    self.nus(Nus { x: v.x, ups, star });
+                let link = |k: u64| Nus {
+                    x: v.x,
+                    ups: if v.ups > 0 { k as i64 } else { -(k as i64) },
+                    star: v.star ^ ((n - k) & 1),
+                };
+                // Start above the highest link already built: walking the whole
+                // chain again for each new value would be thousands of lookups a
+                // call, unseen by the work limit. Each link built is a step.
+                let mut from = n - 1;
+                while from > 1 && !self.arena.nus_memo.contains_key(&link(from)) {
+                    from -= 1;
+                }
+                for k in from..n {
+                    if !self.charge() {
+                        return GameId(0);
+                    }
+                    self.nus(link(k));
                 }
             }
             let x = self.nus(Nus::number(v.x));
@@ -275,7 +314,7 @@ impl Universe {
                 self.intern(vec![l], vec![x])
             }
         };
-        if !self.arena.exhausted {
+        if self.hold(MEMO_BYTES) {
             self.arena.nus_memo.insert(v, id);
         }
         id
@@ -546,7 +585,7 @@ impl Universe {
                 }
             }
         }
-        if !self.arena.exhausted {
+        if self.hold(MEMO_BYTES) {
             self.arena.le_memo.insert((g, h), res);
         }
         res
@@ -584,7 +623,7 @@ impl Universe {
             let l: Vec<GameId> = l.into_iter().map(|o| self.add_impl(o, x)).collect();
             let r: Vec<GameId> = r.into_iter().map(|o| self.add_impl(o, x)).collect();
             let s = self.intern(l, r);
-            if !self.arena.exhausted {
+            if self.hold(MEMO_BYTES) {
                 self.arena.add_memo.insert(key, s);
             }
             return s;
@@ -604,7 +643,7 @@ impl Universe {
             }
         }
         let s = self.canonical(&left, &right);
-        if !self.arena.exhausted {
+        if self.hold(MEMO_BYTES) {
             self.arena.add_memo.insert(key, s);
         }
         s
@@ -626,7 +665,7 @@ impl Universe {
         let nr: Vec<GameId> = l.into_iter().map(|o| self.neg_impl(o)).collect();
         // The negative of a canonical form is canonical.
         let n = self.intern(nl, nr);
-        if !self.arena.exhausted {
+        if self.hold(2 * MEMO_BYTES) {
             self.arena.neg_memo.insert(g, n);
             self.arena.neg_memo.insert(n, g);
         }

@@ -77,6 +77,7 @@
 mod atomic;
 pub mod calc;
 mod canonical;
+pub use canonical::MEMORY_LIMIT;
 mod display;
 mod dyadic;
 mod parse;
@@ -282,7 +283,14 @@ impl Universe {
     pub fn set_work_limit(&mut self, steps: Option<u64>) {
         self.arena.work_left = steps;
         self.arena.work_limit = steps;
+        // Memory once full stays full: the next game interned stops again.
         self.arena.exhausted = false;
+        self.arena.out_of_memory = false;
+    }
+    /// True when the work stopped because the universe's games and memos reached
+    /// [`MEMORY_LIMIT`] bytes, not because the steps ran out.
+    pub fn memory_exhausted(&self) -> bool {
+        self.arena.out_of_memory
     }
     /// Charges `steps` steps of work done for values elsewhere (a caller's lookups
     /// of positions, say) to the same limit; false when the limit is reached.

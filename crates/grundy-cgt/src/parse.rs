@@ -69,6 +69,12 @@ impl<'a, 'r> Parser<'a, 'r> {
     }
 
     fn out_of_work(&self) -> String {
+        if self.u.memory_exhausted() {
+            return format!(
+                "too much memory: the games computed hold more than {} MiB (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)",
+                crate::canonical::MEMORY_LIMIT >> 20
+            );
+        }
         match self.u.work_limit() {
             Some(n) => format!(
                 "too much work: more than {n} steps to compute (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)"

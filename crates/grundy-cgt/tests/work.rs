@@ -47,3 +47,32 @@ fn values_read_as_text_are_bounded_too() {
     let err = u.parse("{1|*300}±{*200|-1}").unwrap_err().to_string();
     assert!(err.contains("steps"), "{err}");
 }
+
+/// Found by the `calc` fuzzer: sums of a long chain of downs with switches made
+/// values x + 5555·↓ for many x, and each walked the whole chain of memo lookups
+/// again (seconds, unseen by the limit). Links are now built once and charged.
+#[test]
+fn long_chains_of_ups_are_built_once_and_charged() {
+    let text = "v5555+-±32+-±60+-±32";
+    let mut u = Universe::new();
+    u.set_work_limit(Some(2_000_000));
+    let Ok(CalcValue::Game(got)) = eval(&mut u, text) else {
+        panic!("{text} fits in 2·10^6 steps")
+    };
+    assert_eq!(u.display(got, false), "{60v5555|-60v5555}");
+    // Running out in the middle of a chain leaves the universe sound.
+    for limit in [100, 3_000, 20_000] {
+        let mut u = Universe::new();
+        u.set_work_limit(Some(limit));
+        assert!(eval(&mut u, text).is_err(), "{limit} steps are not enough");
+        u.set_work_limit(None);
+        let Ok(CalcValue::Game(got)) = eval(&mut u, text) else {
+            panic!()
+        };
+        assert_eq!(
+            u.display(got, false),
+            "{60v5555|-60v5555}",
+            "after running out at {limit}"
+        );
+    }
+}

@@ -50,3 +50,20 @@ fn dodgem_has_at_most_n_minus_one_cars_each() {
     fails_with(&["solve", "dodgem:3", "bbb/.../...:b"], "at most 2 cars");
     fails_with(&["solve", "dodgem:3", "b../b../.rr:x"], "side to move");
 }
+
+#[test]
+fn chase_cop_and_robber_share_a_vertex_only_after_a_capture() {
+    fails_with(
+        &["solve", "chase:cycle=5", "2,2,0"],
+        "both on vertex 2 with the cop to move",
+    );
+    fails_with(&["moves", "chase:path=4", "3,3,0"], "both on vertex 3");
+    // After the capture the robber is to move: the game is over, and that is legal.
+    ok(&["solve", "chase:cycle=5", "2,2,1"]);
+    ok(&["solve", "chase:path=4", "0,3,0"]);
+    // One vertex leaves the robber nowhere to start.
+    fails_with(
+        &["solve", "chase:path=1", "start"],
+        "a path needs 2 to 10000 vertices",
+    );
+}

@@ -94,3 +94,23 @@ fn fibonacci_moves_from_a_large_heap_use_the_rule_for_each_option() {
         .collect();
     assert!(winning.contains(&"998,2"), "{winning:?}");
 }
+
+/// `solve cutcake 5,5` searched sums of pieces in every order (past the search
+/// limit, 10 s); `100,100` ran for half an hour. Positions are now keyed with their
+/// pieces sorted (5x5: 10^4 positions), the outcome is the sign of the cake's
+/// integer value, and a search beyond the limit is refused before it starts.
+#[test]
+fn cutcake_answers_from_its_value_and_bounds_its_search() {
+    let small = ok(&["solve", "cutcake", "5,5"]);
+    assert!(small.contains("remoteness:    10"), "{small}");
+    for (cake, winner) in [("100,100", "Right"), ("7,7", "Right"), ("12x4", "Left")] {
+        let out = ok(&["solve", "cutcake", cake]);
+        assert!(out.contains(&format!("winner:        {winner}")), "{cake}: {out}");
+        assert!(out.contains("remoteness:    unknown"), "{cake}: {out}");
+    }
+    assert!(ok(&["moves", "cutcake", "60x60"]).contains("30 moves"));
+    fails_with(
+        &["solve", "cutcake", "9,9", "--misere"],
+        "more than 2000000 positions",
+    );
+}

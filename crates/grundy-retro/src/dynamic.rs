@@ -266,6 +266,9 @@ impl TableGame for Chase {
             DynPosition::parse(text).map_err(|m| bad(TableGame::name(self), text, m))?
         };
         TableGame::index(self, &p)?;
+        if let Some(why) = chase_position(&p).and_then(|q| self.unreachable(q)) {
+            return Err(bad(TableGame::name(self), text, why));
+        }
         Ok(p)
     }
     fn index(&self, p: &DynPosition) -> Result<u64, GameError> {

@@ -439,6 +439,66 @@ fn cutcake_agrees_with_integer_recursion() {
     }
 }
 
+/// The formula for a piece's value (what `solve` and `moves` use instead of a
+/// search) is the integer recursion, for every piece up to 40x40.
+#[test]
+fn cutcake_piece_formula_agrees_with_integer_recursion() {
+    let mut memo = HashMap::new();
+    for w in 1..=40 {
+        for h in 1..=40 {
+            assert_eq!(
+                grundy::games::piece_value(w, h),
+                cutcake_brute(w, h, &mut memo),
+                "{w}x{h}"
+            );
+        }
+    }
+}
+
+/// Who wins a cake with either side moving first, as the seam answers it (from
+/// the sign of the value, no search), is what plain minimax finds; each winning
+/// move listed wins by minimax too.
+#[test]
+fn cutcake_outcomes_at_the_seam_agree_with_plain_search() {
+    let game = grundy::partizan::from_partizan("cutcake", Cutcake);
+    let seam = game.partizan().expect("a partizan game");
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut memo = HashMap::new();
+    for i in 0..60 {
+        // Winning moves come with the remoteness, which is still searched: small
+        // cakes for those; outcomes alone are the formula's, for larger ones.
+        let (n, side_max) = if i % 2 == 0 { (2, 3) } else { (2, 4) };
+        let n = rng.gen_range(1..=n);
+        let cake = Cake(
+            (0..n)
+                .map(|_| (rng.gen_range(1..=side_max), rng.gen_range(1..=side_max)))
+                .collect(),
+        );
+        for side in [Side::Left, Side::Right] {
+            let want = wins(&Cutcake, &cake, side, &mut memo);
+            let at = seam.with_side(&cake.encode(), side).unwrap();
+            let outcome = seam.played().outcome(&at, grundy::Play::Normal).unwrap();
+            assert_eq!(outcome == grundy::Outcome::Win, want, "{} {side:?}", cake.text());
+            if i % 2 == 1 {
+                continue;
+            }
+            let a = seam
+                .analyze_first(&cake.encode(), side, grundy::Play::Normal)
+                .unwrap();
+            assert_eq!(a.outcome, outcome);
+            for m in &a.winning_moves {
+                let m = Cake::decode(m).unwrap();
+                assert!(
+                    !wins(&Cutcake, &m, side.other(), &mut memo),
+                    "{} -> {}",
+                    cake.text(),
+                    m.text()
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn positions_are_checked() {
     for (text, msg) in [

@@ -30,8 +30,8 @@ pub struct Args {
     /// Give up (unproved) after computing this many values (default 1000000).
     #[arg(long)]
     pub max: Option<u64>,
-    /// Give up (unproved) after examining this many options (default 10^11: about a
-    /// minute here). The values of games with breaking moves cost time growing with
+    /// Give up (unproved) after examining this many options (default 4·10^9: a few
+    /// seconds here). The values of games with breaking moves cost time growing with
     /// the heap, so a large --max alone does not bound the time; this does.
     #[arg(long, value_name = "OPTIONS")]
     pub max_work: Option<u64>,
@@ -172,13 +172,15 @@ const DEFAULT_MAX: u64 = 1_000_000;
 /// Options the engine may examine without `--max` (pairs of heaps XORed, single
 /// heaps looked up: [`grundy_octal::Stats::options`]). A count, not a clock, so the
 /// answer is the same on every machine; the engine examines a few 10^9 options a
-/// second (bitsets of pairs), so this is well under a minute. Games that only take
-/// tokens cost one to a few options a value and never reach it, nor do sparse
-/// games (`octal:0.16` proves its period at G(509621)); games with breaking moves
-/// whose values do not stay sparse (`octal:0.06`) cost a number of options growing
-/// with n for G(n), so the work grows as n^2 and this budget stops them near
-/// G(280000).
-const DEFAULT_WORK: u64 = 100_000_000_000;
+/// second (bitsets of pairs; the split game's options cost more: 10^10 of them
+/// took 14 s), so this is a few seconds: every command stays within 10 s unless
+/// asked for more. Games that only take tokens cost one to a few
+/// options a value and never reach it, nor do sparse games (`octal:0.16` proves
+/// its period at G(509621)); games with breaking moves whose values do not stay
+/// sparse (`octal:0.06`) cost a number of options growing with n for G(n), so the
+/// work grows as n^2 and this budget stops them near G(60000) (10^11 reached
+/// G(280000) in about a minute).
+const DEFAULT_WORK: u64 = 4_000_000_000;
 
 /// The engine's work to compute G(0..max), extrapolated from the work so far:
 /// `options(n)` grows as n^k, with k (between 1 and 2) fitted to the last two

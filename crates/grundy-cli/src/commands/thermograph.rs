@@ -44,6 +44,9 @@ pub fn run(args: Args) -> Result<String> {
         (Some(game), Some(position), None) => {
             let game = load::game(game)?;
             let p = game.parse_position(position)?;
+            // A position's value has the value command's budget (2·10^7 steps, a
+            // few seconds): 5·10^7 steps of Domineering took over 10 s.
+            u.set_work_limit(Some(grundy::partizan::VALUE_WORK));
             let g = super::value::value_of(game.as_ref(), &p, &mut u)?;
             (g, format!("{} {}", game.name(), p))
         }

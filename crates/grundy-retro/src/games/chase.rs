@@ -41,12 +41,13 @@ impl Chase {
         Ok(Chase::build(n, true))
     }
 
-    /// Chase on a path of `n` ≥ 1 vertices.
+    /// Chase on a path of `n` ≥ 2 vertices (one vertex leaves the robber no room:
+    /// the start would already be a capture).
     pub fn path(n: u32) -> Result<Chase, GameError> {
-        if !(1..=10_000).contains(&n) {
+        if !(2..=10_000).contains(&n) {
             return Err(GameError::parameter(
                 "chase",
-                format!("a path needs 1 to 10000 vertices, not {n}"),
+                format!("a path needs 2 to 10000 vertices, not {n}"),
             ));
         }
         Ok(Chase::build(n, false))
@@ -156,6 +157,19 @@ impl Chase {
         } else {
             after.to_string()
         }
+    }
+
+    /// Why a position is never reached in play, if it is not: the robber never steps
+    /// onto the cop and the cop's capture hands the turn to the robber, so the cop and
+    /// the robber share a vertex only with the robber to move. Every other position
+    /// is a legitimate start (the cop may stay put, so each side can be to move).
+    pub fn unreachable(&self, (c, r, cop_to_move): ChasePosition) -> Option<String> {
+        (c == r && cop_to_move).then(|| {
+            format!(
+                "the cop and the robber are both on vertex {c} with the cop to move: \
+                 a capture ends the game with the robber to move (side 1)"
+            )
+        })
     }
 
     /// Is this a position of the game (vertices in range)?

@@ -495,6 +495,12 @@ where
     }
 
     fn nimber(&self, p: &G::Position, play: Play) -> Result<Option<u64>, GameError> {
+        self.nimber_within(p, play, SEARCH_LIMIT)
+    }
+
+    /// [`Builtin::nimber`] with a search of at most `limit` positions: the options
+    /// listed by `moves` share one budget instead of each having a fresh one.
+    fn nimber_within(&self, p: &G::Position, play: Play, limit: usize) -> Result<Option<u64>, GameError> {
         if play == Play::Misere {
             return Ok(None);
         }
@@ -504,7 +510,7 @@ where
         if !self.fits_search(p) {
             return Ok(None);
         }
-        match self.0.nim_value(p, SEARCH_LIMIT) {
+        match self.0.nim_value(p, limit) {
             None => Ok(None),
             Some(Ok(v)) => Ok(Some(v)),
             // Loopy games have no (finite) nim-values; their outcomes come from retrograde analysis.
@@ -626,23 +632,32 @@ where
             match self.search(&native, play) {
                 Ok((_, options)) => {
                     // Each option's nim-value is its own search unless a closed form
-                    // gives it: within the work budget, or for a few options when
-                    // the game does not bound its searches (each fails fast at the
-                    // position limit).
-                    let per_option_nimbers = self.0.closed_nim_value(&native).is_some()
-                        || match self.0.search_size(&native) {
-                            Some(size) => {
-                                size.saturating_mul(self.0.option_count(&native).unwrap_or(u128::MAX))
-                                    <= SEARCH_WORK
+                    // gives it: within the work budget (sizes times options), or,
+                    // for a game that does not bound its searches (a script), for a
+                    // few options sharing one budget: each gets an equal part of
+                    // SEARCH_LIMIT positions, so the listing searches at most that
+                    // many (an option whose search needs more has no nimber).
+                    let per_option_limit = if self.0.closed_nim_value(&native).is_some() {
+                        SEARCH_LIMIT
+                    } else {
+                        match self.0.search_size(&native) {
+                            Some(size)
+                                if size.saturating_mul(self.0.option_count(&native).unwrap_or(u128::MAX))
+                                    <= SEARCH_WORK =>
+                            {
+                                SEARCH_LIMIT
                             }
-                            None => options.len() <= NIMBER_OPTIONS,
-                        };
+                            Some(_) => 0,
+                            None if options.len() <= NIMBER_OPTIONS => SEARCH_LIMIT / options.len().max(1),
+                            None => 0,
+                        }
+                    };
                     return options
                         .into_iter()
                         .map(|(o, e)| {
                             Ok(MoveInfo {
-                                nimber: if per_option_nimbers {
-                                    self.nimber(&o, play)?
+                                nimber: if per_option_limit > 0 {
+                                    self.nimber_within(&o, play, per_option_limit)?
                                 } else {
                                     None
                                 },
@@ -696,10 +711,17 @@ where
                         }
                         None => (None, Some(NoRemoteness::TooLarge)),
                     };
+                    // The nim-value's search, when no closed form gives it, comes
+                    // out of the same shared budget.
+                    let nimber = match self.0.closed_nim_value(o) {
+                        Some(v) if play == Play::Normal => Some(v),
+                        _ if play == Play::Normal && affordable(o) => self.nimber(o, play)?,
+                        _ => None,
+                    };
                     return Ok(MoveInfo {
                         position: o.encode(),
                         outcome,
-                        nimber: self.nimber(o, play)?,
+                        nimber,
                         remoteness,
                         remoteness_note,
                     });

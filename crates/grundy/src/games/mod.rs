@@ -68,7 +68,7 @@ pub const FAMILIES: &[Family] = &[
 
 pub use allbut::AllBut;
 pub use clobber::{Clobber, ClobberBoard};
-pub use cutcake::{Cake, Cutcake};
+pub use cutcake::{piece_value, Cake, Cutcake};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use domineering::{Board, Domineering};
 pub use euclid::Euclid;

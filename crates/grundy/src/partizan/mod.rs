@@ -86,6 +86,21 @@ pub trait Partizan {
         None
     }
 
+    /// The value of `p` when a formula gives it as an integer (Cutcake): who wins
+    /// is then its sign, with no search (Left moving first wins when it is
+    /// positive, Right when it is negative, the second player when it is 0). The
+    /// default: `None`, no formula.
+    fn integer_value(&self, _p: &Self::Position) -> Option<i64> {
+        None
+    }
+
+    /// An upper bound on the positions (with either side to move) a search of
+    /// play from `p` visits, so that the planner refuses a search out of reach at
+    /// once instead of at the position limit. The default: `None`, unknown.
+    fn search_size(&self, _p: &Self::Position) -> Option<u128> {
+        None
+    }
+
     /// The canonical value of `p`. The default is [`canonical_value`]; a game with
     /// a faster way (its own transposition table keyed by region shape, using
     /// [`ValueCache::get`] and [`ValueCache::insert`]) overrides it.
