@@ -90,6 +90,9 @@ pub struct QuotientLimits {
     /// own memory, so a limit below the process's address space ends it with an
     /// error before an allocation can fail (which would abort the process).
     pub max_bytes: u64,
+    /// The most steps of proof: options mapped to elements and proof states
+    /// expanded, over every candidate tried (about a second per 10^8 here).
+    pub max_work: u64,
 }
 
 impl Default for QuotientLimits {
@@ -99,6 +102,7 @@ impl Default for QuotientLimits {
             max_positions: 20_000_000,
             max_states: 5_000_000,
             max_bytes: 8 << 30,
+            max_work: 400_000_000,
         }
     }
 }
@@ -143,6 +147,14 @@ pub enum QuotientError {
         max_heap: u64,
         /// The limit, in megabytes.
         limit_mb: u64,
+    },
+    /// The proofs of the candidates outgrew the work limit.
+    #[error("proving the misère quotient of heaps up to {max_heap} needs more than {limit} steps; try a smaller --max-heap")]
+    TooMuchWork {
+        /// The largest heap asked for.
+        max_heap: u64,
+        /// The limit passed.
+        limit: u64,
     },
     /// The proof outgrew its limit.
     #[error("proving the misère quotient of heaps up to {max_heap} needs more than {limit} states; try a smaller --max-heap")]
@@ -268,6 +280,7 @@ impl MisereQuotient {
             smaller: None,
             searched: 0,
             memo_key_bytes: 0,
+            work: 0,
             // A quarter is left to the proofs' states, which live beside the tables.
             max_bytes: limits.max_bytes / 4 * 3,
             limit_mb: limits.max_bytes >> 20,
@@ -290,7 +303,14 @@ impl MisereQuotient {
                 None => {
                     let (_, smaller) = oracle.smaller.as_ref().expect("checked above");
                     candidates += 1;
-                    match extend_by_classes(smaller, &options[..=n as usize], &ranks, limits, max_heap)? {
+                    match extend_by_classes(
+                        smaller,
+                        &options[..=n as usize],
+                        &ranks,
+                        limits,
+                        max_heap,
+                        &mut oracle.work,
+                    )? {
                         ByClasses::Proved(candidate, states) => Some((candidate, states)),
                         ByClasses::Failed(rank, candidate) => {
                             // Right below its failing rank: the searches stop there.
@@ -528,7 +548,14 @@ fn learn(
         }
         *candidates += 1;
         let candidate = Candidate::from_learner(learner);
-        match prove(&candidate, options, ranks, limits, learner.max_heap)? {
+        match prove(
+            &candidate,
+            options,
+            ranks,
+            limits,
+            learner.max_heap,
+            &mut oracle.work,
+        )? {
             Proof::Holds { states } => return Ok((candidate, states)),
             Proof::Fails { wrong, rank } => {
                 // Every sum of smaller rank is classified right: the searches for
@@ -580,7 +607,7 @@ fn extend(
     for (i, &x) in guesses.iter().enumerate() {
         let mut guess = smaller.clone();
         guess.heap_element.push(x);
-        match prove(&guess, options, ranks, limits, max_heap)? {
+        match prove(&guess, options, ranks, limits, max_heap, &mut oracle.work)? {
             Proof::Holds { states } => return Ok((i + 1, Some((guess, states)))),
             Proof::Fails { rank, .. } => {
                 if best.as_ref().is_none_or(|(r, _)| rank > *r) {
@@ -627,6 +654,7 @@ fn extend_by_classes(
     ranks: &[u32],
     limits: QuotientLimits,
     max_heap: u64,
+    work: &mut u64,
 ) -> Result<ByClasses, QuotientError> {
     let n = options.len() - 1;
     let order = smaller.order;
@@ -718,11 +746,15 @@ fn extend_by_classes(
             let g = g.as_deref().unwrap_or_default();
             match f.is_p(g, x as Element, k) {
                 Some(p) => column.push(p),
-                None => return Ok(ByClasses::None),
+                None => {
+                    charge(work, f.work, limits, max_heap)?;
+                    return Ok(ByClasses::None);
+                }
             }
         }
         columns.push(column);
     }
+    charge(work, f.work, limits, max_heap)?;
     let mut found = None;
     'search: for length in 1..=MOST_POWERS / 2 {
         for start in 0..length {
@@ -767,6 +799,7 @@ fn extend_by_classes(
     let mut classes = 2;
     let mut refined = 0u64;
     loop {
+        charge(work, (size * (unique.len() + 1)) as u64, limits, max_heap)?;
         refined += (size * (unique.len() + 1)) as u64;
         if refined > 4 * CLASS_WORK {
             return Ok(ByClasses::None);
@@ -826,7 +859,7 @@ fn extend_by_classes(
         p,
         heap_element,
     };
-    match prove(&candidate, options, ranks, limits, max_heap)? {
+    match prove(&candidate, options, ranks, limits, max_heap, work)? {
         Proof::Holds { states } => Ok(ByClasses::Proved(candidate, states)),
         Proof::Fails { rank, .. } => Ok(ByClasses::Failed(rank, candidate)),
     }
@@ -867,6 +900,8 @@ struct Outcomes {
     searched: usize,
     /// The bytes of the boxed lists that key `memo`, with the allocator's overhead.
     memo_key_bytes: usize,
+    /// Steps of proof so far ([`QuotientLimits::max_work`]).
+    work: u64,
     /// The most bytes `counted` and `memo` may hold: three quarters of
     /// [`QuotientLimits::max_bytes`], which is `limit_mb` megabytes.
     max_bytes: u64,
@@ -1330,7 +1365,10 @@ fn prove(
     ranks: &[u32],
     limits: QuotientLimits,
     max_heap: u64,
+    work: &mut u64,
 ) -> Result<Proof, QuotientError> {
+    let listed: usize = options.iter().map(Vec::len).sum();
+    charge(work, listed as u64 + c.order as u64, limits, max_heap)?;
     // Heaps that act alike: the same element and the same option elements; each
     // kind is reached through its heap of least rank.
     let mut kinds: FxHashMap<(Element, Vec<Element>), u16> = FxHashMap::default();
@@ -1386,6 +1424,12 @@ fn prove(
         if r > best[at as usize] {
             continue;
         }
+        charge(
+            work,
+            (kind_heap.len() * c.order.div_ceil(4)) as u64 + 1,
+            limits,
+            max_heap,
+        )?;
         let (x, live, escaping) = states[at as usize].clone();
         let truly_p = live && escaping[0] & 1 == 0;
         if c.p[x as usize] != truly_p {
@@ -1439,6 +1483,18 @@ fn prove(
         }
     }
     Ok(Proof::Holds { states: states.len() })
+}
+
+/// Adds `steps` to the work done, or says the work limit is passed.
+fn charge(work: &mut u64, steps: u64, limits: QuotientLimits, max_heap: u64) -> Result<(), QuotientError> {
+    *work += steps;
+    if *work > limits.max_work {
+        return Err(QuotientError::TooMuchWork {
+            max_heap,
+            limit: limits.max_work,
+        });
+    }
+    Ok(())
 }
 
 /// The sum that reached proof state `id`.
@@ -1545,6 +1601,7 @@ mod tests {
             smaller: None,
             searched: 0,
             memo_key_bytes: 0,
+            work: 0,
             max_bytes: 1 << 30,
             limit_mb: 1 << 10,
         }

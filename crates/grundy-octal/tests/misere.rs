@@ -217,6 +217,16 @@ fn heaps_beyond_the_quotient_and_small_limits_are_errors() {
         matches!(err, QuotientError::TooMuchMemory { limit_mb: 0, .. }),
         "{err}"
     );
+    // Every candidate's proof is charged: Kayles to heap 40 needs far more than 10^4 steps.
+    let brief = QuotientLimits {
+        max_work: 10_000,
+        ..QuotientLimits::default()
+    };
+    let err = MisereQuotient::compute(&HeapRules::kayles(), 40, brief).unwrap_err();
+    assert!(
+        matches!(err, QuotientError::TooMuchWork { limit: 10_000, .. }),
+        "{err}"
+    );
 }
 
 /// Large heaps, where the quotient is built from the smaller one by classes (no
