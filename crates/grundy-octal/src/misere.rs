@@ -148,8 +148,8 @@ pub enum QuotientError {
         /// The limit, in megabytes.
         limit_mb: u64,
     },
-    /// The proofs of the candidates outgrew the work limit.
-    #[error("proving the misère quotient of heaps up to {max_heap} needs more than {limit} steps; try a smaller --max-heap")]
+    /// The searches and proofs outgrew the work limit.
+    #[error("computing the misère quotient of heaps up to {max_heap} needs more than {limit} steps of search and proof; try a smaller --max-heap")]
     TooMuchWork {
         /// The largest heap asked for.
         max_heap: u64,
@@ -281,6 +281,7 @@ impl MisereQuotient {
             searched: 0,
             memo_key_bytes: 0,
             work: 0,
+            max_work: limits.max_work,
             // A quarter is left to the proofs' states, which live beside the tables.
             max_bytes: limits.max_bytes / 4 * 3,
             limit_mb: limits.max_bytes >> 20,
@@ -900,8 +901,10 @@ struct Outcomes {
     searched: usize,
     /// The bytes of the boxed lists that key `memo`, with the allocator's overhead.
     memo_key_bytes: usize,
-    /// Steps of proof so far ([`QuotientLimits::max_work`]).
+    /// Steps of proof and search so far, at most `max_work`
+    /// ([`QuotientLimits::max_work`]).
     work: u64,
+    max_work: u64,
     /// The most bytes `counted` and `memo` may hold: three quarters of
     /// [`QuotientLimits::max_bytes`], which is `limit_mb` megabytes.
     max_bytes: u64,
@@ -1040,6 +1043,19 @@ impl Outcomes {
         Ok(())
     }
 
+    /// Charges one option looked at by the search to the work budget: as much as
+    /// [`SEARCH_STEP`] steps of proof (a hash lookup against a few multiplications).
+    fn charge_option(&mut self) -> Result<(), QuotientError> {
+        self.work += SEARCH_STEP;
+        if self.work > self.max_work {
+            return Err(QuotientError::TooMuchWork {
+                max_heap: self.max_heap,
+                limit: self.max_work,
+            });
+        }
+        Ok(())
+    }
+
     /// [`Outcomes::is_p`] on counts; `rank` is the sum's rank.
     fn is_p_counted(&mut self, c: &Counts, rank: u32) -> Result<bool, QuotientError> {
         let element_of = |q: &Candidate| {
@@ -1073,6 +1089,7 @@ impl Outcomes {
             }
             for k in 0..self.options[h].len() {
                 terminal = false;
+                self.charge_option()?;
                 let mut next = *c;
                 next[h] -= 1;
                 let mut next_rank = rank - self.ranks[h];
@@ -1129,6 +1146,7 @@ impl Outcomes {
             }
             for k in 0..self.options[g[i] as usize].len() {
                 terminal = false;
+                self.charge_option()?;
                 let next = merged(g, Some(i), &self.options[g[i] as usize][k]);
                 if self.is_p_listed(&next)? {
                     p = false;
@@ -1485,6 +1503,9 @@ fn prove(
     Ok(Proof::Holds { states: states.len() })
 }
 
+/// The steps of work one option looked at by the outcome search counts for.
+const SEARCH_STEP: u64 = 16;
+
 /// Adds `steps` to the work done, or says the work limit is passed.
 fn charge(work: &mut u64, steps: u64, limits: QuotientLimits, max_heap: u64) -> Result<(), QuotientError> {
     *work += steps;
@@ -1602,6 +1623,7 @@ mod tests {
             searched: 0,
             memo_key_bytes: 0,
             work: 0,
+            max_work: u64::MAX,
             max_bytes: 1 << 30,
             limit_mb: 1 << 10,
         }
