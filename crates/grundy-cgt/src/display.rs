@@ -5,8 +5,62 @@
 //! (a switch included) is written without that option's braces and the separator grows a slash:
 //! {0|{0|-1}} is `{0||0|-1}`. The separator with the most slashes is the outermost.
 
+use rustc_hash::FxHashMap;
+
 use crate::canonical::Nus;
 use crate::{Dyadic, GameId, Universe};
+
+/// The length in bytes of [`display`]'s text, without building it: a canonical form
+/// whose options share subgames is small, but its text repeats each shared part
+/// wherever it occurs and can be exponentially long (`heat(*22, 1)`).
+pub(crate) fn display_len(u: &Universe, g: GameId, unicode: bool) -> u64 {
+    let mut lengths = Lengths::default();
+    lengths.display(u, g, unicode)
+}
+
+#[derive(Default)]
+struct Lengths {
+    display: FxHashMap<GameId, u64>,
+    inner: FxHashMap<GameId, (u64, usize)>,
+}
+
+impl Lengths {
+    fn display(&mut self, u: &Universe, g: GameId, unicode: bool) -> u64 {
+        if let Some(&n) = self.display.get(&g) {
+            return n;
+        }
+        let n = match atom(u, g, unicode) {
+            Some(s) => s.len() as u64,
+            None => self.inner(u, g, unicode).0.saturating_add(2),
+        };
+        self.display.insert(g, n);
+        n
+    }
+
+    fn inner(&mut self, u: &Universe, g: GameId, unicode: bool) -> (u64, usize) {
+        if let Some(&n) = self.inner.get(&g) {
+            return n;
+        }
+        let (ls, ll) = self.side(u, u.left_options(g), unicode);
+        let (rs, rl) = self.side(u, u.right_options(g), unicode);
+        let k = 1 + ll.max(rl);
+        let n = (ls.saturating_add(rs).saturating_add(k as u64), k);
+        self.inner.insert(g, n);
+        n
+    }
+
+    fn side(&mut self, u: &Universe, opts: &[GameId], unicode: bool) -> (u64, usize) {
+        if let [o] = opts {
+            if u.nus_of(*o).is_none() {
+                return self.inner(u, *o, unicode);
+            }
+        }
+        let texts = opts
+            .iter()
+            .fold(0u64, |n, &o| n.saturating_add(self.display(u, o, unicode)));
+        (texts.saturating_add(opts.len().saturating_sub(1) as u64), 0)
+    }
+}
 
 pub(crate) fn display(u: &Universe, g: GameId, unicode: bool) -> String {
     match atom(u, g, unicode) {

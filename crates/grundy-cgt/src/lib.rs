@@ -245,6 +245,16 @@ impl Universe {
     pub fn display(&self, g: GameId, unicode: bool) -> String {
         display::display(self, g, unicode)
     }
+    /// [`Universe::display`]'s text when it is at most `max_bytes` long, else its
+    /// length: a form that shares subgames can be small while its text, which writes
+    /// every shared part out in full, is exponentially long.
+    pub fn display_within(&self, g: GameId, unicode: bool, max_bytes: u64) -> Result<String, u64> {
+        let len = display::display_len(self, g, unicode);
+        if len > max_bytes {
+            return Err(len);
+        }
+        Ok(display::display(self, g, unicode))
+    }
     /// Read the notation of [`Universe::display`] back (and `{a,b|c}` generally).
     pub fn parse(&mut self, text: &str) -> Result<GameId, ParseError> {
         parse::parse_value(self, text)

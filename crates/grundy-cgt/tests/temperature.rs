@@ -413,3 +413,28 @@ proptest! {
         }
     }
 }
+
+/// The text of a heated nimber repeats the shared parts of its canonical form: its
+/// length is known without building it, exactly, and a text too long is refused.
+#[test]
+fn notation_lengths_are_exact_and_long_ones_refused() {
+    let mut u = grundy_cgt::Universe::new();
+    for text in ["*5", "^*3", "{1|*2}", "{0,*,*2|0,*}", "{2|{1|0}}", "±1"] {
+        let g = u.parse(text).unwrap();
+        for n in [1, 2] {
+            let h = u.heat(g, grundy_cgt::Dyadic::new(n, 0));
+            let shown = u.display(h, false);
+            let len = shown.len() as u64;
+            assert_eq!(u.display_within(h, false, len), Ok(shown), "{text} heated by {n}");
+            assert_eq!(
+                u.display_within(h, false, len - 1),
+                Err(len),
+                "{text} heated by {n}"
+            );
+        }
+    }
+    // *22 heated by 1 is a small form whose text runs to tens of gigabytes.
+    let g = u.parse("*22").unwrap();
+    let h = u.heat(g, grundy_cgt::Dyadic::ONE);
+    assert!(u.display_within(h, false, 10_000_000).unwrap_err() > 1 << 30);
+}

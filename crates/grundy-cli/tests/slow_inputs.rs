@@ -114,3 +114,11 @@ fn cutcake_answers_from_its_value_and_bounds_its_search() {
         "more than 2000000 positions",
     );
 }
+
+/// A value whose canonical form is small but whose notation writes out shared parts
+/// again and again (61 GB of text for `heat(*22,1)`) is refused before printing.
+#[test]
+fn values_with_exponentially_long_notation_are_refused() {
+    fails_with(&["calc", "heat(*22,1)"], "characters long, more than 10000000");
+    fails_with(&["calc", "heat(^*22,1)", "--json"], "characters long");
+}

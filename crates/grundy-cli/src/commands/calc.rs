@@ -31,6 +31,9 @@ pub struct Args {
 /// The default of `--max-work`: a few seconds.
 pub const CALC_WORK: u64 = 50_000_000;
 
+/// The longest value printed, in bytes.
+const MAX_TEXT: u64 = 10_000_000;
+
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
     let mut u = Universe::new();
@@ -42,9 +45,14 @@ pub fn run(args: Args) -> Result<String> {
         super::value::value_of(game.as_ref(), &p, u).map_err(|e| format!("{e:#}"))
     };
     let v = evaluate(&args.expression, &mut u, &mut resolve)?;
+    let text = |g| {
+        u.display_within(g, args.unicode, MAX_TEXT).map_err(|len| {
+            anyhow::anyhow!("the value's notation is {len} characters long, more than {MAX_TEXT} (its canonical form shares parts that the notation writes out each time)")
+        })
+    };
     if args.json {
         let value = match v {
-            CalcValue::Game(g) => serde_json::json!(u.display(g, args.unicode)),
+            CalcValue::Game(g) => serde_json::json!(text(g)?),
             CalcValue::Bool(b) => serde_json::json!(b),
         };
         return Ok(format!(
@@ -53,7 +61,7 @@ pub fn run(args: Args) -> Result<String> {
         ));
     }
     Ok(match v {
-        CalcValue::Game(g) => format!("{}\n", u.display(g, args.unicode)),
+        CalcValue::Game(g) => format!("{}\n", text(g)?),
         CalcValue::Bool(b) => format!("{b}\n"),
     })
 }
