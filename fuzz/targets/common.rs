@@ -295,6 +295,10 @@ pub fn calc(data: &[u8]) {
     match grundy_cgt::calc::evaluate(t, &mut u, &mut none) {
         Ok(v) => {
             let _ = format!("{v:?}");
+            // The command prints the value only when its text is short enough.
+            if let grundy_cgt::calc::CalcValue::Game(g) = v {
+                let _ = u.display_within(g, false, 1_000_000);
+            }
         }
         Err(e) => {
             let _ = e.to_string();
