@@ -35,7 +35,7 @@ pub fn value_of(game: &dyn DynGame, p: &DynPosition, u: &mut Universe) -> Result
     if let Some(partizan) = game.partizan() {
         let g = partizan.value(p, u)?;
         if u.work_exhausted() {
-            return Err(grundy::partizan::out_of_work(u.work_limit()).into());
+            return Err(grundy::partizan::out_of_work(u).into());
         }
         return Ok(g);
     }
@@ -71,7 +71,7 @@ pub fn run(args: Args) -> Result<String> {
     u.set_work_limit(Some(args.max_work));
     let facts = Facts::of(&mut u, g, args.unicode);
     if u.work_exhausted() {
-        return Err(grundy::partizan::out_of_work(u.work_limit()).into());
+        return Err(grundy::partizan::out_of_work(&u).into());
     }
     Ok(if args.json {
         let mut v = facts.json();

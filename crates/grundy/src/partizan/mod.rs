@@ -160,14 +160,14 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
         if self.universe.spend(1) {
             Ok(())
         } else {
-            Err(out_of_work(self.universe.work_limit()))
+            Err(out_of_work(&self.universe))
         }
     }
 
     /// The error when the universe ran out of work.
     pub fn check_work(&self) -> Result<(), GameError> {
         if self.universe.work_exhausted() {
-            return Err(out_of_work(self.universe.work_limit()));
+            return Err(out_of_work(&self.universe));
         }
         Ok(())
     }
@@ -197,9 +197,18 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
 /// of games with large nimbers needs billions; about ten seconds here.
 pub const VALUE_WORK: u64 = 20_000_000;
 
-/// The error of a value that needs more than `limit` steps of work.
-pub fn out_of_work(limit: Option<u64>) -> GameError {
-    let limit = limit.map_or_else(|| "the limit".to_string(), |n| n.to_string());
+/// The error of a value that ran out of work: more steps than the limit, or more
+/// memory than the universe may hold.
+pub fn out_of_work(u: &Universe) -> GameError {
+    if u.memory_exhausted() {
+        return GameError::Unsupported(format!(
+            "too much memory: the games computed for the canonical value hold more than {} MiB; no exact answer within the limit",
+            grundy_cgt::MEMORY_LIMIT >> 20
+        ));
+    }
+    let limit = u
+        .work_limit()
+        .map_or_else(|| "the limit".to_string(), |n| n.to_string());
     GameError::Unsupported(format!(
         "the canonical value needs more than {limit} steps of work (sums and reductions of canonical forms); no exact answer within the limit"
     ))
