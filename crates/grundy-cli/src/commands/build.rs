@@ -86,6 +86,14 @@ pub fn help() -> &'static str {
     })
 }
 
+/// `--start` is for enumerated games: a numbered table holds every position.
+fn refuse_start(name: &str, start: &Option<String>) -> Result<()> {
+    if start.is_some() {
+        bail!("{name}: --start is for games enumerated from a start; this table holds every position");
+    }
+    Ok(())
+}
+
 /// Tables hold games whose positions carry the player to move.
 fn refuse_partizan(game: &dyn DynGame) -> Result<()> {
     if game.partizan().is_some() {
@@ -140,12 +148,7 @@ pub fn run(args: Args) -> Result<String> {
     let (name, table, from) = match parse_table_game(&args.game) {
         Some(game) => {
             let game = game?;
-            if args.start.is_some() {
-                bail!(
-                    "{}: --start is for games enumerated from a start; this table holds every position",
-                    game.name()
-                );
-            }
+            refuse_start(&game.name(), &args.start)?;
             let bar = bar(game.size());
             let table = game.build(&args.db, options, args.resume, &mut |p| {
                 bar.set_length(p.total);
@@ -220,12 +223,7 @@ fn run_dist(args: Args) -> Result<String> {
     let (game, enumerated) = match parse_table_game(&args.game) {
         Some(game) => {
             let game = game?;
-            if args.start.is_some() {
-                bail!(
-                    "{}: --start is for games enumerated from a start; this table holds every position",
-                    game.name()
-                );
-            }
+            refuse_start(&game.name(), &args.start)?;
             (Some(game), None)
         }
         None => {
