@@ -73,7 +73,14 @@ pub(crate) struct Arena {
     pub bytes: u64,
     /// Set when `bytes` passed [`MEMORY_LIMIT`] (with `exhausted`).
     pub out_of_memory: bool,
+    /// Set when the stack ran low (with `exhausted`): the recursions over a form go
+    /// as deep as the form, and a long chain of ups is within the work limit.
+    pub too_deep: bool,
 }
+
+/// The stack a recursive operation must still have to go on: the frames between
+/// two charges are small (a few frames), so 128 KiB is room to spare.
+const STACK_RESERVE: usize = 128 << 10;
 
 /// The most memory the games and memos of one universe may hold (estimated):
 /// each step of work may keep a game or a memo entry, and 5·10^7 steps of them
@@ -97,6 +104,11 @@ impl Universe {
     /// limit is reached. Every recursive operation charges a step before it recurses.
     pub(crate) fn charge(&mut self) -> bool {
         if self.arena.exhausted {
+            return false;
+        }
+        if stacker::remaining_stack().is_some_and(|left| left < STACK_RESERVE) {
+            self.arena.exhausted = true;
+            self.arena.too_deep = true;
             return false;
         }
         match &mut self.arena.work_left {

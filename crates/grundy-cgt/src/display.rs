@@ -18,10 +18,17 @@ pub(crate) fn display_len(u: &Universe, g: GameId, unicode: bool) -> u64 {
     lengths.display(u, g, unicode)
 }
 
+/// The deepest nesting [`display_len`] measures: building the text recurses once
+/// a level, so a deeper form (a long chain of ups, heated) would overflow the stack
+/// there; its length counts as unbounded.
+const MAX_NESTING: u32 = 1000;
+
 #[derive(Default)]
 struct Lengths {
     display: FxHashMap<GameId, u64>,
     inner: FxHashMap<GameId, (u64, usize)>,
+    /// Nesting of the `inner` calls under way.
+    level: u32,
 }
 
 impl Lengths {
@@ -41,8 +48,13 @@ impl Lengths {
         if let Some(&n) = self.inner.get(&g) {
             return n;
         }
+        if self.level >= MAX_NESTING {
+            return (u64::MAX, 0);
+        }
+        self.level += 1;
         let (ls, ll) = self.side(u, u.left_options(g), unicode);
         let (rs, rl) = self.side(u, u.right_options(g), unicode);
+        self.level -= 1;
         let k = 1 + ll.max(rl);
         let n = (ls.saturating_add(rs).saturating_add(k as u64), k);
         self.inner.insert(g, n);

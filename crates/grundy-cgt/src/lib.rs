@@ -247,7 +247,8 @@ impl Universe {
     }
     /// [`Universe::display`]'s text when it is at most `max_bytes` long, else its
     /// length: a form that shares subgames can be small while its text, which writes
-    /// every shared part out in full, is exponentially long.
+    /// every shared part out in full, is exponentially long. A form nested more than
+    /// a thousand levels deep counts as `u64::MAX` long (its text is not built).
     pub fn display_within(&self, g: GameId, unicode: bool, max_bytes: u64) -> Result<String, u64> {
         let len = display::display_len(self, g, unicode);
         if len > max_bytes {
@@ -296,11 +297,17 @@ impl Universe {
         // Memory once full stays full: the next game interned stops again.
         self.arena.exhausted = false;
         self.arena.out_of_memory = false;
+        self.arena.too_deep = false;
     }
     /// True when the work stopped because the universe's games and memos reached
     /// [`MEMORY_LIMIT`] bytes, not because the steps ran out.
     pub fn memory_exhausted(&self) -> bool {
         self.arena.out_of_memory
+    }
+    /// True when the work stopped because a recursion over a form too deep for the
+    /// thread's stack would have overflowed it (it stops with room to spare).
+    pub fn stack_exhausted(&self) -> bool {
+        self.arena.too_deep
     }
     /// Charges `steps` steps of work done for values elsewhere (a caller's lookups
     /// of positions, say) to the same limit; false when the limit is reached.

@@ -69,6 +69,9 @@ impl<'a, 'r> Parser<'a, 'r> {
     }
 
     fn out_of_work(&self) -> String {
+        if self.u.stack_exhausted() {
+            return "too deep: a form nests so deeply that computing with it would overflow the stack (a long chain of ups, say)".to_string();
+        }
         if self.u.memory_exhausted() {
             return format!(
                 "too much memory: the games computed hold more than {} MiB (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)",

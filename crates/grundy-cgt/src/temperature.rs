@@ -82,6 +82,9 @@ impl Universe {
         if let Some(&h) = memo.get(&g) {
             return h;
         }
+        if !self.charge() {
+            return GameId(0);
+        }
         let lo = self.left_options(g).to_vec();
         let ro = self.right_options(g).to_vec();
         let mut left = Vec::with_capacity(lo.len());
@@ -112,6 +115,9 @@ impl Universe {
         }
         if let Some(&c) = cooled.get(&g) {
             return c;
+        }
+        if !self.charge() {
+            return GameId(0);
         }
         let th = self.thermograph_memo(g, memo);
         let c = if th.temperature < t {

@@ -121,4 +121,12 @@ fn cutcake_answers_from_its_value_and_bounds_its_search() {
 fn values_with_exponentially_long_notation_are_refused() {
     fails_with(&["calc", "heat(*22,1)"], "characters long, more than 10000000");
     fails_with(&["calc", "heat(^*22,1)", "--json"], "characters long");
+    // Deep forms: computing with them stops before the stack would overflow (it
+    // aborted), and one too deep to print is not printed.
+    fails_with(&["calc", "heat(v50000,1)"], "would overflow the stack");
+    fails_with(&["calc", "v50000 + {1|-1}"], "would overflow the stack");
+    fails_with(
+        &["calc", "heat(v1500,1)"],
+        "nests more than a thousand braces deep",
+    );
 }

@@ -47,7 +47,11 @@ pub fn run(args: Args) -> Result<String> {
     let v = evaluate(&args.expression, &mut u, &mut resolve)?;
     let text = |g| {
         u.display_within(g, args.unicode, MAX_TEXT).map_err(|len| {
-            anyhow::anyhow!("the value's notation is {len} characters long, more than {MAX_TEXT} (its canonical form shares parts that the notation writes out each time)")
+            if len == u64::MAX {
+                anyhow::anyhow!("the value's notation nests more than a thousand braces deep; it is not printed")
+            } else {
+                anyhow::anyhow!("the value's notation is {len} characters long, more than {MAX_TEXT} (its canonical form shares parts that the notation writes out each time)")
+            }
         })
     };
     if args.json {

@@ -200,6 +200,12 @@ pub const VALUE_WORK: u64 = 20_000_000;
 /// The error of a value that ran out of work: more steps than the limit, or more
 /// memory than the universe may hold.
 pub fn out_of_work(u: &Universe) -> GameError {
+    if u.stack_exhausted() {
+        return GameError::Unsupported(
+            "the canonical value nests so deeply that computing it would overflow the stack; no exact answer"
+                .to_string(),
+        );
+    }
     if u.memory_exhausted() {
         return GameError::Unsupported(format!(
             "too much memory: the games computed for the canonical value hold more than {} MiB; no exact answer within the limit",
