@@ -675,7 +675,7 @@ fn extend_by_classes(
             }
         }
     }
-    struct Outcomes<'a> {
+    struct PairOutcomes<'a> {
         smaller: &'a Candidate,
         options: &'a [Vec<Vec<u16>>],
         /// F(x, k) for k >= 1, at `(k - 1) * order + x`.
@@ -683,7 +683,7 @@ fn extend_by_classes(
         /// Options looked at; the recursion gives up past [`CLASS_WORK`].
         work: u64,
     }
-    impl Outcomes<'_> {
+    impl PairOutcomes<'_> {
         /// The misère outcome (true = P) of `g` plus `k` heaps of n, where `g` has
         /// element `x` of the smaller quotient.
         fn is_p(&mut self, g: &[u16], x: Element, k: usize) -> Option<bool> {
@@ -734,7 +734,7 @@ fn extend_by_classes(
     // Outcomes up to `most` heaps of n, then the least (start, period) with
     // h^(start + period) acting as h^start on every x for all the powers computed.
     const MOST_POWERS: usize = 32;
-    let mut f = Outcomes {
+    let mut f = PairOutcomes {
         smaller,
         options,
         known: vec![None; MOST_POWERS * order],
