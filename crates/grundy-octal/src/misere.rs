@@ -304,7 +304,7 @@ impl MisereQuotient {
                 None => {
                     let (_, smaller) = oracle.smaller.as_ref().expect("checked above");
                     candidates += 1;
-                    match extend_by_classes(
+                    match extend_by_bases(
                         smaller,
                         &options[..=n as usize],
                         &ranks,
@@ -636,20 +636,117 @@ enum ByClasses {
     None,
 }
 
+/// A monoid onto which the sums of the heaps below `n` map (a sum's element is
+/// the product of its heaps'), at least as fine as the proved quotient Q of those
+/// heaps: Q itself, or Q beside the counts of some of the latest heaps (each count
+/// kept up to a little past where its powers in Q turn periodic). It is the base
+/// of [`extend_by_classes`], which needs the base fine enough that heap `n` splits
+/// none of its classes; counting the latest heaps separates the sums that a new
+/// heap most often tells apart.
+struct Base {
+    order: usize,
+    /// Heaps 1..n-1.
+    heaps: usize,
+    /// `next[b * heaps + h - 1]`: b times heap h.
+    next: Vec<Element>,
+    /// Whether b's sums are P-positions (by Q).
+    p: Vec<bool>,
+    /// A sum of each element, found by a search from the empty sum.
+    representative: Vec<Vec<u16>>,
+}
+
+impl Base {
+    /// Q beside the counts of the heaps in `counted`; `None` past `most` elements.
+    fn new(q: &Candidate, n: usize, counted: &[usize], most: usize) -> Option<Base> {
+        let heaps = n - 1;
+        // Each counted heap's powers in Q: index and period, the index with room.
+        let cycles: Vec<(usize, usize)> = counted
+            .iter()
+            .map(|&h| {
+                let mut seen: FxHashMap<Element, usize> = FxHashMap::default();
+                let mut x: Element = 0;
+                let mut k = 0;
+                loop {
+                    if let Some(&first) = seen.get(&x) {
+                        return (first + 2, k - first);
+                    }
+                    seen.insert(x, k);
+                    x = q.mul(x, q.heap_element[h]);
+                    k += 1;
+                }
+            })
+            .collect();
+        let mut ids: FxHashMap<(Element, Vec<u8>), Element> = FxHashMap::default();
+        let mut elements: Vec<(Element, Vec<u8>)> = vec![(0, vec![0; cycles.len()])];
+        ids.insert(elements[0].clone(), 0);
+        let mut representative = vec![Vec::new()];
+        let mut next = Vec::new();
+        let mut i = 0;
+        while i < elements.len() {
+            for h in 1..=heaps {
+                let (x, counts) = &elements[i];
+                let mut counts = counts.clone();
+                if let Some(j) = counted.iter().position(|&c| c == h) {
+                    let (start, period) = cycles[j];
+                    let c = &mut counts[j];
+                    let k = usize::from(*c) + 1;
+                    *c = if k < start + period {
+                        k
+                    } else {
+                        start + (k - start) % period
+                    } as u8;
+                }
+                let key = (q.mul(*x, q.heap_element[h]), counts);
+                let fresh = elements.len() as Element;
+                let id = *ids.entry(key.clone()).or_insert(fresh);
+                if id == fresh {
+                    if elements.len() >= most {
+                        return None;
+                    }
+                    elements.push(key);
+                    let mut g = representative[i].clone();
+                    g.push(h as u16);
+                    g.sort_unstable();
+                    representative.push(g);
+                }
+                next.push(id);
+            }
+            i += 1;
+        }
+        Some(Base {
+            order: elements.len(),
+            heaps,
+            next,
+            p: elements.iter().map(|(x, _)| q.p[*x as usize]).collect(),
+            representative,
+        })
+    }
+
+    fn times_heap(&self, b: Element, h: usize) -> Element {
+        self.next[b as usize * self.heaps + h - 1]
+    }
+
+    fn element_of(&self, g: &[u16]) -> Element {
+        g.iter().fold(0, |b, &h| self.times_heap(b, h as usize))
+    }
+
+    fn mul(&self, x: Element, y: Element) -> Element {
+        self.representative[y as usize]
+            .iter()
+            .fold(x, |b, &h| self.times_heap(b, h as usize))
+    }
+}
+
+/// The most elements of a [`Base`], and the most latest heaps it counts.
+const BASE_ELEMENTS: usize = 1_000;
+const COUNTED_HEAPS: usize = 6;
+
 /// Builds the quotient of the heaps up to `n` from the proved quotient Q of the
-/// heaps below `n`, without searching sums, on a hypothesis: that heap `n` does
-/// not split Q's classes, so that the outcome of X + k·h (h the heap of `n`, X a
-/// sum of smaller heaps) depends on X only through its element x of Q.
-///
-/// Under that hypothesis the outcomes F(x, k) follow by one recursion over the
-/// pairs (x, k), each expanded once on some sum of class x; the pairs form the
-/// monoid Q × {h^k}, with h^k periodic in k; and the coarsest congruence that
-/// respects F (Moore's refinement, letters the heaps) is the candidate. The
-/// hypothesis is never trusted: the candidate is returned only when [`prove`]
-/// proves it, and otherwise the L* learner takes over, helped by the rank up to
-/// which this candidate was right. Returns the candidate and its proof states,
-/// or the failed candidate with its failing rank.
-fn extend_by_classes(
+/// heaps below `n` without searching sums: [`extend_by_classes`] on Q itself,
+/// then on Q beside the counts of the latest 1, 2, .. heaps (a finer base), until
+/// a candidate proves. Returns the first proved, or else the candidate right up
+/// to the largest rank.
+fn extend_by_bases(
     smaller: &Candidate,
     options: &[Vec<Vec<u16>>],
     ranks: &[u32],
@@ -658,25 +755,50 @@ fn extend_by_classes(
     work: &mut u64,
 ) -> Result<ByClasses, QuotientError> {
     let n = options.len() - 1;
-    let order = smaller.order;
-    // A sum of heaps below n for each element of Q, by a search from the empty sum.
-    let mut representative: Vec<Option<Vec<u16>>> = vec![None; order];
-    representative[0] = Some(Vec::new());
-    let mut queue = std::collections::VecDeque::from([0 as Element]);
-    while let Some(x) = queue.pop_front() {
-        for h in 1..n {
-            let y = smaller.mul(x, smaller.heap_element[h]);
-            if representative[y as usize].is_none() {
-                let mut g = representative[x as usize].clone().unwrap_or_default();
-                g.push(h as u16);
-                g.sort_unstable();
-                representative[y as usize] = Some(g);
-                queue.push_back(y);
+    let mut best = ByClasses::None;
+    for depth in 0..=COUNTED_HEAPS.min(n - 1) {
+        let counted: Vec<usize> = (n - depth..n).collect();
+        let Some(base) = Base::new(smaller, n, &counted, BASE_ELEMENTS) else {
+            break;
+        };
+        match extend_by_classes(&base, options, ranks, limits, max_heap, work)? {
+            ByClasses::Proved(c, states) => return Ok(ByClasses::Proved(c, states)),
+            ByClasses::Failed(rank, c) => {
+                if !matches!(best, ByClasses::Failed(r, _) if r >= rank) {
+                    best = ByClasses::Failed(rank, c);
+                }
             }
+            ByClasses::None => {}
         }
     }
+    Ok(best)
+}
+
+/// Builds the quotient of the heaps up to `n` from a base B onto which the sums of
+/// smaller heaps map, without searching sums, on a hypothesis: that heap `n` does
+/// not split B's classes, so that the outcome of X + k·h (h the heap of `n`, X a
+/// sum of smaller heaps) depends on X only through its element x of B.
+///
+/// Under that hypothesis the outcomes F(x, k) follow by one recursion over the
+/// pairs (x, k), each expanded once on some sum of class x; the pairs form the
+/// monoid B × {h^k}, with h^k periodic in k; and the coarsest congruence that
+/// respects F (Moore's refinement, letters the heaps) is the candidate. The
+/// hypothesis is never trusted: the candidate is returned only when [`prove`]
+/// proves it, and otherwise the L* learner takes over, helped by the rank up to
+/// which this candidate was right. Returns the candidate and its proof states,
+/// or the failed candidate with its failing rank.
+fn extend_by_classes(
+    base: &Base,
+    options: &[Vec<Vec<u16>>],
+    ranks: &[u32],
+    limits: QuotientLimits,
+    max_heap: u64,
+    work: &mut u64,
+) -> Result<ByClasses, QuotientError> {
+    let n = options.len() - 1;
+    let order = base.order;
     struct PairOutcomes<'a> {
-        smaller: &'a Candidate,
+        base: &'a Base,
         options: &'a [Vec<Vec<u16>>],
         /// F(x, k) for k >= 1, at `(k - 1) * order + x`.
         known: Vec<Option<bool>>,
@@ -685,11 +807,11 @@ fn extend_by_classes(
     }
     impl PairOutcomes<'_> {
         /// The misère outcome (true = P) of `g` plus `k` heaps of n, where `g` has
-        /// element `x` of the smaller quotient.
+        /// element `x` of the base.
         fn is_p(&mut self, g: &[u16], x: Element, k: usize) -> Option<bool> {
-            let order = self.smaller.order;
+            let order = self.base.order;
             if k == 0 {
-                return Some(self.smaller.p[x as usize]);
+                return Some(self.base.p[x as usize]);
             }
             let at = (k - 1) * order + x as usize;
             if let Some(p) = self.known[at] {
@@ -709,7 +831,7 @@ fn extend_by_classes(
                 for o in &self.options[g[i] as usize] {
                     terminal = false;
                     let next = merged(g, Some(i), o);
-                    let y = self.smaller.element_of(&next);
+                    let y = self.base.element_of(&next);
                     if self.is_p(&next, y, k)? {
                         p = false;
                         break 'moves;
@@ -719,7 +841,7 @@ fn extend_by_classes(
             if p {
                 for o in &self.options[n] {
                     let next = merged(g, None, o);
-                    let y = self.smaller.element_of(&next);
+                    let y = self.base.element_of(&next);
                     if self.is_p(&next, y, k - 1)? {
                         p = false;
                         break;
@@ -735,7 +857,7 @@ fn extend_by_classes(
     // h^(start + period) acting as h^start on every x for all the powers computed.
     const MOST_POWERS: usize = 32;
     let mut f = PairOutcomes {
-        smaller,
+        base,
         options,
         known: vec![None; MOST_POWERS * order],
         work: 0,
@@ -743,8 +865,7 @@ fn extend_by_classes(
     let mut columns: Vec<Vec<bool>> = Vec::with_capacity(MOST_POWERS + 1);
     for k in 0..=MOST_POWERS {
         let mut column = Vec::with_capacity(order);
-        for (x, g) in representative.iter().enumerate() {
-            let g = g.as_deref().unwrap_or_default();
+        for (x, g) in base.representative.iter().enumerate() {
             match f.is_p(g, x as Element, k) {
                 Some(p) => column.push(p),
                 None => {
@@ -777,18 +898,25 @@ fn extend_by_classes(
             start + (k - start) % period
         }
     };
-    // The monoid Q × {1, h, .., h^(powers - 1)}: element (x, k) at k * order + x.
+    // The monoid B × {1, h, .., h^(powers - 1)}: element (x, k) at k * order + x.
+    // Letters are the heaps 1..=n; heaps with one element of B act alike.
     let size = order * powers;
-    let times = |a: usize, b: usize| -> usize {
-        let (x, k) = (a % order, a / order);
-        let (y, l) = (b % order, b / order);
-        reduce(k + l) * order + smaller.mul(x as Element, y as Element) as usize
+    let times_heap = |s: usize, h: usize| -> usize {
+        let (x, k) = (s % order, s / order);
+        if h == n {
+            reduce(k + 1) * order + x
+        } else {
+            k * order + base.times_heap(x as Element, h) as usize
+        }
     };
-    let mut letters: Vec<usize> = (1..n).map(|h| smaller.heap_element[h] as usize).collect();
-    letters.push(order); // (1, 1): a heap of n
-    let mut unique = letters.clone();
-    unique.sort_unstable();
-    unique.dedup();
+    let mut unique: Vec<usize> = Vec::new();
+    let mut seen = FxHashMap::default();
+    for h in 1..n {
+        if seen.insert(base.times_heap(0, h), h).is_none() {
+            unique.push(h);
+        }
+    }
+    unique.push(n);
     if (size * (unique.len() + 1)) as u64 > CLASS_WORK {
         return Ok(ByClasses::None);
     }
@@ -810,7 +938,7 @@ fn extend_by_classes(
         for s in 0..size {
             let mut key = Vec::with_capacity(unique.len() + 1);
             key.push(class[s]);
-            key.extend(unique.iter().map(|&l| class[times(s, l)]));
+            key.extend(unique.iter().map(|&h| class[times_heap(s, h)]));
             let fresh = ids.len() as u32;
             next[s] = *ids.entry(key).or_insert(fresh);
         }
@@ -832,8 +960,8 @@ fn extend_by_classes(
     let mut i = 0;
     while i < member.len() {
         let s = member[i];
-        for &l in &letters {
-            let t = times(s, l);
+        for h in 1..=n {
+            let t = times_heap(s, h);
             if number[class[t] as usize] == u32::MAX {
                 number[class[t] as usize] = member.len() as u32;
                 member.push(t);
@@ -845,15 +973,25 @@ fn extend_by_classes(
     let mut product = vec![0; order * order];
     for (a, &s) in member.iter().enumerate() {
         for (b, &t) in member.iter().enumerate() {
-            product[a * order + b] = number[class[times(s, t)] as usize];
+            let (y, l) = (t % base.order, t / base.order);
+            let with_y = base.mul((s % base.order) as Element, y as Element) as usize;
+            let st = reduce(s / base.order + l) * base.order + with_y;
+            product[a * order + b] = number[class[st] as usize];
         }
     }
     let p = member
         .iter()
-        .map(|&s| columns[s / smaller.order][s % smaller.order])
+        .map(|&s| columns[s / base.order][s % base.order])
         .collect();
-    let mut heap_element = vec![0];
-    heap_element.extend(letters.iter().map(|&l| number[class[l] as usize]));
+    let heap_element = (0..=n)
+        .map(|h| {
+            if h == 0 {
+                0
+            } else {
+                number[class[times_heap(0, h)] as usize]
+            }
+        })
+        .collect();
     let candidate = Candidate {
         order,
         product,

@@ -34,3 +34,37 @@ fn kayles_quotient_agrees_with_the_search_on_large_heaps() {
     }
     assert_eq!(seen, [true, true], "the sums hold both outcomes");
 }
+
+/// 0.6's quotient grows fast (304 elements by heap 16); its heaps 7 and 16 are
+/// built on a base that counts the latest heaps beside the smaller quotient. Every
+/// answer on random sums must match the search.
+#[test]
+fn a_quotient_built_on_counted_heaps_agrees_with_the_search() {
+    let rules = HeapRules::octal("0.6").unwrap();
+    let q = MisereQuotient::compute(&rules, 16, QuotientLimits::default()).unwrap();
+    assert_eq!(q.order(), 304);
+    let game = HeapGame::from_rules(rules);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    let mut seen = [0; 2];
+    for _ in 0..60 {
+        let mut g: Vec<u64> = Vec::new();
+        let heaps = 1 + next(5);
+        while (g.len() as u64) < heaps && g.iter().sum::<u64>() < 26 {
+            g.push(1 + next(16));
+        }
+        let (e, _) = game.packed_search(&g, Play::Misere).expect("applies").unwrap();
+        let searched_p = e.outcome == grundy::Outcome::Lose;
+        seen[usize::from(searched_p)] += 1;
+        assert_eq!(q.is_p_position(&g), Some(searched_p), "0.6 {g:?}");
+    }
+    assert!(
+        seen[0] > 0 && seen[1] > 0,
+        "the sums hold both outcomes: {seen:?}"
+    );
+}
