@@ -37,12 +37,16 @@ impl Universe {
         Some(self.aw_rec(g, &mut memo, &mut far))
     }
 
-    fn all_small(&self, g: GameId, memo: &mut FxHashMap<GameId, bool>) -> bool {
+    fn all_small(&mut self, g: GameId, memo: &mut FxHashMap<GameId, bool>) -> bool {
         if let Some(x) = self.as_number(g) {
             return x == crate::Dyadic::ZERO;
         }
         if let Some(&b) = memo.get(&g) {
             return b;
+        }
+        // Every recursion over a form charges: a form too deep for the stack stops.
+        if !self.charge() {
+            return false;
         }
         let lo = self.left_options(g).to_vec();
         let ro = self.right_options(g).to_vec();
@@ -53,12 +57,15 @@ impl Universe {
 
     /// N with `*N` remote for `g`: one more than the largest nimber `*n` among
     /// its subpositions (at least 1), as CGSuite's `farStar`.
-    fn far_star(&self, g: GameId, memo: &mut FxHashMap<GameId, u64>) -> u64 {
+    fn far_star(&mut self, g: GameId, memo: &mut FxHashMap<GameId, u64>) -> u64 {
         if let Some(n) = self.as_nimber(g) {
             return n + 1;
         }
         if let Some(&n) = memo.get(&g) {
             return n;
+        }
+        if !self.charge() {
+            return 1;
         }
         let opts: Vec<GameId> = self
             .left_options(g)
@@ -82,6 +89,9 @@ impl Universe {
         }
         if g == self.zero() {
             return g;
+        }
+        if !self.charge() {
+            return GameId(0);
         }
         let lo = self.left_options(g).to_vec();
         let ro = self.right_options(g).to_vec();

@@ -43,6 +43,10 @@ impl Universe {
         if let Some(&p) = memo.get(&g) {
             return p;
         }
+        // Charged as every recursion over a form: a form too deep stops, not aborts.
+        if !self.charge() {
+            return GameId(0);
+        }
         // g = x* exactly when g + * is the number x (* + * = 0).
         let plus_star = self.add(g, star);
         let p = if self.as_number(plus_star).is_some() {

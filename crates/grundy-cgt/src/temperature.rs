@@ -150,6 +150,11 @@ impl Universe {
         if let Some(&s) = memo.stops.get(&g) {
             return s;
         }
+        // The recursion goes as deep as the form: charged, so that a form too deep
+        // for the stack stops (the universe marked exhausted) instead of aborting.
+        if !self.charge() {
+            return (Dyadic::ZERO, Dyadic::ZERO);
+        }
         let lo = self.left_options(g).to_vec();
         let ro = self.right_options(g).to_vec();
         // A canonical form with an empty side is an integer, caught above.
@@ -185,6 +190,9 @@ impl Universe {
         }
         if let Some(th) = memo.thermographs.get(&g) {
             return th.clone();
+        }
+        if !self.charge() {
+            return Thermograph::integer(Dyadic::ZERO);
         }
         let lo = self.left_options(g).to_vec();
         let ro = self.right_options(g).to_vec();

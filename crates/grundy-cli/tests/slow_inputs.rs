@@ -125,6 +125,18 @@ fn values_with_exponentially_long_notation_are_refused() {
     // aborted), and one too deep to print is not printed.
     fails_with(&["calc", "heat(v50000,1)"], "would overflow the stack");
     fails_with(&["calc", "v50000 + {1|-1}"], "would overflow the stack");
+    // Stops, thermographs, atomic weights and reduced forms recurse as deep too
+    // (each aborted on ^65536 with a stack overflow, found by the calc fuzzer).
+    for f in [
+        "temp(^65536)",
+        "mean(^65536)",
+        "leftstop({^65536|0})",
+        "cool(^65536,1)",
+        "atomic(^65536)",
+        "rcf(^65536)",
+    ] {
+        fails_with(&["calc", f], "would overflow the stack");
+    }
     fails_with(
         &["calc", "heat(v1500,1)"],
         "nests more than a thousand braces deep",

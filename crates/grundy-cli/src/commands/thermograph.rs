@@ -55,6 +55,11 @@ pub fn run(args: Args) -> Result<String> {
         (_, _, Some(_)) => bail!("give either GAME POSITION or --value, not both"),
     };
     let t = u.thermograph(g);
+    // A form too deep for the stack (or past the budget) stops the thermograph's
+    // recursion: what it returned then is meaningless.
+    if u.work_exhausted() {
+        return Err(grundy::partizan::out_of_work(&u).into());
+    }
     let wall = |w: &grundy::partizan::Wall| -> Vec<(f64, f64)> {
         w.corners.iter().map(|&(temp, v)| (f(temp), f(v))).collect()
     };
