@@ -238,6 +238,10 @@ pub struct Sequence {
     common_bits: u64,
     rare_heaps: Vec<u32>,
     rare_values: Vec<u16>,
+    /// Per breaking distance (in the order of `ms` in `sparse_value`): how
+    /// many rare heaps lie below m, and below m / 2, at the last heap. They
+    /// advance by a step or two per heap instead of a binary search each.
+    rare_cursors: [(usize, usize); 16],
     flags: Box<[u8; FLAGS]>,
     rare_at_reclass: usize,
     last_reclass: usize,
@@ -270,6 +274,7 @@ impl Sequence {
             common_bits: common_bits(1),
             rare_heaps: Vec::new(),
             rare_values: Vec::new(),
+            rare_cursors: [(0, 0); 16],
             flags: Box::new([0; FLAGS]),
             rare_at_reclass: 0,
             last_reclass: 0,
@@ -623,16 +628,8 @@ impl Sequence {
         let rare_values = &self.rare_values[..];
         let mut opts = 0u64;
         let mut mh_buf = [(0usize, 0usize); 16];
-        for &m in ms {
-            let end = rare_heaps.partition_point(|&a| (a as usize) < m);
-            let mut ranges = [(0, end), (end, end)];
-            if unequal && m % 2 == 0 {
-                let mid = rare_heaps[..end].partition_point(|&a| (a as usize) < m / 2);
-                if mid < end && rare_heaps[mid] as usize == m / 2 {
-                    ranges = [(0, mid), (mid + 1, end)];
-                }
-            }
-            for (lo, hi) in ranges {
+        for (&m, cursor) in ms.iter().zip(self.rare_cursors.iter_mut()) {
+            for (lo, hi) in rare_ranges(rare_heaps, cursor, m, unequal) {
                 let heaps = &rare_heaps[lo..hi];
                 let vals = &rare_values[lo..hi];
                 for (&a, &ga) in heaps.iter().zip(vals) {
@@ -711,16 +708,8 @@ impl Sequence {
         let rare_values = &self.rare_values[..];
         let mut opts = 0u64;
         // 1. Every pair with at least one rare heap: all common values.
-        for &m in ms {
-            let end = rare_heaps.partition_point(|&a| (a as usize) < m);
-            let mut ranges = [(0, end), (end, end)];
-            if unequal && m % 2 == 0 {
-                let mid = rare_heaps[..end].partition_point(|&a| (a as usize) < m / 2);
-                if mid < end && rare_heaps[mid] as usize == m / 2 {
-                    ranges = [(0, mid), (mid + 1, end)];
-                }
-            }
-            for (lo, hi) in ranges {
+        for (&m, cursor) in ms.iter().zip(self.rare_cursors.iter_mut()) {
+            for (lo, hi) in rare_ranges(rare_heaps, cursor, m, unequal) {
                 for (&a, &ga) in rare_heaps[lo..hi].iter().zip(&rare_values[lo..hi]) {
                     flags[(ga ^ g[m - a as usize]) as usize] = 1;
                 }
@@ -895,6 +884,38 @@ fn common_bits(mask: u16) -> u64 {
 #[inline(always)]
 fn is_common(v: u16, mask: u16) -> bool {
     (v & mask).count_ones() & 1 == 1
+}
+
+/// The rare heaps a that pair with m - a (a < m, and for Grundy's game a
+/// != m / 2) as at most two index ranges of `heaps`. `cursor` holds the
+/// ends found for the previous m and is moved to the new ones: m grows by
+/// one per heap, so each moves by a step at most, and a stale cursor (the
+/// rare list was rebuilt) walks to the right place, so it is never wrong.
+#[inline(always)]
+fn rare_ranges(heaps: &[u32], cursor: &mut (usize, usize), m: usize, unequal: bool) -> [(usize, usize); 2] {
+    let end = advance_below(heaps, &mut cursor.0, m);
+    if unequal && m % 2 == 0 {
+        let mid = advance_below(&heaps[..end], &mut cursor.1, m / 2);
+        if mid < end && heaps[mid] as usize == m / 2 {
+            return [(0, mid), (mid + 1, end)];
+        }
+    }
+    [(0, end), (end, end)]
+}
+
+/// Moves `at` to the number of entries of the sorted `heaps` below `bound`
+/// and returns it.
+#[inline(always)]
+fn advance_below(heaps: &[u32], at: &mut usize, bound: usize) -> usize {
+    let mut e = (*at).min(heaps.len());
+    while e > 0 && heaps[e - 1] as usize >= bound {
+        e -= 1;
+    }
+    while e < heaps.len() && (heaps[e] as usize) < bound {
+        e += 1;
+    }
+    *at = e;
+    e
 }
 
 #[inline(always)]
