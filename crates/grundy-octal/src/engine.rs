@@ -645,7 +645,7 @@ impl Sequence {
         let max_half = mh.iter().map(|&(_, h)| h).max().unwrap_or(0);
         let common = self.common_bits;
         let mut a = 1usize;
-        let mut block = 16usize;
+        let mut block = SMALL_STEP;
         let mex = loop {
             let c = (!seen).trailing_zeros() as usize;
             if c >= 64 || (common >> c) & 1 == 1 {
@@ -664,7 +664,9 @@ impl Sequence {
                 }
             }
             a = a_end;
-            block = (block * 2).min(4096);
+            if a > SMALL_STEP_UNTIL {
+                block = (block * 2).min(4096);
+            }
         };
         self.stats.options += opts;
         mex as u16
@@ -945,6 +947,16 @@ fn mex(seen: &[u64], words: usize, n: usize) -> Result<u16, SequenceError> {
     let m = next_unset(&seen[..words], 0);
     u16::try_from(m).map_err(|_| SequenceError::ValueOverflow { n: n as u64 })
 }
+
+/// Values below 64: the witness scan looks at the candidate again after
+/// every `SMALL_STEP` pairs per breaking distance until `SMALL_STEP_UNTIL`,
+/// then after doubling blocks. Most heaps find their witnesses within a few
+/// hundred pairs (0.16: 140 on average), so doubling from 16 scanned about
+/// 50% more pairs than needed; a check every 8 pairs was slower than the
+/// doubling (each check and its loop cost several pairs), every 32 was
+/// fastest (0.16 and 0.167 to 10^7: 7-8% less time than the doubling).
+const SMALL_STEP: usize = 32;
+const SMALL_STEP_UNTIL: usize = 512;
 
 /// How far (in small heaps) the sparse method scans pairs marking every
 /// value before it switches to searching for one value at a time.
