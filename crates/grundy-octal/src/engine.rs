@@ -198,6 +198,47 @@ impl Compiled {
 }
 
 const FLAGS: usize = 65536 + 64;
+
+/// Heaps whose rare pairs the sparse method (values of 64 and more) marks
+/// in one pass.
+const BATCH: usize = 16;
+/// It does once every breaking total m is at least this.
+const BATCH_FROM: usize = 256;
+
+/// The option flags of BATCH consecutive heaps with their rare pairs (the
+/// rare heap at least BATCH, below the heap's breaking total at the first
+/// heap) marked; see [`Sequence::fill_batch`].
+#[derive(Debug, Clone)]
+struct Batch {
+    /// Row j: the flags of heap start + j, `stride` bytes each.
+    rows: Vec<u8>,
+    /// The first heap, `usize::MAX` when empty (the rare list changed).
+    start: usize,
+    stride: usize,
+    /// Rare heaps below BATCH: indices 0..small_end (left to each heap).
+    small_end: usize,
+    /// Per breaking distance: the rare heaps marked end at this index.
+    rare_end: [usize; 16],
+}
+
+impl Default for Batch {
+    fn default() -> Self {
+        Batch {
+            rows: Vec::new(),
+            start: usize::MAX,
+            stride: 0,
+            small_end: 0,
+            rare_end: [0; 16],
+        }
+    }
+}
+
+impl Batch {
+    /// Heap n has its row here, for flags of `limit` bytes.
+    fn covers(&self, n: usize, limit: usize) -> bool {
+        n >= self.start && n - self.start < BATCH && self.stride == limit
+    }
+}
 const SEEN_WORDS: usize = (65536usize + 1).div_ceil(64);
 
 /// A nim-sequence G(0), G(1), ... under construction.
@@ -242,6 +283,7 @@ pub struct Sequence {
     /// many rare heaps lie below m, and below m / 2, at the last heap. They
     /// advance by a step or two per heap instead of a binary search each.
     rare_cursors: [(usize, usize); 16],
+    batch: Batch,
     /// The CPU has AVX2 (x86-64, detected at run time): the sparse method
     /// with values below 64 runs a copy compiled for it.
     avx2: bool,
@@ -278,6 +320,7 @@ impl Sequence {
             rare_heaps: Vec::new(),
             rare_values: Vec::new(),
             rare_cursors: [(0, 0); 16],
+            batch: Batch::default(),
             avx2: has_avx2(),
             flags: Box::new([0; FLAGS]),
             rare_at_reclass: 0,
@@ -705,18 +748,6 @@ impl Sequence {
     fn sparse_value(&mut self, n: usize) -> Result<u16, SequenceError> {
         let bits = 16 - self.max_value.leading_zeros();
         let limit = (1usize << bits) + 1;
-        let flags: &mut [u8; FLAGS] = &mut self.flags;
-        flags[..limit].fill(0);
-        for &k in &self.c.take_all {
-            if k == n {
-                flags[0] = 1;
-            }
-        }
-        for &k in &self.c.take_some {
-            if k < n {
-                flags[self.values[n - k] as usize] = 1;
-            }
-        }
         let mut ms = [0usize; 16];
         let mut nm = 0;
         for &k in &self.c.split2 {
@@ -733,18 +764,79 @@ impl Sequence {
         if bits <= 6 {
             return Ok(self.sparse_small(n, ms));
         }
+        let v = self.sparse_large(n, ms, limit);
+        u16::try_from(v).map_err(|_| SequenceError::ValueOverflow { n: n as u64 })
+    }
+
+    /// The sparse method with values of 64 and more: option values as flag
+    /// bytes (`limit` of them), the mex or 65536 returned.
+    fn sparse_large(&mut self, n: usize, ms: &[usize], limit: usize) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: as in `sparse_small`: `avx2` is true only on a CPU
+            // that reported AVX2 at run time.
+            return unsafe { self.sparse_large_avx2(n, ms, limit) };
+        }
+        self.sparse_large_body(n, ms, limit)
+    }
+
+    /// [`Sequence::sparse_large`] compiled for AVX2: the one-value witness
+    /// search compares 16 pairs a vector op.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn sparse_large_avx2(&mut self, n: usize, ms: &[usize], limit: usize) -> usize {
+        self.sparse_large_body(n, ms, limit)
+    }
+
+    #[inline(always)]
+    fn sparse_large_body(&mut self, n: usize, ms: &[usize], limit: usize) -> usize {
+        let nm = ms.len();
+        // Rare pairs of the next BATCH heaps are marked together once every
+        // breaking distance is in play (then m - n is the same for all).
+        let batched =
+            !self.c.unequal && nm == self.c.split2.len() && ms.last().is_some_and(|&m| m >= BATCH_FROM);
+        if batched && !self.batch.covers(n, limit) {
+            self.fill_batch(n, ms, limit);
+        }
+        let flags: &mut [u8] = if batched {
+            let j = n - self.batch.start;
+            &mut self.batch.rows[j * limit..(j + 1) * limit]
+        } else {
+            let flags = &mut self.flags[..limit];
+            flags.fill(0);
+            flags
+        };
+        for &k in &self.c.take_all {
+            if k == n {
+                flags[0] = 1;
+            }
+        }
+        for &k in &self.c.take_some {
+            if k < n {
+                flags[self.values[n - k] as usize] = 1;
+            }
+        }
         let g = &self.values[..n];
         let unequal = self.c.unequal;
         let rare_heaps = &self.rare_heaps[..];
         let rare_values = &self.rare_values[..];
         let mut opts = 0u64;
-        // 1. Every pair with at least one rare heap: all common values.
-        for (&m, cursor) in ms.iter().zip(self.rare_cursors.iter_mut()) {
-            for (lo, hi) in rare_ranges(rare_heaps, cursor, m, unequal) {
+        // 1. Every pair with at least one rare heap: all common values. In a
+        // batch, the rare heaps below BATCH and those at or above the batch's
+        // first m (rare since, or too near to be in it) are left to mark.
+        let small_end = self.batch.small_end;
+        for (i, (&m, cursor)) in ms.iter().zip(self.rare_cursors.iter_mut()).enumerate() {
+            let all = rare_ranges(rare_heaps, cursor, m, unequal);
+            opts += all.iter().map(|&(lo, hi)| (hi - lo) as u64).sum::<u64>();
+            let ranges = if batched {
+                [(0, small_end), (self.batch.rare_end[i], all[0].1)]
+            } else {
+                all
+            };
+            for (lo, hi) in ranges {
                 for (&a, &ga) in rare_heaps[lo..hi].iter().zip(&rare_values[lo..hi]) {
                     flags[(ga ^ g[m - a as usize]) as usize] = 1;
                 }
-                opts += (hi - lo) as u64;
             }
         }
         // 2. Candidates in increasing order. A common candidate not yet
@@ -816,7 +908,38 @@ impl Sequence {
             block = (block * 2).min(4096);
         };
         self.stats.options += opts;
-        u16::try_from(result).map_err(|_| SequenceError::ValueOverflow { n: n as u64 })
+        result
+    }
+
+    /// Marks, for the heaps n..n + BATCH, the values of the pairs of a rare
+    /// heap a in BATCH..m (m the heap's breaking total at n) with m - a
+    /// (+ the row): one contiguous read of BATCH values a rare heap instead
+    /// of BATCH scattered ones. Every such m - a + j is below n, so known.
+    fn fill_batch(&mut self, n: usize, ms: &[usize], limit: usize) {
+        let b = &mut self.batch;
+        b.start = n;
+        b.stride = limit;
+        b.rows.clear();
+        b.rows.resize(BATCH * limit, 0);
+        let rare_heaps = &self.rare_heaps[..];
+        b.small_end = rare_heaps.partition_point(|&a| (a as usize) < BATCH);
+        let g = &self.values[..n];
+        let mut rows: [&mut [u8]; BATCH] = Default::default();
+        for (row, chunk) in rows.iter_mut().zip(b.rows.chunks_exact_mut(limit)) {
+            *row = chunk;
+        }
+        for (i, &m) in ms.iter().enumerate() {
+            let end = rare_heaps.partition_point(|&a| (a as usize) < m);
+            b.rare_end[i] = end;
+            let lo = b.small_end.min(end);
+            for (&a, &ga) in rare_heaps[lo..end].iter().zip(&self.rare_values[lo..end]) {
+                let base = m - a as usize;
+                let vals: &[u16; BATCH] = g[base..base + BATCH].try_into().expect("BATCH values");
+                for (row, &v) in rows.iter_mut().zip(vals) {
+                    row[(ga ^ v) as usize] = 1;
+                }
+            }
+        }
     }
 
     /// Re-chooses the rare/common mask from the value counts (Walsh–Hadamard
@@ -827,6 +950,7 @@ impl Sequence {
         self.last_reclass = len;
         let (best, _) = self.best_mask();
         if force || best != self.mask {
+            self.batch.start = usize::MAX;
             self.mask = best;
             self.common_bits = common_bits(best);
             self.stats.reclassifications += 1;
