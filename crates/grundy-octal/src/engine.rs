@@ -1413,3 +1413,68 @@ impl Naive {
         ts.dirty.clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(code: &str, len: u64, method: Method, avx2: bool) -> Vec<u16> {
+        let mut s = Sequence::new(code.parse().unwrap(), method);
+        s.avx2 = avx2;
+        s.extend_to(len, |_, _| {}).unwrap();
+        s.into_values()
+    }
+
+    /// The portable kernels and the AVX2 copies (where the CPU has AVX2)
+    /// give the naive method's values, with values below 64 (0.16, 0.45)
+    /// and above (0.6, 0.376, 0.06: the batched rare pairs too).
+    #[test]
+    fn portable_and_avx2_kernels_agree_with_naive() {
+        let len = if cfg!(debug_assertions) { 6000 } else { 20_000 };
+        for code in ["0.16", "0.167", "0.45", "0.6", "0.376", "0.06"] {
+            let naive = values(code, len, Method::Naive, false);
+            assert_eq!(values(code, len, Method::Sparse, false), naive, "{code} portable");
+            if has_avx2() {
+                assert_eq!(values(code, len, Method::Sparse, true), naive, "{code} AVX2");
+            }
+        }
+    }
+
+    #[test]
+    fn wide_and_unrolled_pair_bits_agree() {
+        // Values below 64 from a simple generator; every range and length.
+        let g: Vec<u16> = (0..300u32).map(|i| ((i * 2654435761u32) >> 26) as u16).collect();
+        for m in [2usize, 17, 64, 299] {
+            for lo in 1..=m / 2 {
+                for hi in lo..=m / 2 + 1 {
+                    assert_eq!(
+                        pair_bits(&g, m, lo, hi),
+                        pair_bits_wide(&g, m, lo, hi),
+                        "{m} {lo}..{hi}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rare_cursors_find_their_place_from_anywhere() {
+        let heaps = [3u32, 5, 8, 9, 20];
+        for start in 0..=heaps.len() + 2 {
+            for m in 0..25usize {
+                let mut cursor = (start, start);
+                let ranges = rare_ranges(&heaps, &mut cursor, m, true);
+                let want: Vec<u32> = heaps
+                    .iter()
+                    .copied()
+                    .filter(|&a| (a as usize) < m && !(m % 2 == 0 && a as usize == m / 2))
+                    .collect();
+                let got: Vec<u32> = ranges
+                    .iter()
+                    .flat_map(|&(lo, hi)| heaps[lo..hi].to_vec())
+                    .collect();
+                assert_eq!(got, want, "m {m} from {start}");
+            }
+        }
+    }
+}
