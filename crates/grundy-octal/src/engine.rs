@@ -219,6 +219,8 @@ struct Batch {
     small_end: usize,
     /// Per breaking distance: the rare heaps marked end at this index.
     rare_end: [usize; 16],
+    /// Values below 64 (`stride` 0): the sets of heaps start.. instead of rows.
+    small: [u64; BATCH],
 }
 
 impl Default for Batch {
@@ -229,12 +231,13 @@ impl Default for Batch {
             stride: 0,
             small_end: 0,
             rare_end: [0; 16],
+            small: [0; BATCH],
         }
     }
 }
 
 impl Batch {
-    /// Heap n has its row here, for flags of `limit` bytes.
+    /// Heap n has its row here, for flags of `limit` bytes (0: its set).
     fn covers(&self, n: usize, limit: usize) -> bool {
         n >= self.start && n - self.start < BATCH && self.stride == limit
     }
@@ -679,8 +682,17 @@ impl Sequence {
     /// The body of [`Sequence::sparse_small`]; `WIDE` = compiled for AVX2.
     #[inline(always)]
     fn sparse_small_body<const WIDE: bool>(&mut self, n: usize, ms: &[usize]) -> u16 {
+        let batched =
+            !self.c.unequal && ms.len() == self.c.split2.len() && ms.last().is_some_and(|&m| m >= BATCH_FROM);
+        if batched && !self.batch.covers(n, 0) {
+            self.fill_small_batch(n, ms);
+        }
         let g = &self.values[..n];
-        let mut seen = 0u64;
+        let mut seen = if batched {
+            self.batch.small[n - self.batch.start]
+        } else {
+            0
+        };
         for &k in &self.c.take_all {
             if k == n {
                 seen |= 1;
@@ -696,14 +708,21 @@ impl Sequence {
         let rare_values = &self.rare_values[..];
         let mut opts = 0u64;
         let mut mh_buf = [(0usize, 0usize); 16];
-        for (&m, cursor) in ms.iter().zip(self.rare_cursors.iter_mut()) {
-            for (lo, hi) in rare_ranges(rare_heaps, cursor, m, unequal) {
+        let small_end = self.batch.small_end;
+        for (i, (&m, cursor)) in ms.iter().zip(self.rare_cursors.iter_mut()).enumerate() {
+            let all = rare_ranges(rare_heaps, cursor, m, unequal);
+            opts += all.iter().map(|&(lo, hi)| (hi - lo) as u64).sum::<u64>();
+            let ranges = if batched {
+                [(0, small_end), (self.batch.rare_end[i], all[0].1)]
+            } else {
+                all
+            };
+            for (lo, hi) in ranges {
                 let heaps = &rare_heaps[lo..hi];
                 let vals = &rare_values[lo..hi];
                 for (&a, &ga) in heaps.iter().zip(vals) {
                     seen |= BIT[((ga ^ g[m - a as usize]) & 63) as usize];
                 }
-                opts += (hi - lo) as u64;
             }
         }
         for (slot, &m) in mh_buf.iter_mut().zip(ms) {
@@ -940,6 +959,33 @@ impl Sequence {
                 }
             }
         }
+    }
+
+    /// [`Sequence::fill_batch`] for values below 64: the rare pairs of the
+    /// heaps n..n + BATCH as one `u64` set each, the 16 computed side by
+    /// side (vectorised with AVX2).
+    #[inline(always)]
+    fn fill_small_batch(&mut self, n: usize, ms: &[usize]) {
+        let b = &mut self.batch;
+        b.start = n;
+        b.stride = 0;
+        let rare_heaps = &self.rare_heaps[..];
+        b.small_end = rare_heaps.partition_point(|&a| (a as usize) < BATCH);
+        let g = &self.values[..n];
+        let mut acc = [0u64; BATCH];
+        for (i, &m) in ms.iter().enumerate() {
+            let end = rare_heaps.partition_point(|&a| (a as usize) < m);
+            b.rare_end[i] = end;
+            let lo = b.small_end.min(end);
+            for (&a, &ga) in rare_heaps[lo..end].iter().zip(&self.rare_values[lo..end]) {
+                let base = m - a as usize;
+                let vals: &[u16; BATCH] = g[base..base + BATCH].try_into().expect("BATCH values");
+                for (acc, &v) in acc.iter_mut().zip(vals) {
+                    *acc |= 1u64 << ((ga ^ v) & 63);
+                }
+            }
+        }
+        b.small = acc;
     }
 
     /// Re-chooses the rare/common mask from the value counts (Walsh–Hadamard
@@ -1189,11 +1235,21 @@ pub(crate) fn pair_bits(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
 fn pair_bits_wide(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
     let xs = &g[lo..hi];
     let ys = &g[m + 1 - hi..=m - lo];
-    let mut acc = 0u64;
-    for (x, y) in xs.iter().zip(ys.iter().rev()) {
-        acc |= 1u64 << ((x ^ y) & 63);
+    // Fixed-size chunks: the compiler vectorises these whatever the caller
+    // (a plain loop was vectorised or not depending on the inlining).
+    let mut acc = [0u64; 16];
+    let mut xc = xs.chunks_exact(16);
+    let mut yc = ys.rchunks_exact(16);
+    for (x, y) in (&mut xc).zip(&mut yc) {
+        for i in 0..16 {
+            acc[i] |= 1u64 << ((x[i] ^ y[15 - i]) & 63);
+        }
     }
-    acc
+    let mut rest = 0u64;
+    for (x, y) in xc.remainder().iter().zip(yc.remainder().iter().rev()) {
+        rest |= BIT[((x ^ y) & 63) as usize];
+    }
+    acc.iter().fold(rest, |a, &b| a | b)
 }
 
 /// Marks G(a) ^ G(m - a) for a = 1..=half.
