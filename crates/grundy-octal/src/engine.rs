@@ -1107,7 +1107,7 @@ fn is_common(v: u16, mask: u16) -> bool {
 #[inline(always)]
 fn rare_ranges(heaps: &[u32], cursor: &mut (usize, usize), m: usize, unequal: bool) -> [(usize, usize); 2] {
     let end = advance_below(heaps, &mut cursor.0, m);
-    if unequal && m % 2 == 0 {
+    if unequal && m.is_multiple_of(2) {
         let mid = advance_below(&heaps[..end], &mut cursor.1, m / 2);
         if mid < end && heaps[mid] as usize == m / 2 {
             return [(0, mid), (mid + 1, end)];
@@ -1523,7 +1523,7 @@ mod tests {
                 let want: Vec<u32> = heaps
                     .iter()
                     .copied()
-                    .filter(|&a| (a as usize) < m && !(m % 2 == 0 && a as usize == m / 2))
+                    .filter(|&a| (a as usize) < m && !(m.is_multiple_of(2) && a as usize == m / 2))
                     .collect();
                 let got: Vec<u32> = ranges
                     .iter()
