@@ -210,7 +210,8 @@ const BATCH_FROM: usize = 256;
 /// heap) marked; see [`Sequence::fill_batch`].
 #[derive(Debug, Clone)]
 struct Batch {
-    /// Row j: the flags of heap start + j, `stride` bytes each.
+    /// Row j: the flags of heap start + j, from byte j * FLAGS (`stride`
+    /// of them in use).
     rows: Vec<u8>,
     /// The first heap, `usize::MAX` when empty (the rare list changed).
     start: usize,
@@ -817,13 +818,16 @@ impl Sequence {
         if batched && !self.batch.covers(n, limit) {
             self.fill_batch(n, ms, limit);
         }
-        let flags: &mut [u8] = if batched {
+        // A whole FLAGS array either way: indexing it by a u16 needs no
+        // bounds check (only the first `limit` bytes are ever set).
+        let flags: &mut [u8; FLAGS] = if batched {
             let j = n - self.batch.start;
-            &mut self.batch.rows[j * limit..(j + 1) * limit]
+            (&mut self.batch.rows[j * FLAGS..(j + 1) * FLAGS])
+                .try_into()
+                .expect("a row")
         } else {
-            let flags = &mut self.flags[..limit];
-            flags.fill(0);
-            flags
+            self.flags[..limit].fill(0);
+            &mut self.flags
         };
         for &k in &self.c.take_all {
             if k == n {
@@ -915,11 +919,7 @@ impl Sequence {
             for &(m, half) in mh {
                 let hi = a_end.min(half + 1);
                 if hi > a {
-                    let xs = &g[a..hi];
-                    let ys = &g[m + 1 - hi..=m - a];
-                    for (x, y) in xs.iter().zip(ys.iter().rev()) {
-                        flags[(x ^ y) as usize] = 1;
-                    }
+                    mark_pair_flags(g, m, a, hi, flags);
                     opts += (hi - a) as u64;
                 }
             }
@@ -938,15 +938,20 @@ impl Sequence {
         let b = &mut self.batch;
         b.start = n;
         b.stride = limit;
-        b.rows.clear();
-        b.rows.resize(BATCH * limit, 0);
+        if b.rows.is_empty() {
+            // 1 MB of address space; only the first `limit` bytes of each
+            // row are touched (zeroed pages come from the allocator lazily).
+            b.rows = vec![0; BATCH * FLAGS];
+        }
         let rare_heaps = &self.rare_heaps[..];
         b.small_end = rare_heaps.partition_point(|&a| (a as usize) < BATCH);
         let g = &self.values[..n];
         let mut rows: [&mut [u8]; BATCH] = Default::default();
-        for (row, chunk) in rows.iter_mut().zip(b.rows.chunks_exact_mut(limit)) {
+        for (row, chunk) in rows.iter_mut().zip(b.rows.chunks_exact_mut(FLAGS)) {
+            chunk[..limit].fill(0);
             *row = chunk;
         }
+        let mut rows: [&mut [u8; FLAGS]; BATCH] = rows.map(|r| r.try_into().expect("a row"));
         for (i, &m) in ms.iter().enumerate() {
             let end = rare_heaps.partition_point(|&a| (a as usize) < m);
             b.rare_end[i] = end;
@@ -1194,6 +1199,28 @@ fn block_has(g: &[u16], m: usize, lo: usize, hi: usize, t: u16) -> bool {
         .iter()
         .zip(yc.remainder().iter().rev())
         .any(|(x, y)| x ^ y == t)
+}
+
+/// Sets `flags[G(a) ^ G(m - a)]` for a in lo..hi: the values of 16 pairs
+/// at a time into a small buffer (vector XORs), then one store each.
+#[inline(always)]
+fn mark_pair_flags(g: &[u16], m: usize, lo: usize, hi: usize, flags: &mut [u8; FLAGS]) {
+    let xs = &g[lo..hi];
+    let ys = &g[m + 1 - hi..=m - lo];
+    let mut xc = xs.chunks_exact(16);
+    let mut yc = ys.rchunks_exact(16);
+    for (x, y) in (&mut xc).zip(&mut yc) {
+        let mut v = [0u16; 16];
+        for i in 0..16 {
+            v[i] = x[i] ^ y[15 - i];
+        }
+        for v in v {
+            flags[v as usize] = 1;
+        }
+    }
+    for (x, y) in xc.remainder().iter().zip(yc.remainder().iter().rev()) {
+        flags[(x ^ y) as usize] = 1;
+    }
 }
 
 /// `BIT[v] = 1 << v`: a table lookup keeps the compiler from vectorising
