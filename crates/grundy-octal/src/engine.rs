@@ -946,12 +946,12 @@ impl Sequence {
         let rare_heaps = &self.rare_heaps[..];
         b.small_end = rare_heaps.partition_point(|&a| (a as usize) < BATCH);
         let g = &self.values[..n];
-        let mut rows: [&mut [u8]; BATCH] = Default::default();
-        for (row, chunk) in rows.iter_mut().zip(b.rows.chunks_exact_mut(FLAGS)) {
-            chunk[..limit].fill(0);
-            *row = chunk;
+        for row in b.rows.chunks_exact_mut(FLAGS) {
+            row[..limit].fill(0);
         }
-        let mut rows: [&mut [u8; FLAGS]; BATCH] = rows.map(|r| r.try_into().expect("a row"));
+        // One fixed-size array: row j at the constant offset j * FLAGS, and
+        // a u16 within it, so the stores need no bounds checks.
+        let rows: &mut [u8; BATCH * FLAGS] = b.rows.as_mut_slice().try_into().expect("BATCH rows");
         for (i, &m) in ms.iter().enumerate() {
             let end = rare_heaps.partition_point(|&a| (a as usize) < m);
             b.rare_end[i] = end;
@@ -959,8 +959,12 @@ impl Sequence {
             for (&a, &ga) in rare_heaps[lo..end].iter().zip(&self.rare_values[lo..end]) {
                 let base = m - a as usize;
                 let vals: &[u16; BATCH] = g[base..base + BATCH].try_into().expect("BATCH values");
-                for (row, &v) in rows.iter_mut().zip(vals) {
-                    row[(ga ^ v) as usize] = 1;
+                let mut v = [0u16; BATCH];
+                for (v, &x) in v.iter_mut().zip(vals) {
+                    *v = ga ^ x;
+                }
+                for (j, &v) in v.iter().enumerate() {
+                    rows[j * FLAGS + v as usize] = 1;
                 }
             }
         }
