@@ -708,7 +708,6 @@ impl Sequence {
         let rare_heaps = &self.rare_heaps[..];
         let rare_values = &self.rare_values[..];
         let mut opts = 0u64;
-        let mut mh_buf = [(0usize, 0usize); 16];
         let small_end = self.batch.small_end;
         for (i, (&m, cursor)) in ms.iter().zip(self.rare_cursors.iter_mut()).enumerate() {
             let all = rare_ranges(rare_heaps, cursor, m, unequal);
@@ -726,11 +725,10 @@ impl Sequence {
                 }
             }
         }
-        for (slot, &m) in mh_buf.iter_mut().zip(ms) {
-            *slot = (m, self.c.half(m));
-        }
-        let mh = &mh_buf[..ms.len()];
-        let max_half = mh.iter().map(|&(_, h)| h).max().unwrap_or(0);
+        // The halves are recomputed where used: a zeroed buffer of them cost
+        // more than the divisions on short searches.
+        let compiled = &self.c;
+        let max_half = ms.iter().map(|&m| compiled.half(m)).max().unwrap_or(0);
         let common = self.common_bits;
         let mut a = 1usize;
         let mut block = SMALL_STEP;
@@ -744,7 +742,8 @@ impl Sequence {
                 break c;
             }
             let a_end = (a + block).min(max_half + 1);
-            for &(m, half) in mh {
+            for &m in ms {
+                let half = compiled.half(m);
                 let hi = a_end.min(half + 1);
                 if hi > a {
                     seen |= if WIDE {
