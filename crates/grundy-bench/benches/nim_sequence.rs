@@ -9,6 +9,10 @@
 //! * `method_0.106`, `method_0.167`: `Method::Auto` (switching sparse <-> naive
 //!   from the rare fraction) against each forced method, same run: 0.106 is dense
 //!   (half the heaps rare: naive wins), 0.167 sparse.
+//! * `sparse_codes`: the sparse method on the codes of the README's table
+//!   against ogsolve (values below 64: 0.16, 0.156, 0.45 to 10^6; above:
+//!   0.6 to 10^5), with the naive method on 0.6 to 2·10^4 as the same-run
+//!   baseline.
 //! * `three_heaps`: hexadecimal codes with three-heap moves, the engine (two-heap
 //!   split sets merged with the third heap) against the triple-by-triple
 //!   computation it replaced (kept here as the baseline).
@@ -91,6 +95,30 @@ fn methods(c: &mut Criterion) {
     }
 }
 
+fn sparse_codes(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sparse_codes");
+    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    for (code, n) in [
+        ("0.16", 1_000_000u64),
+        ("0.156", 1_000_000),
+        ("0.45", 1_000_000),
+        ("0.6", 100_000),
+    ] {
+        let rules = HeapRules::octal(code).unwrap();
+        group.throughput(Throughput::Elements(n));
+        group.bench_function(BenchmarkId::new(format!("sparse_{code}"), n), |b| {
+            b.iter(|| run(&rules, Method::Sparse, n))
+        });
+    }
+    let rules = HeapRules::octal("0.6").unwrap();
+    let n = 20_000;
+    group.throughput(Throughput::Elements(n));
+    group.bench_function(BenchmarkId::new("naive_0.6", n), |b| {
+        b.iter(|| run(&rules, Method::Naive, n))
+    });
+    group.finish();
+}
+
 /// The values of a hexadecimal code computed as before the split sets: every
 /// option of every heap, three-heap moves triple by triple (a <= b <= c).
 fn triple_by_triple(rules: &HeapRules, len: usize) -> Vec<u16> {
@@ -158,6 +186,7 @@ criterion_group!(
     sparse_0167,
     sparse_grundy,
     methods,
+    sparse_codes,
     three_heaps
 );
 criterion_main!(benches);
