@@ -101,7 +101,10 @@ fn placement_fast_path_matches_the_reference_on_every_index() {
 fn two_games_on_one_thread_do_not_mix() {
     // Alternate between two numberings index by index: what one carries over from
     // the last index must never be used for the other.
-    let (a, b) = (Placement::connect4(4, 3).unwrap(), Placement::connect4(3, 4).unwrap());
+    let (a, b) = (
+        Placement::connect4(4, 3).unwrap(),
+        Placement::connect4(3, 4).unwrap(),
+    );
     let (c, d) = (Dodgem::new(3).unwrap(), Dodgem::new(4).unwrap());
     let mut out = Vec::new();
     for i in 0..a.size().min(b.size()) {
@@ -109,8 +112,16 @@ fn two_games_on_one_thread_do_not_mix() {
         assert_eq!(fast(&b, i, &mut out), reference_placement(&b, i), "3x4 index {i}");
     }
     for i in 0..c.size() {
-        assert_eq!(fast(&c, i, &mut out), reference_dodgem(&c, i), "dodgem 3 index {i}");
-        assert_eq!(fast(&d, i, &mut out), reference_dodgem(&d, i), "dodgem 4 index {i}");
+        assert_eq!(
+            fast(&c, i, &mut out),
+            reference_dodgem(&c, i),
+            "dodgem 3 index {i}"
+        );
+        assert_eq!(
+            fast(&d, i, &mut out),
+            reference_dodgem(&d, i),
+            "dodgem 4 index {i}"
+        );
     }
 }
 
@@ -122,7 +133,11 @@ fn dodgem_fast_path_matches_the_reference_on_every_index() {
         // The native game's terminal rule agrees with the numbering's.
         for i in (0..g.size()).step_by(7) {
             let p = g.position(i);
-            assert_eq!(Game::terminal(&g, &p).unwrap(), Indexed::terminal(&g, i), "index {i}");
+            assert_eq!(
+                Game::terminal(&g, &p).unwrap(),
+                Indexed::terminal(&g, i),
+                "index {i}"
+            );
         }
     }
 }
@@ -139,13 +154,27 @@ fn tables_are_byte_identical_to_the_recorded_ones() {
             .checksum()
     };
     let cases = [
-        (Placement::tictactoe(), [0xc58055c401bf16db_u64, 0x25cae8f2617e66e2]),
-        (Placement::connect4(4, 4).unwrap(), [0x5383a90cc350c889, 0xace8ad81ad50698c]),
-        (Placement::connect4(5, 3).unwrap(), [0xf637759f62117981, 0xb50fce2c476e9272]),
+        (
+            Placement::tictactoe(),
+            [0xc58055c401bf16db_u64, 0x25cae8f2617e66e2],
+        ),
+        (
+            Placement::connect4(4, 4).unwrap(),
+            [0x5383a90cc350c889, 0xace8ad81ad50698c],
+        ),
+        (
+            Placement::connect4(5, 3).unwrap(),
+            [0xf637759f62117981, 0xb50fce2c476e9272],
+        ),
     ];
     for (g, [with_rem, without]) in &cases {
         for parallel in [false, true] {
-            assert_eq!(dense(g, true, parallel), *with_rem, "{} with remoteness", g.name());
+            assert_eq!(
+                dense(g, true, parallel),
+                *with_rem,
+                "{} with remoteness",
+                g.name()
+            );
             assert_eq!(dense(g, false, parallel), *without, "{} outcomes only", g.name());
         }
     }

@@ -3,7 +3,9 @@
 use grundy::dynamic::{column_letter, Board, Cell, Owner};
 use grundy::{Game, GameError, Outcome};
 
-use super::board::{extract, Binomial};
+use std::cell::Cell as Slot;
+
+use super::board::{deposit, extract, next_colex, numbering_id, Binomial};
 use crate::Indexed;
 
 /// Dodgem on an n×n board (n = 3 to 5).
@@ -26,6 +28,41 @@ pub struct Dodgem {
     /// `offset[b][r]`: the first pair-rank with `b` Blue and `r` Red cars.
     offset: Vec<Vec<u64>>,
     pairs: u64,
+    /// See `board::numbering_id`.
+    id: u64,
+}
+
+/// A Dodgem index decoded: its position and where it sits in the numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Decoded {
+    i: u64,
+    blue: u64,
+    red: u64,
+    /// Blue and Red cars.
+    counts: (u32, u32),
+    /// The colex rank of `blue` among all cells, of `red` among the cells Blue leaves.
+    ranks: (u64, u64),
+    /// `red` among the cells Blue leaves, as that many low bits.
+    red_colours: u64,
+}
+
+impl Decoded {
+    const NONE: Decoded = Decoded {
+        i: 0,
+        blue: 0,
+        red: 0,
+        counts: (0, 0),
+        ranks: (0, 0),
+        red_colours: 0,
+    };
+}
+
+thread_local! {
+    /// The last index a Dodgem numbering decoded on this thread and whose it was
+    /// (as `BOARD_FINGER` in `board.rs`): the solvers go through the indices in
+    /// order, and the next index is a step from the last (the other side to move,
+    /// the next Red set in colex order, the next Blue set, the next car counts).
+    static DODGEM_FINGER: Slot<(u64, Decoded)> = const { Slot::new((0, Decoded::NONE)) };
 }
 
 /// A Dodgem position: `(blue cells, red cells, blue to move)`.
@@ -55,6 +92,7 @@ impl Dodgem {
             binom,
             offset,
             pairs: total,
+            id: numbering_id(),
         })
     }
 
@@ -107,8 +145,112 @@ impl Dodgem {
         (blue, red, side)
     }
 
+    /// Index `i` decoded from scratch.
+    fn decode(&self, i: u64) -> Decoded {
+        let (blue, red, _) = self.position(i);
+        let cells = self.n * self.n;
+        let (b, r) = (blue.count_ones(), red.count_ones());
+        let pair = i / 2 - self.offset[b as usize][r as usize];
+        let per = self.binom.c(cells - b, r);
+        Decoded {
+            i,
+            blue,
+            red,
+            counts: (b, r),
+            ranks: (pair / per, pair % per),
+            red_colours: extract(red, self.full() & !blue),
+        }
+    }
+
+    /// Index `d.i + 1` (which must exist) from `d`.
+    #[inline]
+    fn step(&self, d: &Decoded) -> Decoded {
+        let mut next = *d;
+        next.i += 1;
+        if d.i % 2 == 0 {
+            return next; // the same cars, Red to move
+        }
+        let cells = self.n * self.n;
+        let (b, r) = d.counts;
+        if d.ranks.1 + 1 < self.binom.c(cells - b, r) {
+            next.ranks.1 += 1;
+            next.red_colours = next_colex(d.red_colours);
+        } else {
+            next.ranks.1 = 0;
+            if d.ranks.0 + 1 < self.binom.c(cells, b) {
+                next.ranks.0 += 1;
+                next.blue = next_colex(d.blue);
+            } else {
+                next.ranks.0 = 0;
+                next.counts = if r + 1 < self.n { (b, r + 1) } else { (b + 1, 0) };
+                next.blue = (1 << next.counts.0) - 1;
+            }
+            next.red_colours = (1 << next.counts.1) - 1;
+        }
+        next.red = deposit(next.red_colours, self.full() & !next.blue);
+        next
+    }
+
+    /// Index `i` decoded, by a step from the last index this thread decoded when
+    /// that was `i - 1` (or `i`), else from scratch.
+    #[inline]
+    fn near(&self, i: u64) -> Decoded {
+        DODGEM_FINGER.with(|finger| {
+            let (owner, last) = finger.get();
+            let d = if owner != self.id {
+                self.decode(i)
+            } else if last.i + 1 == i {
+                self.step(&last)
+            } else if last.i == i {
+                last
+            } else {
+                self.decode(i)
+            };
+            finger.set((self.id, d));
+            d
+        })
+    }
+
+    /// The index of every position one move from `d`, in the order of
+    /// [`Dodgem::moves`], numbered without decoding again: a Red move keeps Blue's
+    /// rank.
+    #[inline]
+    fn push_options(&self, d: &Decoded, out: &mut Vec<u64>) {
+        let cells = self.n * self.n;
+        let blue_to_move = d.i % 2 == 0;
+        let (b, r) = d.counts;
+        self.each_move((d.blue, d.red, blue_to_move), |blue, red| {
+            let pair = if blue_to_move {
+                let nb = blue.count_ones();
+                self.offset[nb as usize][r as usize]
+                    + self.binom.rank(blue) * self.binom.c(cells - nb, r)
+                    + self.binom.rank(extract(red, self.full() & !blue))
+            } else {
+                let nr = red.count_ones();
+                self.offset[b as usize][nr as usize]
+                    + d.ranks.0 * self.binom.c(cells - b, nr)
+                    + self.binom.rank(extract(red, self.full() & !blue))
+            };
+            out.push(2 * pair + u64::from(blue_to_move));
+        });
+    }
+
     /// The positions one move away.
-    pub fn moves(&self, (blue, red, blue_to_move): DodgemPosition, out: &mut Vec<DodgemPosition>) {
+    pub fn moves(&self, p: DodgemPosition, out: &mut Vec<DodgemPosition>) {
+        self.each_move(p, |blue, red| out.push((blue, red, !p.2)));
+    }
+
+    /// Whether the player to move has a move.
+    fn can_move(&self, (blue, red, blue_to_move): DodgemPosition) -> bool {
+        let mut any = false;
+        self.each_move((blue, red, blue_to_move), |_, _| any = true);
+        any
+    }
+
+    /// `f(blue, red)` after each move of the player to move, in a fixed order (car
+    /// by car from the lowest cell; forward, then sideways).
+    #[inline]
+    fn each_move(&self, (blue, red, blue_to_move): DodgemPosition, mut f: impl FnMut(u64, u64)) {
         let n = self.n;
         let occupied = blue | red;
         let mine = if blue_to_move { blue } else { red };
@@ -138,11 +280,11 @@ impl Dodgem {
                     Some(c) if occupied >> c & 1 == 1 => continue,
                     Some(c) => (mine & !bit) | 1 << c,
                 };
-                out.push(if blue_to_move {
-                    (new, red, false)
+                if blue_to_move {
+                    f(new, red)
                 } else {
-                    (blue, new, true)
-                });
+                    f(blue, new)
+                }
             }
         }
     }
@@ -271,9 +413,7 @@ impl Game for Dodgem {
         Ok(())
     }
     fn terminal(&self, p: &DodgemPosition) -> Result<Option<Outcome>, GameError> {
-        let mut out = Vec::with_capacity(12);
-        self.moves(*p, &mut out);
-        Ok(out.is_empty().then_some(Outcome::Win))
+        Ok((!self.can_move(*p)).then_some(Outcome::Win))
     }
 }
 
@@ -281,22 +421,24 @@ impl Indexed for Dodgem {
     fn size(&self) -> u64 {
         2 * self.pairs
     }
+    // The solvers' path: indices decoded by a step from the last one, options
+    // numbered from their parent, nothing allocated. `tests/fast_paths.rs` checks
+    // it against `position`, `moves` and `index` on every index of Dodgem 3 and 4.
     fn terminal(&self, i: u64) -> Option<Outcome> {
-        Game::terminal(self, &self.position(i)).expect("native games do not fail")
+        let d = self.near(i);
+        (!self.can_move((d.blue, d.red, i % 2 == 0))).then_some(Outcome::Win)
     }
+    #[inline]
     fn expand(&self, i: u64, out: &mut Vec<u64>) -> Option<Outcome> {
-        let mut ps = Vec::with_capacity(12);
-        self.moves(self.position(i), &mut ps);
-        if ps.is_empty() {
-            return Some(Outcome::Win);
-        }
-        out.extend(ps.into_iter().map(|p| self.index(p)));
-        None
+        let d = self.near(i);
+        let before = out.len();
+        self.push_options(&d, out);
+        (out.len() == before).then_some(Outcome::Win)
     }
+    #[inline]
     fn options(&self, i: u64, out: &mut Vec<u64>) {
-        let mut ps = Vec::with_capacity(12);
-        self.moves(self.position(i), &mut ps);
-        out.extend(ps.into_iter().map(|p| self.index(p)));
+        let d = self.near(i);
+        self.push_options(&d, out);
     }
 }
 
