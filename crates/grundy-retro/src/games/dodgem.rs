@@ -213,23 +213,29 @@ impl Dodgem {
 
     /// The index of every position one move from `d`, in the order of
     /// [`Dodgem::moves`], numbered without decoding again: a Red move keeps Blue's
-    /// rank.
+    /// rank and moves one of Red's stones among the cells Blue leaves.
     #[inline]
     fn push_options(&self, d: &Decoded, out: &mut Vec<u64>) {
         let cells = self.n * self.n;
         let blue_to_move = d.i % 2 == 0;
         let (b, r) = d.counts;
+        let free = self.full() & !d.blue;
+        let place = |cell: u64| (free & (cell - 1)).count_ones();
+        let offset = |b: u32, r: u32| self.offset[b as usize][r as usize];
         self.each_move((d.blue, d.red, blue_to_move), |blue, red| {
             let pair = if blue_to_move {
                 let nb = blue.count_ones();
-                self.offset[nb as usize][r as usize]
+                offset(nb, r)
                     + self.binom.rank(blue) * self.binom.c(cells - nb, r)
                     + self.binom.rank(extract(red, self.full() & !blue))
             } else {
-                let nr = red.count_ones();
-                self.offset[b as usize][nr as usize]
-                    + d.ranks.0 * self.binom.c(cells - b, nr)
-                    + self.binom.rank(extract(red, self.full() & !blue))
+                let (from, to) = (d.red & !red, red & !d.red);
+                let mut colours = d.red_colours & !(1 << place(from));
+                if to != 0 {
+                    colours |= 1 << place(to);
+                }
+                let nr = r - u32::from(to == 0);
+                offset(b, nr) + d.ranks.0 * self.binom.c(cells - b, nr) + self.binom.rank(colours)
             };
             out.push(2 * pair + u64::from(blue_to_move));
         });
