@@ -142,6 +142,33 @@ fn dodgem_fast_path_matches_the_reference_on_every_index() {
     }
 }
 
+/// Dodgem's parents are exactly the positions that have the index as an option,
+/// as often as they have it.
+#[test]
+fn dodgem_parents_invert_the_options() {
+    for n in [3, 4] {
+        let g = Dodgem::new(n).unwrap();
+        let size = g.size() as usize;
+        let mut expected: Vec<Vec<u64>> = vec![Vec::new(); size];
+        let mut out = Vec::new();
+        for p in 0..g.size() {
+            out.clear();
+            if g.expand(p, &mut out).is_none() {
+                for &o in &out {
+                    expected[o as usize].push(p);
+                }
+            }
+        }
+        for (i, want) in expected.iter_mut().enumerate() {
+            out.clear();
+            assert!(g.parents(i as u64, &mut out));
+            out.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(&out, want, "dodgem {n}, parents of {i}");
+        }
+    }
+}
+
 /// Checksums of the tables (outcomes and remoteness) as the solvers wrote them
 /// before the fast paths (recorded at commit 70a711c): the bytes must not change.
 /// (Connect Four 5x4, too slow for a debug test, was 0x12342a94fbf57b73 with

@@ -25,8 +25,9 @@ use crate::Indexed;
 pub struct Dodgem {
     n: u32,
     binom: Binomial,
-    /// `offset[b][r]`: the first pair-rank with `b` Blue and `r` Red cars.
-    offset: Vec<Vec<u64>>,
+    /// `offset[b * n + r]`: the first pair-rank with `b` Blue and `r` Red cars
+    /// (increasing: `b` major).
+    offset: Vec<u64>,
     pairs: u64,
     /// See `board::numbering_id`.
     id: u64,
@@ -79,12 +80,12 @@ impl Dodgem {
         }
         let binom = Binomial::new();
         let cells = n * n;
-        let mut offset = vec![vec![0u64; n as usize]; n as usize];
+        let mut offset = Vec::with_capacity((n * n) as usize);
         let mut total = 0;
-        for (b, row) in offset.iter_mut().enumerate() {
-            for (r, o) in row.iter_mut().enumerate() {
-                *o = total;
-                total += binom.c(cells, b as u32) * binom.c(cells - b as u32, r as u32);
+        for b in 0..n {
+            for r in 0..n {
+                offset.push(total);
+                total += binom.c(cells, b) * binom.c(cells - b, r);
             }
         }
         Ok(Dodgem {
@@ -117,7 +118,7 @@ impl Dodgem {
     pub fn index(&self, (blue, red, blue_to_move): DodgemPosition) -> u64 {
         let cells = self.n * self.n;
         let (b, r) = (blue.count_ones(), red.count_ones());
-        let pair = self.offset[b as usize][r as usize]
+        let pair = self.offset[(b * self.n + r) as usize]
             + self.binom.rank(blue) * self.binom.c(cells - b, r)
             + self.binom.rank(extract(red, self.full() & !blue));
         2 * pair + u64::from(!blue_to_move)
@@ -125,40 +126,28 @@ impl Dodgem {
 
     /// The position of an index.
     pub fn position(&self, i: u64) -> DodgemPosition {
-        let cells = self.n * self.n;
-        let (pair, side) = (i / 2, i.is_multiple_of(2));
-        let mut best = (0, 0);
-        for b in 0..self.n {
-            for r in 0..self.n {
-                if self.offset[b as usize][r as usize] <= pair
-                    && self.offset[b as usize][r as usize] >= self.offset[best.0 as usize][best.1 as usize]
-                {
-                    best = (b, r);
-                }
-            }
-        }
-        let (b, r) = best;
-        let k = pair - self.offset[b as usize][r as usize];
-        let per = self.binom.c(cells - b, r);
-        let blue = self.binom.unrank(k / per, b, cells);
-        let red = super::board::deposit(self.binom.unrank(k % per, r, cells - b), self.full() & !blue);
-        (blue, red, side)
+        let d = self.decode(i);
+        (d.blue, d.red, i % 2 == 0)
     }
 
     /// Index `i` decoded from scratch.
     fn decode(&self, i: u64) -> Decoded {
-        let (blue, red, _) = self.position(i);
         let cells = self.n * self.n;
-        let (b, r) = (blue.count_ones(), red.count_ones());
-        let pair = i / 2 - self.offset[b as usize][r as usize];
+        let pair = i / 2;
+        let k = self.offset.partition_point(|&o| o <= pair) - 1;
+        let (b, r) = (k as u32 / self.n, k as u32 % self.n);
         let per = self.binom.c(cells - b, r);
+        let q = pair - self.offset[k];
+        let ranks = (q / per, q % per);
+        let blue = self.binom.unrank(ranks.0, b, cells);
+        let red_colours = self.binom.unrank(ranks.1, r, cells - b);
         Decoded {
             i,
             blue,
-            red,
+            red: deposit(red_colours, self.full() & !blue),
             counts: (b, r),
-            ranks: (pair / per, pair % per),
-            red_colours: extract(red, self.full() & !blue),
+            ranks,
+            red_colours,
         }
     }
 
@@ -211,39 +200,108 @@ impl Dodgem {
         })
     }
 
+    /// The pair-rank (the index without the side to move) of `(blue, red)`, a
+    /// position one move from or to `d`, numbered from `d`: when Blue's cars are
+    /// `d`'s, Blue's rank is kept and one of Red's cars moves (or comes or goes)
+    /// among the cells Blue leaves.
+    #[inline]
+    fn pair_near(&self, d: &Decoded, blue: u64, red: u64) -> u64 {
+        let cells = self.n * self.n;
+        if blue != d.blue {
+            let b = blue.count_ones();
+            let r = d.counts.1;
+            return self.offset[(b * self.n + r) as usize]
+                + self.binom.rank(blue) * self.binom.c(cells - b, r)
+                + self.binom.rank(extract(red, self.full() & !blue));
+        }
+        let b = d.counts.0;
+        let free = self.full() & !blue;
+        let place = |cell: u64| (free & (cell.wrapping_sub(1))).count_ones();
+        let (gone, came) = (d.red & !red, red & !d.red);
+        let mut colours = d.red_colours;
+        if gone != 0 {
+            colours &= !(1 << place(gone));
+        }
+        if came != 0 {
+            colours |= 1 << place(came);
+        }
+        let r = red.count_ones();
+        self.offset[(b * self.n + r) as usize]
+            + d.ranks.0 * self.binom.c(cells - b, r)
+            + self.binom.rank(colours)
+    }
+
     /// The index of every position one move from `d`, in the order of
-    /// [`Dodgem::moves`], numbered without decoding again: a Red move keeps Blue's
-    /// rank and moves one of Red's stones among the cells Blue leaves.
+    /// [`Dodgem::moves`], numbered from `d` ([`Dodgem::pair_near`]).
     #[inline]
     fn push_options(&self, d: &Decoded, out: &mut Vec<u64>) {
-        let cells = self.n * self.n;
         let blue_to_move = d.i % 2 == 0;
-        let (b, r) = d.counts;
-        let free = self.full() & !d.blue;
-        let place = |cell: u64| (free & (cell - 1)).count_ones();
-        let offset = |b: u32, r: u32| self.offset[b as usize][r as usize];
         self.each_move((d.blue, d.red, blue_to_move), |blue, red| {
-            let pair = if blue_to_move {
-                let nb = blue.count_ones();
-                offset(nb, r)
-                    + self.binom.rank(blue) * self.binom.c(cells - nb, r)
-                    + self.binom.rank(extract(red, self.full() & !blue))
-            } else {
-                let (from, to) = (d.red & !red, red & !d.red);
-                let mut colours = d.red_colours & !(1 << place(from));
-                if to != 0 {
-                    colours |= 1 << place(to);
-                }
-                let nr = r - u32::from(to == 0);
-                offset(b, nr) + d.ranks.0 * self.binom.c(cells - b, nr) + self.binom.rank(colours)
-            };
-            out.push(2 * pair + u64::from(blue_to_move));
+            out.push(2 * self.pair_near(d, blue, red) + u64::from(blue_to_move));
         });
     }
 
     /// The positions one move away.
     pub fn moves(&self, p: DodgemPosition, out: &mut Vec<DodgemPosition>) {
         self.each_move(p, |blue, red| out.push((blue, red, !p.2)));
+    }
+
+    /// `f(blue, red)` for every position, with the other player to move, that has a
+    /// move to `(blue, red, blue_to_move)`: that player moved one car here (from a
+    /// cell now empty), or off the board from the far edge (a car fewer now).
+    /// Each move is one parent: no two of them give the same position.
+    fn each_parent(&self, (blue, red, blue_to_move): DodgemPosition, mut f: impl FnMut(u64, u64)) {
+        let n = self.n;
+        let empty = self.full() & !(blue | red);
+        let blue_moved = !blue_to_move;
+        let mine = if blue_moved { blue } else { red };
+        let mut emit = |cars: u64| {
+            if blue_moved {
+                f(cars, red)
+            } else {
+                f(blue, cars)
+            }
+        };
+        let mut m = mine;
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m &= m - 1;
+            let k = bit.trailing_zeros();
+            let (row, col) = (k / n, k % n);
+            // Where the car came from: back against a forward move, then the two
+            // sideways ones (Blue goes east, north, south; Red north, west, east).
+            let sources: [Option<u32>; 3] = if blue_moved {
+                [
+                    (col > 0).then(|| k - 1),
+                    (row > 0).then(|| k - n),
+                    (row + 1 < n).then_some(k + n),
+                ]
+            } else {
+                [
+                    (row > 0).then(|| k - n),
+                    (col + 1 < n).then_some(k + 1),
+                    (col > 0).then(|| k - 1),
+                ]
+            };
+            for s in sources.into_iter().flatten() {
+                if empty >> s & 1 == 1 {
+                    emit((mine & !bit) | 1 << s);
+                }
+            }
+        }
+        if mine.count_ones() + 1 < n {
+            let far = if blue_moved {
+                (0..n).fold(0u64, |e, row| e | 1 << (row * n + n - 1))
+            } else {
+                ((1u64 << n) - 1) << (n * (n - 1))
+            };
+            let mut e = far & empty;
+            while e != 0 {
+                let bit = e & e.wrapping_neg();
+                e &= e - 1;
+                emit(mine | bit);
+            }
+        }
     }
 
     /// Whether the player to move has a move.
@@ -445,6 +503,18 @@ impl Indexed for Dodgem {
     fn options(&self, i: u64, out: &mut Vec<u64>) {
         let d = self.near(i);
         self.push_options(&d, out);
+    }
+    /// The moves taken back (see `each_parent`), so that the retrograde solvers
+    /// need not store the reverse edges; `tests/fast_paths.rs` checks them against
+    /// the options of every position.
+    fn parents(&self, i: u64, out: &mut Vec<u64>) -> bool {
+        // The solvers ask for parents in their own order, not index order: no finger.
+        let d = self.decode(i);
+        let blue_to_move = i % 2 == 0;
+        self.each_parent((d.blue, d.red, blue_to_move), |blue, red| {
+            out.push(2 * self.pair_near(&d, blue, red) + u64::from(blue_to_move))
+        });
+        true
     }
 }
 
