@@ -12,7 +12,8 @@ use grundy_retro::{retrograde, retrograde_parallel, solve_levels, DenseOptions, 
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: retro_once tictactoe|connect4:WxH|dodgem:N dense|retrograde [--parallel] [--no-remoteness]";
+    let usage =
+        "usage: retro_once tictactoe|connect4:WxH|dodgem:N dense|retrograde [--parallel] [--no-remoteness]";
     let (Some(game), Some(solver)) = (args.first(), args.get(1)) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -35,7 +36,10 @@ fn main() {
                 retrograde(&g)
             }
             .unwrap();
-            (g.size(), Table::from_solution("", &s, remoteness).unwrap().checksum())
+            (
+                g.size(),
+                Table::from_solution("", &s, remoteness).unwrap().checksum(),
+            )
         }
         _ => {
             eprintln!("{usage}");

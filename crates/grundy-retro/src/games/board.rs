@@ -5,6 +5,7 @@
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
@@ -22,13 +23,10 @@ impl Binomial {
         }
         Binomial(t)
     }
+    /// C(n, k), 0 when k > n (the table holds those zeros; n up to 64).
     #[inline]
     pub(crate) fn c(&self, n: u32, k: u32) -> u64 {
-        if k > n {
-            0
-        } else {
-            self.0[n as usize][k as usize]
-        }
+        self.0[n as usize].get(k as usize).copied().unwrap_or(0)
     }
 
     /// Colex rank of the set bits of `x` among `n` bits.
@@ -165,6 +163,19 @@ pub(crate) struct BoardIndex {
     size: u64,
     /// See [`numbering_id`].
     id: u64,
+    /// Per level, the number of the level's first shape among all shapes.
+    first_shape: Vec<u32>,
+    /// For each shape (numbered across levels) and each of its moves, lowest cell
+    /// first, the shape after the move: built on first use by [`BoardIndex::push_children`].
+    children: OnceLock<Children>,
+}
+
+/// See `BoardIndex::children`.
+struct Children {
+    /// Slots per shape: the most moves from one shape.
+    stride: usize,
+    /// The shape after a move, within its level (`u32::MAX`: not numbered).
+    next: Vec<u32>,
 }
 
 impl BoardIndex {
@@ -187,12 +198,22 @@ impl BoardIndex {
             l.0 = size;
             size += l.1.len() as u64 * l.2;
         }
+        let first_shape = levels
+            .iter()
+            .scan(0u32, |n, l| {
+                let first = *n;
+                *n += l.1.len() as u32;
+                Some(first)
+            })
+            .collect();
         BoardIndex {
             binom,
             levels,
             shape_of,
             size,
             id: numbering_id(),
+            first_shape,
+            children: OnceLock::new(),
         }
     }
 
@@ -294,9 +315,30 @@ impl BoardIndex {
         })
     }
 
-    /// Push the index of the board after each move of `moves` (empty cells of
-    /// `d.filled`) by the player to move, numbered from `d` without building the
-    /// new board: the shape of each is looked up, and the colex rank of its
+    /// The table of shapes after each move (`moves(filled)`: the cells where a
+    /// stone may go).
+    fn children(&self, moves: impl Fn(u64) -> u64) -> &Children {
+        self.children.get_or_init(|| {
+            let shapes = || self.levels.iter().flat_map(|l| l.1.iter().copied());
+            let stride = shapes().map(|f| moves(f).count_ones()).max().unwrap_or(0) as usize;
+            let mut next = Vec::with_capacity(stride * shapes().count());
+            for f in shapes() {
+                let mut m = moves(f);
+                for _ in 0..stride {
+                    let cell = m & m.wrapping_neg();
+                    m &= m.wrapping_sub(1);
+                    let child = (cell != 0).then(|| self.shape_of.get(&(f | cell))).flatten();
+                    next.push(child.copied().unwrap_or(u32::MAX));
+                }
+            }
+            Children { stride, next }
+        })
+    }
+
+    /// Push the index of the board after each move (`moves(d.filled)`: the empty
+    /// cells where the player to move may put a stone; the same function at every
+    /// call), numbered from `d` without building the new board: the shape of each
+    /// is read from a table made on the first call, and the colex rank of its
     /// colouring follows from `d`'s. The new cell sits at place `p` among the
     /// occupied cells; the stones below it keep their places, those above move up
     /// one, and (when the first player moves) the new stone is one of them:
@@ -306,8 +348,12 @@ impl BoardIndex {
     /// (`j_t` the place of the `t`-th first-player stone, `a` how many are below
     /// `p`). The moves come lowest cell first, so one pass over the stones serves them all.
     #[inline]
-    pub(crate) fn push_children(&self, d: &Decoded, mut moves: u64, out: &mut Vec<u64>) {
+    pub(crate) fn push_children(&self, d: &Decoded, moves: impl Fn(u64) -> u64, out: &mut Vec<u64>) {
         let l = d.level as usize;
+        let table = self.children(&moves);
+        let slots = (self.first_shape[l] + d.shape) as usize * table.stride;
+        let next = &table.next[slots..slots + table.stride];
+        let mut moves = moves(d.filled);
         let first = u32::from(l % 2 == 0);
         let Some((start, _, count)) = self.levels.get(l + 1) else {
             return;
@@ -321,7 +367,10 @@ impl BoardIndex {
             m &= m - 1;
         }
         let (mut rest, mut a, mut kept, mut moved) = (d.colours, 0, 0, 0);
-        while moves != 0 {
+        for &shape in next {
+            if moves == 0 {
+                break;
+            }
             let cell = moves & moves.wrapping_neg();
             moves &= moves - 1;
             let p = (d.filled & (cell - 1)).count_ones();
@@ -333,10 +382,7 @@ impl BoardIndex {
                 rest &= rest - 1;
             }
             let rank = kept + if first == 1 { c(p, a + 1) } else { 0 } + (above - moved);
-            let shape = *self
-                .shape_of
-                .get(&(d.filled | cell))
-                .expect("every board is numbered");
+            assert!(shape != u32::MAX, "every board is numbered");
             out.push(start + shape as u64 * count + rank);
         }
     }

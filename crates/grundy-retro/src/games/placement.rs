@@ -166,11 +166,13 @@ impl Placement {
     fn ends(&self, filled: u64, x: u64) -> Option<Outcome> {
         let has_line = |stones: u64| {
             self.line_steps.iter().any(|&(d, starts)| {
-                let mut m = stones & starts;
-                for t in 1..self.line_length {
-                    m &= stones >> (t * d);
-                }
-                m != 0
+                let pairs = stones & stones >> d;
+                let m = match self.line_length {
+                    4 => pairs & pairs >> (2 * d),
+                    3 => pairs & stones >> (2 * d),
+                    k => (2..k).fold(pairs, |m, t| m & stones >> (t * d)),
+                };
+                m & starts != 0
             })
         };
         if has_line(x) || has_line(filled & !x) {
@@ -520,13 +522,13 @@ impl Indexed for Placement {
         if let Some(t) = self.ends(d.filled, d.x) {
             return Some(t);
         }
-        self.index.push_children(&d, self.moves(d.filled), out);
+        self.index.push_children(&d, |f| self.moves(f), out);
         None
     }
     #[inline]
     fn options(&self, i: u64, out: &mut Vec<u64>) {
         let d = self.index.near(i);
-        self.index.push_children(&d, self.moves(d.filled), out);
+        self.index.push_children(&d, |f| self.moves(f), out);
     }
 }
 
