@@ -28,6 +28,9 @@ pub struct Dodgem {
     /// `offset[b * n + r]`: the first pair-rank with `b` Blue and `r` Red cars
     /// (increasing: `b` major).
     offset: Vec<u64>,
+    /// `subsets[k][q]`: the `k`-set of colex rank `q` (colex order does not depend
+    /// on how many cells there are: the first C(m, k) sets are those within m cells).
+    subsets: Vec<Vec<u64>>,
     pairs: u64,
     /// See `board::numbering_id`.
     id: u64,
@@ -88,10 +91,19 @@ impl Dodgem {
                 total += binom.c(cells, b) * binom.c(cells - b, r);
             }
         }
+        let subsets = (0..n)
+            .map(|k| {
+                let first = (1u64 << k) - 1;
+                std::iter::successors(Some(first), |&x| (x != 0).then(|| next_colex(x)))
+                    .take(binom.c(cells, k) as usize)
+                    .collect()
+            })
+            .collect();
         Ok(Dodgem {
             n,
             binom,
             offset,
+            subsets,
             pairs: total,
             id: numbering_id(),
         })
@@ -139,8 +151,8 @@ impl Dodgem {
         let per = self.binom.c(cells - b, r);
         let q = pair - self.offset[k];
         let ranks = (q / per, q % per);
-        let blue = self.binom.unrank(ranks.0, b, cells);
-        let red_colours = self.binom.unrank(ranks.1, r, cells - b);
+        let blue = self.subsets[b as usize][ranks.0 as usize];
+        let red_colours = self.subsets[r as usize][ranks.1 as usize];
         Decoded {
             i,
             blue,
@@ -207,8 +219,12 @@ impl Dodgem {
     #[inline]
     fn pair_near(&self, d: &Decoded, blue: u64, red: u64) -> u64 {
         let cells = self.n * self.n;
+        // One car moved, came on or went off: the counts change by its comings and goings.
+        let count = |before: u64, after: u64, k: u32| {
+            k + u32::from(after & !before != 0) - u32::from(before & !after != 0)
+        };
         if blue != d.blue {
-            let b = blue.count_ones();
+            let b = count(d.blue, blue, d.counts.0);
             let r = d.counts.1;
             return self.offset[(b * self.n + r) as usize]
                 + self.binom.rank(blue) * self.binom.c(cells - b, r)
@@ -225,7 +241,7 @@ impl Dodgem {
         if came != 0 {
             colours |= 1 << place(came);
         }
-        let r = red.count_ones();
+        let r = count(d.red, red, d.counts.1);
         self.offset[(b * self.n + r) as usize]
             + d.ranks.0 * self.binom.c(cells - b, r)
             + self.binom.rank(colours)
