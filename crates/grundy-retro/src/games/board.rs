@@ -354,7 +354,7 @@ impl BoardIndex {
         let slots = (self.first_shape[l] + d.shape) as usize * table.stride;
         let next = &table.next[slots..slots + table.stride];
         let mut moves = moves(d.filled);
-        let first = u32::from(l % 2 == 0);
+        let first = u32::from(l.is_multiple_of(2));
         let Some((start, _, count)) = self.levels.get(l + 1) else {
             return;
         };

@@ -139,7 +139,7 @@ impl Dodgem {
     /// The position of an index.
     pub fn position(&self, i: u64) -> DodgemPosition {
         let d = self.decode(i);
-        (d.blue, d.red, i % 2 == 0)
+        (d.blue, d.red, i.is_multiple_of(2))
     }
 
     /// Index `i` decoded from scratch.
@@ -168,7 +168,7 @@ impl Dodgem {
     fn step(&self, d: &Decoded) -> Decoded {
         let mut next = *d;
         next.i += 1;
-        if d.i % 2 == 0 {
+        if d.i.is_multiple_of(2) {
             return next; // the same cars, Red to move
         }
         let cells = self.n * self.n;
@@ -251,7 +251,7 @@ impl Dodgem {
     /// [`Dodgem::moves`], numbered from `d` ([`Dodgem::pair_near`]).
     #[inline]
     fn push_options(&self, d: &Decoded, out: &mut Vec<u64>) {
-        let blue_to_move = d.i % 2 == 0;
+        let blue_to_move = d.i.is_multiple_of(2);
         self.each_move((d.blue, d.red, blue_to_move), |blue, red| {
             out.push(2 * self.pair_near(d, blue, red) + u64::from(blue_to_move));
         });
@@ -506,7 +506,7 @@ impl Indexed for Dodgem {
     // it against `position`, `moves` and `index` on every index of Dodgem 3 and 4.
     fn terminal(&self, i: u64) -> Option<Outcome> {
         let d = self.near(i);
-        (!self.can_move((d.blue, d.red, i % 2 == 0))).then_some(Outcome::Win)
+        (!self.can_move((d.blue, d.red, i.is_multiple_of(2)))).then_some(Outcome::Win)
     }
     #[inline]
     fn expand(&self, i: u64, out: &mut Vec<u64>) -> Option<Outcome> {
@@ -526,7 +526,7 @@ impl Indexed for Dodgem {
     fn parents(&self, i: u64, out: &mut Vec<u64>) -> bool {
         // The solvers ask for parents in their own order, not index order: no finger.
         let d = self.decode(i);
-        let blue_to_move = i % 2 == 0;
+        let blue_to_move = i.is_multiple_of(2);
         self.each_parent((d.blue, d.red, blue_to_move), |blue, red| {
             out.push(2 * self.pair_near(&d, blue, red) + u64::from(blue_to_move))
         });
