@@ -322,9 +322,18 @@ impl Dodgem {
 
     /// Whether the player to move has a move.
     fn can_move(&self, (blue, red, blue_to_move): DodgemPosition) -> bool {
-        let mut any = false;
-        self.each_move((blue, red, blue_to_move), |_, _| any = true);
-        any
+        // Every car at once, by shifts: a car on the far edge may leave; else some
+        // car has an empty square ahead or beside it (masks keep rows from wrapping).
+        let n = self.n;
+        let empty = self.full() & !(blue | red);
+        let left = (0..n).fold(0u64, |m, row| m | 1 << (row * n));
+        let right = left << (n - 1);
+        let top = ((1u64 << n) - 1) << (n * (n - 1));
+        if blue_to_move {
+            blue & right != 0 || ((blue & !right) << 1 | blue << n | blue >> n) & empty != 0
+        } else {
+            red & top != 0 || (red << n | (red & !left) >> 1 | (red & !right) << 1) & empty != 0
+        }
     }
 
     /// `f(blue, red)` after each move of the player to move, in a fixed order (car
