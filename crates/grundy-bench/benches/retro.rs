@@ -1,6 +1,12 @@
-//! Positions per second, single-threaded and on all cores, and bytes per position.
+//! Positions per second, single-threaded and on all cores, and bytes per position;
+//! the tables' checksums are printed so that a run against an older build shows
+//! the same bytes.
 //!
 //! `cargo bench -p grundy-bench --bench retro`
+//!
+//! Connect Four 5x5 (1.7·10^8 indices) is too big for repeated runs: time one
+//! build with `grundy build connect4:width=5,height=5 --db FILE [--serial]`, or
+//! `cargo run --release -p grundy-retro --example retro_once -- connect4:5x5 dense`.
 
 use std::time::Duration;
 
@@ -39,10 +45,12 @@ fn dense(c: &mut Criterion) {
         .unwrap();
         let r = solve_levels(g, DenseOptions::default(), |_, _| {}).unwrap();
         eprintln!(
-            "{name}: {} indices, {:.4} bytes/index outcome only, {:.4} with remoteness",
+            "{name}: {} indices, {:.4} bytes/index outcome only, {:.4} with remoteness (checksums {:016x} / {:016x})",
             g.size(),
             t.bytes_per_position(),
-            r.bytes_per_position()
+            r.bytes_per_position(),
+            t.checksum(),
+            r.checksum()
         );
     }
     group.finish();
@@ -64,11 +72,13 @@ fn loopy(c: &mut Criterion) {
     let t = Table::from_solution("dodgem:4", &s, true).unwrap();
     let o = Table::from_solution("dodgem:4", &s, false).unwrap();
     eprintln!(
-        "dodgem-4: {} indices, {:.4} bytes/index outcome only, {:.4} with remoteness (w/l/d {:?})",
+        "dodgem-4: {} indices, {:.4} bytes/index outcome only, {:.4} with remoteness (w/l/d {:?}; checksums {:016x} / {:016x})",
         g.size(),
         o.bytes_per_position(),
         t.bytes_per_position(),
-        s.counts()
+        s.counts(),
+        o.checksum(),
+        t.checksum()
     );
     group.finish();
 }

@@ -151,14 +151,6 @@ impl Dense {
         self.rem.as_ref().map_or(0, |r| r[i as usize].load(Relaxed))
     }
 
-    #[inline]
-    fn set(&self, i: u64, code: u8, rem: u8) {
-        self.words[(i >> 5) as usize].fetch_or((code as u64) << ((i & 31) * 2), Relaxed);
-        if let Some(r) = &self.rem {
-            r[i as usize].store(rem, Relaxed);
-        }
-    }
-
     pub(crate) fn into_table(self, name: String) -> Table {
         let mut bytes: Vec<u8> = Vec::with_capacity(self.words.len() * 8);
         for w in self.words {
@@ -270,31 +262,46 @@ impl Dense {
         parallel: bool,
     ) -> Result<(), RetroError> {
         let range = game.level(l);
-        let run = |out: &mut Vec<u64>, i: u64| -> Result<(), RetroError> {
-            match self.solve_one(game, i, out) {
-                Ok((c, r)) => {
-                    if c != NONE {
-                        self.set(i, c, r);
-                    }
-                    Ok(())
+        // Positions `s..e` in order; the codes of the 32 positions of a word are
+        // gathered and ORed in at once (one atomic operation a word, not one a
+        // position: a word at either end of the run may be shared with a neighbour).
+        let run = |out: &mut Vec<u64>, s: u64, e: u64| -> Result<(), RetroError> {
+            let (mut word, mut bits) = (s >> 5, 0u64);
+            for i in s..e {
+                if i >> 5 != word {
+                    self.words[word as usize].fetch_or(bits, Relaxed);
+                    (word, bits) = (i >> 5, 0);
                 }
-                Err(u64::MAX) => Err(RetroError::RemotenessOverflow(255)),
-                Err(o) => Err(RetroError::Game(grundy::GameError::Rule(format!(
-                    "position {i} (level {l}) has option {o}, which is not a solved position of a later level"
-                )))),
+                match self.solve_one(game, i, out) {
+                    Ok((NONE, _)) => {}
+                    Ok((c, r)) => {
+                        bits |= (c as u64) << ((i & 31) * 2);
+                        if let Some(rem) = &self.rem {
+                            rem[i as usize].store(r, Relaxed);
+                        }
+                    }
+                    Err(u64::MAX) => return Err(RetroError::RemotenessOverflow(255)),
+                    Err(o) => {
+                        return Err(RetroError::Game(grundy::GameError::Rule(format!(
+                            "position {i} (level {l}) has option {o}, which is not a solved position of a later level"
+                        ))))
+                    }
+                }
             }
+            if bits != 0 {
+                self.words[word as usize].fetch_or(bits, Relaxed);
+            }
+            Ok(())
         };
         if parallel {
             // Chunks of 4096 positions: enough work per task, little contention.
             let chunks = (range.end - range.start).div_ceil(4096);
             (0..chunks).into_par_iter().try_for_each_init(Vec::new, |out, k| {
                 let s = range.start + k * 4096;
-                let e = (s + 4096).min(range.end);
-                (s..e).try_for_each(|i| run(out, i))
+                run(out, s, (s + 4096).min(range.end))
             })
         } else {
-            let mut out = Vec::new();
-            range.clone().try_for_each(|i| run(&mut out, i))
+            run(&mut Vec::new(), range.start, range.end)
         }
     }
 }

@@ -71,6 +71,16 @@
 //! asked) and solves the last level first; each level is split into chunks solved
 //! in parallel with rayon. Results do not depend on the number of threads.
 //!
+//! The solvers go through the indices in order, so the built-in games do not
+//! decode each index from scratch: each thread keeps the last index it decoded
+//! (a finger), and the next one is a step from it (the next colouring of the
+//! stones in colex order, or the next shape). An option's index is computed from
+//! its parent's (the shape after the move from a table, the colouring's rank from
+//! the parent's), not by building the board and numbering it; Dodgem also gives
+//! its parents (moves taken back), so retrograde analysis keeps no reverse edges.
+//! `tests/fast_paths.rs` checks all of it against the plain decode and encode on
+//! every index of small boards.
+//!
 //! ```
 //! use grundy::Outcome;
 //! use grundy_retro::{games::Placement, solve_levels, DenseOptions, Indexed};

@@ -3,7 +3,9 @@
 use grundy::dynamic::{column_letter, Board, Cell, Owner};
 use grundy::{Game, GameError, Outcome};
 
-use super::board::{extract, Binomial};
+use std::cell::Cell as Slot;
+
+use super::board::{deposit, extract, next_colex, numbering_id, Binomial};
 use crate::Indexed;
 
 /// Dodgem on an n×n board (n = 3 to 5).
@@ -23,9 +25,48 @@ use crate::Indexed;
 pub struct Dodgem {
     n: u32,
     binom: Binomial,
-    /// `offset[b][r]`: the first pair-rank with `b` Blue and `r` Red cars.
-    offset: Vec<Vec<u64>>,
+    /// `offset[b * n + r]`: the first pair-rank with `b` Blue and `r` Red cars
+    /// (increasing: `b` major).
+    offset: Vec<u64>,
+    /// `subsets[k][q]`: the `k`-set of colex rank `q` (colex order does not depend
+    /// on how many cells there are: the first C(m, k) sets are those within m cells).
+    subsets: Vec<Vec<u64>>,
     pairs: u64,
+    /// See `board::numbering_id`.
+    id: u64,
+}
+
+/// A Dodgem index decoded: its position and where it sits in the numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Decoded {
+    i: u64,
+    blue: u64,
+    red: u64,
+    /// Blue and Red cars.
+    counts: (u32, u32),
+    /// The colex rank of `blue` among all cells, of `red` among the cells Blue leaves.
+    ranks: (u64, u64),
+    /// `red` among the cells Blue leaves, as that many low bits.
+    red_colours: u64,
+}
+
+impl Decoded {
+    const NONE: Decoded = Decoded {
+        i: 0,
+        blue: 0,
+        red: 0,
+        counts: (0, 0),
+        ranks: (0, 0),
+        red_colours: 0,
+    };
+}
+
+thread_local! {
+    /// The last index a Dodgem numbering decoded on this thread and whose it was
+    /// (as `BOARD_FINGER` in `board.rs`): the solvers go through the indices in
+    /// order, and the next index is a step from the last (the other side to move,
+    /// the next Red set in colex order, the next Blue set, the next car counts).
+    static DODGEM_FINGER: Slot<(u64, Decoded)> = const { Slot::new((0, Decoded::NONE)) };
 }
 
 /// A Dodgem position: `(blue cells, red cells, blue to move)`.
@@ -42,19 +83,29 @@ impl Dodgem {
         }
         let binom = Binomial::new();
         let cells = n * n;
-        let mut offset = vec![vec![0u64; n as usize]; n as usize];
+        let mut offset = Vec::with_capacity((n * n) as usize);
         let mut total = 0;
-        for (b, row) in offset.iter_mut().enumerate() {
-            for (r, o) in row.iter_mut().enumerate() {
-                *o = total;
-                total += binom.c(cells, b as u32) * binom.c(cells - b as u32, r as u32);
+        for b in 0..n {
+            for r in 0..n {
+                offset.push(total);
+                total += binom.c(cells, b) * binom.c(cells - b, r);
             }
         }
+        let subsets = (0..n)
+            .map(|k| {
+                let first = (1u64 << k) - 1;
+                std::iter::successors(Some(first), |&x| (x != 0).then(|| next_colex(x)))
+                    .take(binom.c(cells, k) as usize)
+                    .collect()
+            })
+            .collect();
         Ok(Dodgem {
             n,
             binom,
             offset,
+            subsets,
             pairs: total,
+            id: numbering_id(),
         })
     }
 
@@ -79,7 +130,7 @@ impl Dodgem {
     pub fn index(&self, (blue, red, blue_to_move): DodgemPosition) -> u64 {
         let cells = self.n * self.n;
         let (b, r) = (blue.count_ones(), red.count_ones());
-        let pair = self.offset[b as usize][r as usize]
+        let pair = self.offset[(b * self.n + r) as usize]
             + self.binom.rank(blue) * self.binom.c(cells - b, r)
             + self.binom.rank(extract(red, self.full() & !blue));
         2 * pair + u64::from(!blue_to_move)
@@ -87,28 +138,208 @@ impl Dodgem {
 
     /// The position of an index.
     pub fn position(&self, i: u64) -> DodgemPosition {
+        let d = self.decode(i);
+        (d.blue, d.red, i.is_multiple_of(2))
+    }
+
+    /// Index `i` decoded from scratch.
+    fn decode(&self, i: u64) -> Decoded {
         let cells = self.n * self.n;
-        let (pair, side) = (i / 2, i.is_multiple_of(2));
-        let mut best = (0, 0);
-        for b in 0..self.n {
-            for r in 0..self.n {
-                if self.offset[b as usize][r as usize] <= pair
-                    && self.offset[b as usize][r as usize] >= self.offset[best.0 as usize][best.1 as usize]
-                {
-                    best = (b, r);
-                }
-            }
-        }
-        let (b, r) = best;
-        let k = pair - self.offset[b as usize][r as usize];
+        let pair = i / 2;
+        let k = self.offset.partition_point(|&o| o <= pair) - 1;
+        let (b, r) = (k as u32 / self.n, k as u32 % self.n);
         let per = self.binom.c(cells - b, r);
-        let blue = self.binom.unrank(k / per, b, cells);
-        let red = super::board::deposit(self.binom.unrank(k % per, r, cells - b), self.full() & !blue);
-        (blue, red, side)
+        let q = pair - self.offset[k];
+        let ranks = (q / per, q % per);
+        let blue = self.subsets[b as usize][ranks.0 as usize];
+        let red_colours = self.subsets[r as usize][ranks.1 as usize];
+        Decoded {
+            i,
+            blue,
+            red: deposit(red_colours, self.full() & !blue),
+            counts: (b, r),
+            ranks,
+            red_colours,
+        }
+    }
+
+    /// Index `d.i + 1` (which must exist) from `d`.
+    #[inline]
+    fn step(&self, d: &Decoded) -> Decoded {
+        let mut next = *d;
+        next.i += 1;
+        if d.i.is_multiple_of(2) {
+            return next; // the same cars, Red to move
+        }
+        let cells = self.n * self.n;
+        let (b, r) = d.counts;
+        if d.ranks.1 + 1 < self.binom.c(cells - b, r) {
+            next.ranks.1 += 1;
+            next.red_colours = next_colex(d.red_colours);
+        } else {
+            next.ranks.1 = 0;
+            if d.ranks.0 + 1 < self.binom.c(cells, b) {
+                next.ranks.0 += 1;
+                next.blue = next_colex(d.blue);
+            } else {
+                next.ranks.0 = 0;
+                next.counts = if r + 1 < self.n { (b, r + 1) } else { (b + 1, 0) };
+                next.blue = (1 << next.counts.0) - 1;
+            }
+            next.red_colours = (1 << next.counts.1) - 1;
+        }
+        next.red = deposit(next.red_colours, self.full() & !next.blue);
+        next
+    }
+
+    /// Index `i` decoded, by a step from the last index this thread decoded when
+    /// that was `i - 1` (or `i`), else from scratch.
+    #[inline]
+    fn near(&self, i: u64) -> Decoded {
+        DODGEM_FINGER.with(|finger| {
+            let (owner, last) = finger.get();
+            let d = if owner != self.id {
+                self.decode(i)
+            } else if last.i + 1 == i {
+                self.step(&last)
+            } else if last.i == i {
+                last
+            } else {
+                self.decode(i)
+            };
+            finger.set((self.id, d));
+            d
+        })
+    }
+
+    /// The pair-rank (the index without the side to move) of `(blue, red)`, a
+    /// position one move from or to `d`, numbered from `d`: when Blue's cars are
+    /// `d`'s, Blue's rank is kept and one of Red's cars moves (or comes or goes)
+    /// among the cells Blue leaves.
+    #[inline]
+    fn pair_near(&self, d: &Decoded, blue: u64, red: u64) -> u64 {
+        let cells = self.n * self.n;
+        // One car moved, came on or went off: the counts change by its comings and goings.
+        let count = |before: u64, after: u64, k: u32| {
+            k + u32::from(after & !before != 0) - u32::from(before & !after != 0)
+        };
+        if blue != d.blue {
+            let b = count(d.blue, blue, d.counts.0);
+            let r = d.counts.1;
+            return self.offset[(b * self.n + r) as usize]
+                + self.binom.rank(blue) * self.binom.c(cells - b, r)
+                + self.binom.rank(extract(red, self.full() & !blue));
+        }
+        let b = d.counts.0;
+        let free = self.full() & !blue;
+        let place = |cell: u64| (free & (cell.wrapping_sub(1))).count_ones();
+        let (gone, came) = (d.red & !red, red & !d.red);
+        let mut colours = d.red_colours;
+        if gone != 0 {
+            colours &= !(1 << place(gone));
+        }
+        if came != 0 {
+            colours |= 1 << place(came);
+        }
+        let r = count(d.red, red, d.counts.1);
+        self.offset[(b * self.n + r) as usize]
+            + d.ranks.0 * self.binom.c(cells - b, r)
+            + self.binom.rank(colours)
+    }
+
+    /// The index of every position one move from `d`, in the order of
+    /// [`Dodgem::moves`], numbered from `d` ([`Dodgem::pair_near`]).
+    #[inline]
+    fn push_options(&self, d: &Decoded, out: &mut Vec<u64>) {
+        let blue_to_move = d.i.is_multiple_of(2);
+        self.each_move((d.blue, d.red, blue_to_move), |blue, red| {
+            out.push(2 * self.pair_near(d, blue, red) + u64::from(blue_to_move));
+        });
     }
 
     /// The positions one move away.
-    pub fn moves(&self, (blue, red, blue_to_move): DodgemPosition, out: &mut Vec<DodgemPosition>) {
+    pub fn moves(&self, p: DodgemPosition, out: &mut Vec<DodgemPosition>) {
+        self.each_move(p, |blue, red| out.push((blue, red, !p.2)));
+    }
+
+    /// `f(blue, red)` for every position, with the other player to move, that has a
+    /// move to `(blue, red, blue_to_move)`: that player moved one car here (from a
+    /// cell now empty), or off the board from the far edge (a car fewer now).
+    /// Each move is one parent: no two of them give the same position.
+    fn each_parent(&self, (blue, red, blue_to_move): DodgemPosition, mut f: impl FnMut(u64, u64)) {
+        let n = self.n;
+        let empty = self.full() & !(blue | red);
+        let blue_moved = !blue_to_move;
+        let mine = if blue_moved { blue } else { red };
+        let mut emit = |cars: u64| {
+            if blue_moved {
+                f(cars, red)
+            } else {
+                f(blue, cars)
+            }
+        };
+        let mut m = mine;
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m &= m - 1;
+            let k = bit.trailing_zeros();
+            let (row, col) = (k / n, k % n);
+            // Where the car came from: back against a forward move, then the two
+            // sideways ones (Blue goes east, north, south; Red north, west, east).
+            let sources: [Option<u32>; 3] = if blue_moved {
+                [
+                    (col > 0).then(|| k - 1),
+                    (row > 0).then(|| k - n),
+                    (row + 1 < n).then_some(k + n),
+                ]
+            } else {
+                [
+                    (row > 0).then(|| k - n),
+                    (col + 1 < n).then_some(k + 1),
+                    (col > 0).then(|| k - 1),
+                ]
+            };
+            for s in sources.into_iter().flatten() {
+                if empty >> s & 1 == 1 {
+                    emit((mine & !bit) | 1 << s);
+                }
+            }
+        }
+        if mine.count_ones() + 1 < n {
+            let far = if blue_moved {
+                (0..n).fold(0u64, |e, row| e | 1 << (row * n + n - 1))
+            } else {
+                ((1u64 << n) - 1) << (n * (n - 1))
+            };
+            let mut e = far & empty;
+            while e != 0 {
+                let bit = e & e.wrapping_neg();
+                e &= e - 1;
+                emit(mine | bit);
+            }
+        }
+    }
+
+    /// Whether the player to move has a move.
+    fn can_move(&self, (blue, red, blue_to_move): DodgemPosition) -> bool {
+        // Every car at once, by shifts: a car on the far edge may leave; else some
+        // car has an empty square ahead or beside it (masks keep rows from wrapping).
+        let n = self.n;
+        let empty = self.full() & !(blue | red);
+        let left = (0..n).fold(0u64, |m, row| m | 1 << (row * n));
+        let right = left << (n - 1);
+        let top = ((1u64 << n) - 1) << (n * (n - 1));
+        if blue_to_move {
+            blue & right != 0 || ((blue & !right) << 1 | blue << n | blue >> n) & empty != 0
+        } else {
+            red & top != 0 || (red << n | (red & !left) >> 1 | (red & !right) << 1) & empty != 0
+        }
+    }
+
+    /// `f(blue, red)` after each move of the player to move, in a fixed order (car
+    /// by car from the lowest cell; forward, then sideways).
+    #[inline]
+    fn each_move(&self, (blue, red, blue_to_move): DodgemPosition, mut f: impl FnMut(u64, u64)) {
         let n = self.n;
         let occupied = blue | red;
         let mine = if blue_to_move { blue } else { red };
@@ -138,11 +369,11 @@ impl Dodgem {
                     Some(c) if occupied >> c & 1 == 1 => continue,
                     Some(c) => (mine & !bit) | 1 << c,
                 };
-                out.push(if blue_to_move {
-                    (new, red, false)
+                if blue_to_move {
+                    f(new, red)
                 } else {
-                    (blue, new, true)
-                });
+                    f(blue, new)
+                }
             }
         }
     }
@@ -271,9 +502,7 @@ impl Game for Dodgem {
         Ok(())
     }
     fn terminal(&self, p: &DodgemPosition) -> Result<Option<Outcome>, GameError> {
-        let mut out = Vec::with_capacity(12);
-        self.moves(*p, &mut out);
-        Ok(out.is_empty().then_some(Outcome::Win))
+        Ok((!self.can_move(*p)).then_some(Outcome::Win))
     }
 }
 
@@ -281,22 +510,36 @@ impl Indexed for Dodgem {
     fn size(&self) -> u64 {
         2 * self.pairs
     }
+    // The solvers' path: indices decoded by a step from the last one, options
+    // numbered from their parent, nothing allocated. `tests/fast_paths.rs` checks
+    // it against `position`, `moves` and `index` on every index of Dodgem 3 and 4.
     fn terminal(&self, i: u64) -> Option<Outcome> {
-        Game::terminal(self, &self.position(i)).expect("native games do not fail")
+        let d = self.near(i);
+        (!self.can_move((d.blue, d.red, i.is_multiple_of(2)))).then_some(Outcome::Win)
     }
+    #[inline]
     fn expand(&self, i: u64, out: &mut Vec<u64>) -> Option<Outcome> {
-        let mut ps = Vec::with_capacity(12);
-        self.moves(self.position(i), &mut ps);
-        if ps.is_empty() {
-            return Some(Outcome::Win);
-        }
-        out.extend(ps.into_iter().map(|p| self.index(p)));
-        None
+        let d = self.near(i);
+        let before = out.len();
+        self.push_options(&d, out);
+        (out.len() == before).then_some(Outcome::Win)
     }
+    #[inline]
     fn options(&self, i: u64, out: &mut Vec<u64>) {
-        let mut ps = Vec::with_capacity(12);
-        self.moves(self.position(i), &mut ps);
-        out.extend(ps.into_iter().map(|p| self.index(p)));
+        let d = self.near(i);
+        self.push_options(&d, out);
+    }
+    /// The moves taken back (see `each_parent`), so that the retrograde solvers
+    /// need not store the reverse edges; `tests/fast_paths.rs` checks them against
+    /// the options of every position.
+    fn parents(&self, i: u64, out: &mut Vec<u64>) -> bool {
+        // The solvers ask for parents in their own order, not index order: no finger.
+        let d = self.decode(i);
+        let blue_to_move = i.is_multiple_of(2);
+        self.each_parent((d.blue, d.red, blue_to_move), |blue, red| {
+            out.push(2 * self.pair_near(&d, blue, red) + u64::from(blue_to_move))
+        });
+        true
     }
 }
 

@@ -24,6 +24,12 @@ pub struct Placement {
     width: u32,
     height: u32,
     lines: Vec<u64>,
+    /// The lines again, grouped by direction: `(d, starts)` where the lines with
+    /// cells `b, b+d, b+2d, ...` are those of the bits `b` of `starts`; see
+    /// [`Placement::ends`].
+    line_steps: Vec<(u32, u64)>,
+    /// Cells in a line.
+    line_length: u32,
     index: BoardIndex,
 }
 
@@ -49,16 +55,35 @@ fn lines(width: u32, height: u32, k: u32, bit: impl Fn(u32, u32) -> u32) -> Vec<
     out
 }
 
+/// Group lines (each `k` equally spaced cells) by their spacing: `(d, starts)`, the
+/// bits of `starts` the lowest cells of the lines of spacing `d`.
+fn line_steps(lines: &[u64]) -> Vec<(u32, u64)> {
+    let mut steps: Vec<(u32, u64)> = Vec::new();
+    for &line in lines {
+        let low = line.trailing_zeros();
+        let d = (line & (line - 1)).trailing_zeros() - low;
+        debug_assert!((0..line.count_ones()).all(|t| line >> (low + t * d) & 1 == 1));
+        match steps.iter_mut().find(|(e, _)| *e == d) {
+            Some((_, starts)) => *starts |= 1 << low,
+            None => steps.push((d, 1 << low)),
+        }
+    }
+    steps
+}
+
 impl Placement {
     /// Tic-tac-toe: 3×3, three in a row; cell `row*3 + col`.
     pub fn tictactoe() -> Placement {
         let shapes = (0u64..512).collect();
+        let lines = lines(3, 3, 3, |c, r| r * 3 + c);
         Placement {
             name: "tictactoe".into(),
             rule: Rule::Free,
             width: 3,
             height: 3,
-            lines: lines(3, 3, 3, |c, r| r * 3 + c),
+            line_steps: line_steps(&lines),
+            line_length: 3,
+            lines,
             index: BoardIndex::new(shapes),
         }
     }
@@ -91,12 +116,15 @@ impl Placement {
             }
             h[c] += 1;
         }
+        let lines = lines(width, height, 4, |c, r| c * height + r);
         Ok(Placement {
             name,
             rule: Rule::Gravity,
             width,
             height,
-            lines: lines(width, height, 4, |c, r| c * height + r),
+            line_steps: line_steps(&lines),
+            line_length: 4,
+            lines,
             index: BoardIndex::new(shapes),
         })
     }
@@ -123,6 +151,31 @@ impl Placement {
     /// The value by rule of a board, if the game is over.
     pub fn terminal_board(&self, (filled, x): Board) -> Option<Outcome> {
         if has_line(x, &self.lines) || has_line(filled & !x, &self.lines) {
+            Some(Outcome::Lose)
+        } else if filled == self.full() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    /// [`Placement::terminal_board`] by shifts: a line of spacing `d` starting at
+    /// cell `b` is in `stones` when bit `b` survives `stones & stones >> d & ...`,
+    /// so each direction is tested on every cell at once.
+    #[inline]
+    fn ends(&self, filled: u64, x: u64) -> Option<Outcome> {
+        let has_line = |stones: u64| {
+            self.line_steps.iter().any(|&(d, starts)| {
+                let pairs = stones & stones >> d;
+                let m = match self.line_length {
+                    4 => pairs & pairs >> (2 * d),
+                    3 => pairs & stones >> (2 * d),
+                    k => (2..k).fold(pairs, |m, t| m & stones >> (t * d)),
+                };
+                m & starts != 0
+            })
+        };
+        if has_line(x) || has_line(filled & !x) {
             Some(Outcome::Lose)
         } else if filled == self.full() {
             Some(Outcome::Draw)
@@ -455,26 +508,34 @@ impl Indexed for Placement {
     fn size(&self) -> u64 {
         self.index.size()
     }
+    // The solvers' path: indices decoded by a step from the last one (see
+    // `BoardIndex::near`), lines found by shifts, options numbered from their
+    // parent. `tests/fast_paths.rs` checks it against `board_of`,
+    // `terminal_board` and `index_of` on every index of small boards.
     fn terminal(&self, i: u64) -> Option<Outcome> {
-        self.terminal_board(self.board_of(i))
+        let d = self.index.near(i);
+        self.ends(d.filled, d.x)
     }
+    #[inline]
     fn expand(&self, i: u64, out: &mut Vec<u64>) -> Option<Outcome> {
-        let b = self.board_of(i);
-        if let Some(t) = self.terminal_board(b) {
+        let d = self.index.near(i);
+        if let Some(t) = self.ends(d.filled, d.x) {
             return Some(t);
         }
-        self.push_options(b, out);
+        self.index.push_children(&d, |f| self.moves(f), out);
         None
     }
     #[inline]
     fn options(&self, i: u64, out: &mut Vec<u64>) {
-        self.push_options(self.board_of(i), out)
+        let d = self.index.near(i);
+        self.index.push_children(&d, |f| self.moves(f), out);
     }
 }
 
 impl Placement {
-    /// The move generator, the one both [`Game::options`] and [`Indexed::options`]
-    /// use: `f(cell, board after the move)` for every cell the player to move may fill.
+    /// The move generator of [`Game::options`]: `f(cell, board after the move)` for
+    /// every cell the player to move may fill ([`Placement::moves`], the cells that
+    /// [`Indexed::options`] numbers from the parent's index).
     #[inline]
     pub fn each_option(&self, b: Board, mut f: impl FnMut(u64, Board)) {
         let mut m = self.moves(b.0);
@@ -483,13 +544,6 @@ impl Placement {
             m &= m - 1;
             f(cell, self.play(b, cell));
         }
-    }
-
-    #[inline]
-    fn push_options(&self, b: Board, out: &mut Vec<u64>) {
-        self.each_option(b, |_, (f, x)| {
-            out.push(self.index.index(f, x).expect("every board is numbered"))
-        });
     }
 }
 
