@@ -1529,7 +1529,9 @@ mod tests {
     #[test]
     fn wide_and_unrolled_pair_bits_agree() {
         // Values below 64 from a simple generator; every range and length.
-        let g: Vec<u16> = (0..300u32).map(|i| ((i * 2654435761u32) >> 26) as u16).collect();
+        let g: Vec<u16> = (0..300u32)
+            .map(|i| (i.wrapping_mul(2654435761u32) >> 26) as u16)
+            .collect();
         for m in [2usize, 17, 64, 299] {
             for lo in 1..=m / 2 {
                 for hi in lo..=m / 2 + 1 {
