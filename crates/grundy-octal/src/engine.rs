@@ -846,6 +846,9 @@ impl Sequence {
         // 1. Every pair with at least one rare heap: all common values. In a
         // batch, the rare heaps below BATCH and those at or above the batch's
         // first m (rare since, or too near to be in it) are left to mark.
+        // (The same loop as in `sparse_small_body`, marking flags instead of
+        // bits: one helper with a marking closure for both ran 3% more
+        // instructions under callgrind on 0.167 and 0.45.)
         let small_end = self.batch.small_end;
         for (i, (&m, cursor)) in ms.iter().zip(self.rare_cursors.iter_mut()).enumerate() {
             let all = rare_ranges(rare_heaps, cursor, m, unequal);

@@ -5,7 +5,7 @@ use grundy::{Game, GameError, Outcome};
 
 use std::cell::Cell as Slot;
 
-use super::board::{deposit, extract, next_colex, numbering_id, Binomial};
+use super::board::{deposit, extract, near_finger, next_colex, numbering_id, Binomial};
 use crate::Indexed;
 
 /// Dodgem on an n×n board (n = 3 to 5).
@@ -196,20 +196,14 @@ impl Dodgem {
     /// that was `i - 1` (or `i`), else from scratch.
     #[inline]
     fn near(&self, i: u64) -> Decoded {
-        DODGEM_FINGER.with(|finger| {
-            let (owner, last) = finger.get();
-            let d = if owner != self.id {
-                self.decode(i)
-            } else if last.i + 1 == i {
-                self.step(&last)
-            } else if last.i == i {
-                last
-            } else {
-                self.decode(i)
-            };
-            finger.set((self.id, d));
-            d
-        })
+        near_finger(
+            &DODGEM_FINGER,
+            self.id,
+            i,
+            |d| d.i,
+            |i| self.decode(i),
+            |d| self.step(d),
+        )
     }
 
     /// The pair-rank (the index without the side to move) of `(blue, red)`, a
