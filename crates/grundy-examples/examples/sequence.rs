@@ -58,20 +58,15 @@ fn main() {
         st.full_scans,
         st.reclassifications
     );
-    // The rare heaps are the values of one parity under the mask (the engine keeps
-    // only their count): the last of them, checked against the count.
+    // The rare heaps are those whose value has an even number of bits under the
+    // mask (`Sequence::sparse_mask`; the engine keeps only their count): their
+    // count from the values, and the last of them.
     let mask = seq.sparse_mask();
     if mask != 0 {
-        let odd = |v: &u16| (v & mask).count_ones() % 2 == 1;
+        let rare = |v: &u16| (v & mask).count_ones().is_multiple_of(2);
         let values = seq.values();
-        let odd_count = values.iter().filter(|v| odd(v)).count();
-        let rare_odd = odd_count == seq.rare_count() || odd_count * 2 < values.len();
-        let last = values.iter().rposition(|v| odd(v) == rare_odd);
-        let count = if rare_odd {
-            odd_count
-        } else {
-            values.len() - odd_count
-        };
+        let count = values.iter().filter(|v| rare(v)).count();
+        let last = values.iter().rposition(rare);
         println!("rare heaps by parity {count}  last rare heap {last:?}");
     }
     let counts: Vec<String> = seq

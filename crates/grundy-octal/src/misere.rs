@@ -66,7 +66,7 @@
 use std::collections::hash_map::Entry;
 use std::fmt;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::HeapRules;
 
@@ -910,9 +910,9 @@ fn extend_by_classes(
         }
     };
     let mut unique: Vec<usize> = Vec::new();
-    let mut seen = FxHashMap::default();
+    let mut seen = FxHashSet::default();
     for h in 1..n {
-        if seen.insert(base.times_heap(0, h), h).is_none() {
+        if seen.insert(base.times_heap(0, h)) {
             unique.push(h);
         }
     }
