@@ -352,6 +352,30 @@ impl SeqWriter {
         Ok(())
     }
 
+    /// Appends the values of the next heaps: the same bytes and checksum as
+    /// [`SeqWriter::push`] of each, written and hashed as one block. (One
+    /// call a value cost about 90 instructions a heap, a tenth of the sparse
+    /// engine's whole work on 0.45.)
+    pub fn push_all(&mut self, values: &[u16]) -> Result<()> {
+        if self.state.format != Format::Bin || self.state.width != 16 {
+            return values.iter().try_for_each(|&v| self.push(u64::from(v)));
+        }
+        let mut bytes = [0u8; 2 * 4096];
+        for block in values.chunks(4096) {
+            let bytes = &mut bytes[..2 * block.len()];
+            for (b, v) in bytes.chunks_exact_mut(2).zip(block) {
+                b.copy_from_slice(&v.to_le_bytes());
+            }
+            self.out
+                .write_all(bytes)
+                .with_context(|| format!("cannot write {}", self.paths.part.display()))?;
+            self.hash.update(bytes);
+            self.state.bytes += bytes.len() as u64;
+            self.state.count += block.len() as u64;
+        }
+        Ok(())
+    }
+
     /// Checkpoints if the last checkpoint is old enough.
     pub fn maybe_checkpoint(&mut self) -> Result<()> {
         if self.last_ckpt.elapsed() >= CHECKPOINT_EVERY {

@@ -238,17 +238,10 @@ fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(
     while seq.len() < end {
         interrupted(&mut w)?;
         let next = (seq.len() + CHUNK).min(end);
-        let mut failed = None;
-        seq.extend_to(next, |n, v| {
-            if n >= args.from && failed.is_none() {
-                if let Err(e) = w.push(u64::from(v)) {
-                    failed = Some(e);
-                }
-            }
-        })?;
-        if let Some(e) = failed {
-            return Err(e);
-        }
+        // Written a chunk at a time from the engine's values, not a call a value.
+        let written = args.from + w.count();
+        seq.extend_to(next, |_, _| {})?;
+        w.push_all(&seq.values()[written as usize..next as usize])?;
         bar.set_position(w.count());
         w.maybe_checkpoint()?;
     }
