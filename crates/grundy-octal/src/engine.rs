@@ -742,17 +742,21 @@ impl Sequence {
                 break c;
             }
             let a_end = (a + block).min(max_half + 1);
+            let mut acc = [0u64; 16];
             for &m in ms {
                 let half = compiled.half(m);
                 let hi = a_end.min(half + 1);
                 if hi > a {
                     seen |= if WIDE {
-                        pair_bits_wide(g, m, a, hi)
+                        pair_bits_wide_into(g, m, a, hi, &mut acc)
                     } else {
                         pair_bits(g, m, a, hi)
                     };
                     opts += (hi - a) as u64;
                 }
+            }
+            if WIDE {
+                seen = acc.iter().fold(seen, |s, &b| s | b);
             }
             a = a_end;
             if a > SMALL_STEP_UNTIL {
@@ -1264,13 +1268,24 @@ pub(crate) fn pair_bits(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
 /// [`pair_bits`] written as one plain loop for a caller compiled for AVX2:
 /// the compiler vectorises it with variable shifts of 64-bit lanes, which
 /// the 4-way unrolled form (best without AVX2) keeps it from doing.
-#[inline(always)]
+#[cfg(test)]
 fn pair_bits_wide(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
+    let mut acc = [0u64; 16];
+    let rest = pair_bits_wide_into(g, m, lo, hi, &mut acc);
+    acc.iter().fold(rest, |a, &b| a | b)
+}
+
+/// The vectorised part of [`pair_bits_wide`]: ORs the bits of 16 pairs at a
+/// time into `acc` lane by lane and returns those of the pairs left over.
+/// The caller folds `acc` once per block, not once per breaking distance:
+/// the fold (a chain of dependent shuffles) cost as much as the scan of a
+/// 32-pair block.
+#[inline(always)]
+fn pair_bits_wide_into(g: &[u16], m: usize, lo: usize, hi: usize, acc: &mut [u64; 16]) -> u64 {
     let xs = &g[lo..hi];
     let ys = &g[m + 1 - hi..=m - lo];
     // Fixed-size chunks: the compiler vectorises these whatever the caller
     // (a plain loop was vectorised or not depending on the inlining).
-    let mut acc = [0u64; 16];
     let mut xc = xs.chunks_exact(16);
     let mut yc = ys.rchunks_exact(16);
     for (x, y) in (&mut xc).zip(&mut yc) {
@@ -1282,7 +1297,7 @@ fn pair_bits_wide(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
     for (x, y) in xc.remainder().iter().zip(yc.remainder().iter().rev()) {
         rest |= BIT[((x ^ y) & 63) as usize];
     }
-    acc.iter().fold(rest, |a, &b| a | b)
+    rest
 }
 
 /// Marks G(a) ^ G(m - a) for a = 1..=half.
