@@ -169,6 +169,35 @@ fn dodgem_parents_invert_the_options() {
     }
 }
 
+/// Dodgem's option counts (by shifts) are the lengths of its option lists, from any
+/// first index (even or odd, at a change of car counts or not) and any block length.
+#[test]
+fn dodgem_option_counts_are_the_options_listed() {
+    for n in [3, 4] {
+        let g = Dodgem::new(n).unwrap();
+        let mut out = Vec::new();
+        let expected: Vec<u32> = (0..g.size())
+            .map(|i| {
+                out.clear();
+                if g.expand(i, &mut out).is_some() {
+                    assert!(out.is_empty());
+                }
+                out.len() as u32
+            })
+            .collect();
+        let mut counts = vec![0u32; expected.len()];
+        assert!(g.option_counts(0, &mut counts));
+        assert_eq!(counts, expected, "dodgem {n}, one block");
+        for block in [1, 2, 7, 1000] {
+            for (k, want) in expected.chunks(block).enumerate() {
+                let mut counts = vec![u32::MAX; want.len()];
+                assert!(g.option_counts((k * block) as u64, &mut counts));
+                assert_eq!(counts, want, "dodgem {n}, block {k} of {block}");
+            }
+        }
+    }
+}
+
 /// Checksums of the tables (outcomes and remoteness) as the solvers wrote them
 /// before the fast paths (recorded at commit 70a711c): the bytes must not change.
 /// (Connect Four 5x4, too slow for a debug test, was 0x12342a94fbf57b73 with

@@ -34,6 +34,18 @@ pub struct Dodgem {
     pairs: u64,
     /// See `board::numbering_id`.
     id: u64,
+    /// `block[b * n + r]`: `(offset, C(cells - b, r))`, the first pair-rank with `b`
+    /// Blue and `r` Red cars and how many Red sets go with each Blue set; a fixed
+    /// array indexed under a mask, so that ranking a parent has no bounds checks.
+    block: [(u64, u64); 32],
+    /// `colex[t][j]` = C(j, t): the colex rank of a set is the sum over its `t`-th
+    /// lowest cell `j` (from 0) of `colex[t + 1][j]`; a set has fewer than 8 cells.
+    colex: [[u64; 64]; 8],
+    /// The cells of the left column, the right column, the top row, the board.
+    left: u64,
+    right: u64,
+    top: u64,
+    full: u64,
 }
 
 /// A Dodgem index decoded: its position and where it sits in the numbering.
@@ -99,6 +111,21 @@ impl Dodgem {
                     .collect()
             })
             .collect();
+        let mut block = [(0, 0); 32];
+        for b in 0..n {
+            for r in 0..n {
+                let k = (b * n + r) as usize;
+                block[k] = (offset[k], binom.c(cells - b, r));
+            }
+        }
+        let mut colex = [[0; 64]; 8];
+        for (t, row) in colex.iter_mut().enumerate() {
+            for (j, c) in row.iter_mut().enumerate() {
+                *c = binom.c(j as u32, t as u32);
+            }
+        }
+        let left = (0..n).fold(0u64, |m, row| m | 1 << (row * n));
+        let full = (1u64 << cells) - 1;
         Ok(Dodgem {
             n,
             binom,
@@ -106,6 +133,12 @@ impl Dodgem {
             subsets,
             pairs: total,
             id: numbering_id(),
+            block,
+            colex,
+            left,
+            right: left << (n - 1),
+            top: ((1u64 << n) - 1) << (n * (n - 1)),
+            full,
         })
     }
 
@@ -115,7 +148,58 @@ impl Dodgem {
     }
 
     fn full(&self) -> u64 {
-        (1u64 << (self.n * self.n)) - 1
+        self.full
+    }
+
+    /// The pair-rank of `b` Blue and `r` Red cars, Blue's set of colex rank
+    /// `blue_rank` and Red's (among the cells Blue leaves) of rank `red_rank`.
+    #[inline(always)]
+    fn pair_of(&self, (b, r): (u32, u32), blue_rank: u64, red_rank: u64) -> u64 {
+        let (offset, per) = self.block[((b * self.n + r) & 31) as usize];
+        offset + blue_rank * per + red_rank
+    }
+
+    /// The colex rank of a set of cells (fewer than 8: at most n - 1 cars), as
+    /// [`Binomial::rank`] but from a small table without bounds checks.
+    #[inline(always)]
+    fn small_rank(&self, set: u64) -> u64 {
+        debug_assert!(set.count_ones() < 8);
+        self.rank_of_places(set, |cell| cell)
+    }
+
+    /// The colex rank of the set of places `place(cell)` over the cells of `set`,
+    /// when `place` keeps the cells' order (a cell's place among the free cells).
+    #[inline(always)]
+    fn rank_of_places(&self, set: u64, place: impl Fn(u32) -> u32) -> u64 {
+        let mut rank = 0;
+        let mut m = set;
+        let mut t = 1;
+        while m != 0 {
+            rank += self.colex[t & 7][(place(m.trailing_zeros()) & 63) as usize];
+            t += 1;
+            m &= m - 1;
+        }
+        rank
+    }
+
+    /// How many moves the player to move has: one per car on the far edge (off the
+    /// board), and one per car and direction whose square is empty, counted by shifts
+    /// for every car at once (the masks keep rows from wrapping). `each_move` lists them.
+    #[inline(always)]
+    fn move_count(&self, blue: u64, red: u64, blue_to_move: bool) -> u32 {
+        let n = self.n;
+        let empty = self.full & !(blue | red);
+        if blue_to_move {
+            (blue & self.right).count_ones()
+                + ((blue & !self.right) << 1 & empty).count_ones()
+                + (blue << n & empty).count_ones()
+                + (blue >> n & empty).count_ones()
+        } else {
+            (red & self.top).count_ones()
+                + (red << n & empty).count_ones()
+                + ((red & !self.left) >> 1 & empty).count_ones()
+                + ((red & !self.right) << 1 & empty).count_ones()
+        }
     }
 
     /// The starting position: Blue on the left edge, Red on the bottom edge, Blue to move.
@@ -251,67 +335,88 @@ impl Dodgem {
         });
     }
 
-    /// The positions one move away.
-    pub fn moves(&self, p: DodgemPosition, out: &mut Vec<DodgemPosition>) {
-        self.each_move(p, |blue, red| out.push((blue, red, !p.2)));
-    }
-
-    /// `f(blue, red)` for every position, with the other player to move, that has a
-    /// move to `(blue, red, blue_to_move)`: that player moved one car here (from a
-    /// cell now empty), or off the board from the far edge (a car fewer now).
-    /// Each move is one parent: no two of them give the same position.
-    fn each_parent(&self, (blue, red, blue_to_move): DodgemPosition, mut f: impl FnMut(u64, u64)) {
+    /// The index of every position, with the other player to move, that has a move
+    /// to `d`: that player moved one car here (from a cell now empty), or off the
+    /// board from the far edge (a car fewer now). Each move is one parent: no two of
+    /// them give the same position. Each kind of move is taken back for every car at
+    /// once by shifts, and each parent ranked from `d`'s ranks.
+    #[inline]
+    fn push_parents(&self, d: &Decoded, out: &mut Vec<u64>) {
         let n = self.n;
-        let empty = self.full() & !(blue | red);
-        let blue_moved = !blue_to_move;
-        let mine = if blue_moved { blue } else { red };
-        let mut emit = |cars: u64| {
-            if blue_moved {
-                f(cars, red)
-            } else {
-                f(blue, cars)
-            }
-        };
-        let mut m = mine;
-        while m != 0 {
-            let bit = m & m.wrapping_neg();
-            m &= m - 1;
-            let k = bit.trailing_zeros();
-            let (row, col) = (k / n, k % n);
-            // Where the car came from: back against a forward move, then the two
-            // sideways ones (Blue goes east, north, south; Red north, west, east).
-            let sources: [Option<u32>; 3] = if blue_moved {
-                [
-                    (col > 0).then(|| k - 1),
-                    (row > 0).then(|| k - n),
-                    (row + 1 < n).then_some(k + n),
-                ]
-            } else {
-                [
-                    (row > 0).then(|| k - n),
-                    (col + 1 < n).then_some(k + 1),
-                    (col > 0).then(|| k - 1),
-                ]
+        let (blue, red) = (d.blue, d.red);
+        let (b, r) = d.counts;
+        let empty = self.full & !(blue | red);
+        let blue_to_move = d.i.is_multiple_of(2);
+        // The parent has the other side to move.
+        let side = u64::from(blue_to_move);
+        // Each kind of move taken back: the cells the cars came from (empty now)
+        // and how far the car went from there (a shift up the cell numbers, or down).
+        if blue_to_move {
+            // Red moved: Blue's cars and rank stay, one Red car moves among the
+            // cells Blue leaves, so only the Red rank is computed again.
+            let free = self.full & !blue;
+            let place = |cell: u32| (free & ((1u64 << cell) - 1)).count_ones();
+            let blue_part = self.pair_of((b, r), d.ranks.0, 0);
+            let mut take_back = |sources: u64, car_from: fn(u64, u32) -> u64| {
+                let mut m = sources;
+                while m != 0 {
+                    let from = m & m.wrapping_neg();
+                    m &= m - 1;
+                    let car = car_from(from, n);
+                    let colours = d.red_colours & !(1 << place(car.trailing_zeros()))
+                        | 1 << place(from.trailing_zeros());
+                    out.push(2 * (blue_part + self.small_rank(colours)) + side);
+                }
             };
-            for s in sources.into_iter().flatten() {
-                if empty >> s & 1 == 1 {
-                    emit((mine & !bit) | 1 << s);
+            // North (the car came from the cell below), west (from the east), east.
+            take_back(red >> n & empty, |from, n| from << n);
+            take_back((red & !self.right) << 1 & empty, |from, _| from >> 1);
+            take_back((red & !self.left) >> 1 & empty, |from, _| from << 1);
+            if r + 1 < n {
+                // A car that left from the top row comes back.
+                let blue_part = self.pair_of((b, r + 1), d.ranks.0, 0);
+                let mut m = self.top & empty;
+                while m != 0 {
+                    let from = m & m.wrapping_neg();
+                    m &= m - 1;
+                    let colours = d.red_colours | 1 << place(from.trailing_zeros());
+                    out.push(2 * (blue_part + self.small_rank(colours)) + side);
+                }
+            }
+        } else {
+            // Blue moved: Blue's set and so the cells Red's rank counts among change.
+            let parent = |before: u64, b: u32| {
+                let red_rank =
+                    self.rank_of_places(red, |cell| cell - (before & ((1u64 << cell) - 1)).count_ones());
+                2 * self.pair_of((b, r), self.small_rank(before), red_rank) + side
+            };
+            let mut take_back = |sources: u64, car_from: fn(u64, u32) -> u64| {
+                let mut m = sources;
+                while m != 0 {
+                    let from = m & m.wrapping_neg();
+                    m &= m - 1;
+                    out.push(parent(blue ^ (from | car_from(from, n)), b));
+                }
+            };
+            // East (the car came from the west), north (from below), south (from above).
+            take_back((blue & !self.left) >> 1 & empty, |from, _| from << 1);
+            take_back(blue >> n & empty, |from, n| from << n);
+            take_back(blue << n & empty, |from, n| from >> n);
+            if b + 1 < n {
+                // A car that left from the right column comes back.
+                let mut m = self.right & empty;
+                while m != 0 {
+                    let from = m & m.wrapping_neg();
+                    m &= m - 1;
+                    out.push(parent(blue | from, b + 1));
                 }
             }
         }
-        if mine.count_ones() + 1 < n {
-            let far = if blue_moved {
-                (0..n).fold(0u64, |e, row| e | 1 << (row * n + n - 1))
-            } else {
-                ((1u64 << n) - 1) << (n * (n - 1))
-            };
-            let mut e = far & empty;
-            while e != 0 {
-                let bit = e & e.wrapping_neg();
-                e &= e - 1;
-                emit(mine | bit);
-            }
-        }
+    }
+
+    /// The positions one move away.
+    pub fn moves(&self, p: DodgemPosition, out: &mut Vec<DodgemPosition>) {
+        self.each_move(p, |blue, red| out.push((blue, red, !p.2)));
     }
 
     /// Whether the player to move has a move.
@@ -320,9 +425,7 @@ impl Dodgem {
         // car has an empty square ahead or beside it (masks keep rows from wrapping).
         let n = self.n;
         let empty = self.full() & !(blue | red);
-        let left = (0..n).fold(0u64, |m, row| m | 1 << (row * n));
-        let right = left << (n - 1);
-        let top = ((1u64 << n) - 1) << (n * (n - 1));
+        let (left, right, top) = (self.left, self.right, self.top);
         if blue_to_move {
             blue & right != 0 || ((blue & !right) << 1 | blue << n | blue >> n) & empty != 0
         } else {
@@ -523,16 +626,27 @@ impl Indexed for Dodgem {
         let d = self.near(i);
         self.push_options(&d, out);
     }
-    /// The moves taken back (see `each_parent`), so that the retrograde solvers
+    /// The moves taken back (see `push_parents`), so that the retrograde solvers
     /// need not store the reverse edges; `tests/fast_paths.rs` checks them against
     /// the options of every position.
     fn parents(&self, i: u64, out: &mut Vec<u64>) -> bool {
         // The solvers ask for parents in their own order, not index order: no finger.
         let d = self.decode(i);
-        let blue_to_move = i.is_multiple_of(2);
-        self.each_parent((d.blue, d.red, blue_to_move), |blue, red| {
-            out.push(2 * self.pair_near(&d, blue, red) + u64::from(blue_to_move))
-        });
+        self.push_parents(&d, out);
+        true
+    }
+    /// Counted by shifts ([`Dodgem::move_count`]), stepping from index to index.
+    fn option_counts(&self, first: u64, counts: &mut [u32]) -> bool {
+        if counts.is_empty() {
+            return true;
+        }
+        let mut d = self.decode(first);
+        for (k, count) in counts.iter_mut().enumerate() {
+            if k > 0 {
+                d = self.step(&d);
+            }
+            *count = self.move_count(d.blue, d.red, d.i.is_multiple_of(2));
+        }
         true
     }
 }
