@@ -198,6 +198,47 @@ fn dodgem_option_counts_are_the_options_listed() {
     }
 }
 
+/// On the 5x5 board (no lookup tables: the general path), on a sample of indices:
+/// every parent has the index as an option, every option has it as a parent, and
+/// the option counts are the options listed.
+#[test]
+fn dodgem_5_parents_options_and_counts_agree_on_a_sample() {
+    let g = Dodgem::new(5).unwrap();
+    let (mut options, mut parents) = (Vec::new(), Vec::new());
+    let list = |i: u64, out: &mut Vec<u64>| {
+        out.clear();
+        g.expand(i, out);
+        out.clone()
+    };
+    let stride = g.size() / 3001 | 1;
+    for i in (0..g.size())
+        .step_by(stride as usize)
+        .chain(g.size() - 40..g.size())
+    {
+        let mut counts = [0u32; 3];
+        let block = (g.size() - i).min(3) as usize;
+        assert!(g.option_counts(i, &mut counts[..block]));
+        for (k, &c) in counts[..block].iter().enumerate() {
+            assert_eq!(
+                c as usize,
+                list(i + k as u64, &mut options).len(),
+                "count of {}",
+                i + k as u64
+            );
+        }
+        for o in list(i, &mut options) {
+            parents.clear();
+            assert!(g.parents(o, &mut parents));
+            assert_eq!(parents.iter().filter(|&&p| p == i).count(), 1, "{i} -> {o}");
+        }
+        parents.clear();
+        assert!(g.parents(i, &mut parents));
+        for &p in &parents.clone() {
+            assert!(list(p, &mut options).contains(&i), "{p} -> {i}");
+        }
+    }
+}
+
 /// Checksums of the tables (outcomes and remoteness) as the solvers wrote them
 /// before the fast paths (recorded at commit 70a711c): the bytes must not change.
 /// (Connect Four 5x4, too slow for a debug test, was 0x12342a94fbf57b73 with

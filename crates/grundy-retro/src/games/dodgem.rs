@@ -46,6 +46,50 @@ pub struct Dodgem {
     right: u64,
     top: u64,
     full: u64,
+    /// Tables for boards of at most 16 cells (n = 3, 4); `None` on larger ones.
+    small: Option<SmallBoard>,
+}
+
+/// Lookup tables that number a position of a board of at most 16 cells in a few
+/// loads (where the general path loops over cells and runs of cells): the solvers
+/// number some 5 parents per position they resolve, in no order a finger could use.
+struct SmallBoard {
+    /// The colex rank of every set of cells.
+    rank: Vec<u16>,
+    /// `gather[mask << 8 | x]` for bytes `mask` and `x`: the bits of `x` at the set
+    /// bits of `mask`, packed low (software `pext` a byte at a time), and how many
+    /// bits `mask` has, shifted by 8.
+    gather: Vec<u16>,
+    /// The cars of every pair-rank, `blue | red << 16`, built on first use (1 MB
+    /// for n = 4): a query that numbers a few positions does not pay for it.
+    pairs: std::sync::OnceLock<Vec<u32>>,
+}
+
+impl SmallBoard {
+    fn new(binom: &Binomial, cells: u32) -> SmallBoard {
+        let rank = (0..1u64 << cells).map(|set| binom.rank(set) as u16).collect();
+        let gather = (0..1u64 << 16)
+            .map(|k| (extract(k & 0xff, k >> 8) | u64::from((k >> 8).count_ones()) << 8) as u16)
+            .collect();
+        SmallBoard {
+            rank,
+            gather,
+            pairs: std::sync::OnceLock::new(),
+        }
+    }
+
+    #[inline(always)]
+    fn rank(&self, set: u64) -> u64 {
+        u64::from(self.rank[(set & 0xffff) as usize])
+    }
+
+    /// `extract(x, mask)` for a 16-bit `mask`, a byte at a time.
+    #[inline(always)]
+    fn extract(&self, x: u64, mask: u64) -> u64 {
+        let low = self.gather[((mask & 0xff) << 8 | (x & 0xff)) as usize];
+        let high = self.gather[((mask >> 8 & 0xff) << 8 | (x >> 8 & 0xff)) as usize];
+        u64::from(low & 0xff | (high & 0xff) << (low >> 8))
+    }
 }
 
 /// A Dodgem index decoded: its position and where it sits in the numbering.
@@ -126,6 +170,7 @@ impl Dodgem {
         }
         let left = (0..n).fold(0u64, |m, row| m | 1 << (row * n));
         let full = (1u64 << cells) - 1;
+        let small = (cells <= 16).then(|| SmallBoard::new(&binom, cells));
         Ok(Dodgem {
             n,
             binom,
@@ -139,6 +184,7 @@ impl Dodgem {
             right: left << (n - 1),
             top: ((1u64 << n) - 1) << (n * (n - 1)),
             full,
+            small,
         })
     }
 
@@ -226,8 +272,49 @@ impl Dodgem {
         (d.blue, d.red, i.is_multiple_of(2))
     }
 
-    /// Index `i` decoded from scratch.
+    /// Index `i` decoded from scratch: from the table of pairs on a small board.
+    #[inline]
     fn decode(&self, i: u64) -> Decoded {
+        let Some(small) = &self.small else {
+            return self.decode_by_counting(i);
+        };
+        let pairs = small.pairs.get_or_init(|| self.pair_table());
+        let cars = pairs[(i / 2) as usize];
+        let (blue, red) = (u64::from(cars & 0xffff), u64::from(cars >> 16));
+        let red_colours = small.extract(red, self.full & !blue);
+        Decoded {
+            i,
+            blue,
+            red,
+            counts: (blue.count_ones(), red.count_ones()),
+            ranks: (small.rank(blue), small.rank(red_colours)),
+            red_colours,
+        }
+    }
+
+    /// The cars of every pair-rank, `blue | red << 16` (boards of at most 16 cells).
+    fn pair_table(&self) -> Vec<u32> {
+        let mut table = Vec::with_capacity(self.pairs as usize);
+        for b in 0..self.n {
+            for r in 0..self.n {
+                for &blue in &self.subsets[b as usize] {
+                    // Red's sets among the cells Blue leaves, in colex order by their
+                    // places there, are Red's sets among all cells in colex order
+                    // without those that meet Blue's (a cell's place keeps the order).
+                    for &red in &self.subsets[r as usize] {
+                        if red & blue == 0 {
+                            table.push((blue | red << 16) as u32);
+                        }
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(table.len() as u64, self.pairs);
+        table
+    }
+
+    /// Index `i` decoded from scratch, from the counts of sets before it.
+    fn decode_by_counting(&self, i: u64) -> Decoded {
         let cells = self.n * self.n;
         let pair = i / 2;
         let k = self.offset.partition_point(|&o| o <= pair) - 1;
@@ -343,6 +430,9 @@ impl Dodgem {
     #[inline]
     fn push_parents(&self, d: &Decoded, out: &mut Vec<u64>) {
         let n = self.n;
+        if let Some(small) = &self.small {
+            return self.push_parents_small(small, d, out);
+        }
         let (blue, red) = (d.blue, d.red);
         let (b, r) = d.counts;
         let empty = self.full & !(blue | red);
@@ -357,31 +447,24 @@ impl Dodgem {
             let free = self.full & !blue;
             let place = |cell: u32| (free & ((1u64 << cell) - 1)).count_ones();
             let blue_part = self.pair_of((b, r), d.ranks.0, 0);
-            let mut take_back = |sources: u64, car_from: fn(u64, u32) -> u64| {
-                let mut m = sources;
-                while m != 0 {
-                    let from = m & m.wrapping_neg();
-                    m &= m - 1;
-                    let car = car_from(from, n);
-                    let colours = d.red_colours & !(1 << place(car.trailing_zeros()))
-                        | 1 << place(from.trailing_zeros());
-                    out.push(2 * (blue_part + self.small_rank(colours)) + side);
-                }
+            let mut take_back = |from: u64, car: u64| {
+                let colours =
+                    d.red_colours & !(1 << place(car.trailing_zeros())) | 1 << place(from.trailing_zeros());
+                out.push(2 * (blue_part + self.small_rank(colours)) + side);
             };
             // North (the car came from the cell below), west (from the east), east.
-            take_back(red >> n & empty, |from, n| from << n);
-            take_back((red & !self.right) << 1 & empty, |from, _| from >> 1);
-            take_back((red & !self.left) >> 1 & empty, |from, _| from << 1);
+            each_cell(red >> n & empty, |from| take_back(from, from << n));
+            each_cell((red & !self.right) << 1 & empty, |from| {
+                take_back(from, from >> 1)
+            });
+            each_cell((red & !self.left) >> 1 & empty, |from| take_back(from, from << 1));
             if r + 1 < n {
                 // A car that left from the top row comes back.
                 let blue_part = self.pair_of((b, r + 1), d.ranks.0, 0);
-                let mut m = self.top & empty;
-                while m != 0 {
-                    let from = m & m.wrapping_neg();
-                    m &= m - 1;
+                each_cell(self.top & empty, |from| {
                     let colours = d.red_colours | 1 << place(from.trailing_zeros());
                     out.push(2 * (blue_part + self.small_rank(colours)) + side);
-                }
+                });
             }
         } else {
             // Blue moved: Blue's set and so the cells Red's rank counts among change.
@@ -390,26 +473,65 @@ impl Dodgem {
                     self.rank_of_places(red, |cell| cell - (before & ((1u64 << cell) - 1)).count_ones());
                 2 * self.pair_of((b, r), self.small_rank(before), red_rank) + side
             };
-            let mut take_back = |sources: u64, car_from: fn(u64, u32) -> u64| {
-                let mut m = sources;
-                while m != 0 {
-                    let from = m & m.wrapping_neg();
-                    m &= m - 1;
-                    out.push(parent(blue ^ (from | car_from(from, n)), b));
-                }
-            };
             // East (the car came from the west), north (from below), south (from above).
-            take_back((blue & !self.left) >> 1 & empty, |from, _| from << 1);
-            take_back(blue >> n & empty, |from, n| from << n);
-            take_back(blue << n & empty, |from, n| from >> n);
+            each_cell((blue & !self.left) >> 1 & empty, |from| {
+                out.push(parent(blue ^ (from | from << 1), b))
+            });
+            each_cell(blue >> n & empty, |from| {
+                out.push(parent(blue ^ (from | from << n), b))
+            });
+            each_cell(blue << n & empty, |from| {
+                out.push(parent(blue ^ (from | from >> n), b))
+            });
             if b + 1 < n {
                 // A car that left from the right column comes back.
-                let mut m = self.right & empty;
-                while m != 0 {
-                    let from = m & m.wrapping_neg();
-                    m &= m - 1;
-                    out.push(parent(blue | from, b + 1));
-                }
+                each_cell(self.right & empty, |from| out.push(parent(blue | from, b + 1)));
+            }
+        }
+    }
+
+    /// [`Dodgem::push_parents`] on a board of at most 16 cells: each parent's cars
+    /// ranked by table lookups.
+    #[inline]
+    fn push_parents_small(&self, small: &SmallBoard, d: &Decoded, out: &mut Vec<u64>) {
+        let n = self.n;
+        let (blue, red) = (d.blue, d.red);
+        let (b, r) = d.counts;
+        let empty = self.full & !(blue | red);
+        let blue_to_move = d.i.is_multiple_of(2);
+        let side = u64::from(blue_to_move);
+        if blue_to_move {
+            // Red moved: Blue's cars and rank stay.
+            let free = self.full & !blue;
+            let blue_part = self.pair_of((b, r), d.ranks.0, 0);
+            let mut push =
+                |before: u64| out.push(2 * (blue_part + small.rank(small.extract(before, free))) + side);
+            each_cell(red >> n & empty, |from| push(red ^ (from | from << n)));
+            each_cell((red & !self.right) << 1 & empty, |from| {
+                push(red ^ (from | from >> 1))
+            });
+            each_cell((red & !self.left) >> 1 & empty, |from| {
+                push(red ^ (from | from << 1))
+            });
+            if r + 1 < n {
+                let blue_part = self.pair_of((b, r + 1), d.ranks.0, 0);
+                each_cell(self.top & empty, |from| {
+                    out.push(2 * (blue_part + small.rank(small.extract(red | from, free))) + side)
+                });
+            }
+        } else {
+            // Blue moved: Red's cars stay, ranked among the cells Blue left then.
+            let mut push = |before: u64, b: u32| {
+                let red_rank = small.rank(small.extract(red, self.full & !before));
+                out.push(2 * self.pair_of((b, r), small.rank(before), red_rank) + side)
+            };
+            each_cell((blue & !self.left) >> 1 & empty, |from| {
+                push(blue ^ (from | from << 1), b)
+            });
+            each_cell(blue >> n & empty, |from| push(blue ^ (from | from << n), b));
+            each_cell(blue << n & empty, |from| push(blue ^ (from | from >> n), b));
+            if b + 1 < n {
+                each_cell(self.right & empty, |from| push(blue | from, b + 1));
             }
         }
     }
@@ -589,6 +711,16 @@ impl Dodgem {
     }
 }
 
+/// `f(cell)` for each set bit of `cells`, as a one-bit mask, from the lowest.
+#[inline(always)]
+fn each_cell(cells: u64, mut f: impl FnMut(u64)) {
+    let mut m = cells;
+    while m != 0 {
+        f(m & m.wrapping_neg());
+        m &= m - 1;
+    }
+}
+
 /// Dodgem as a [`Game`] over its native positions, with the move generator
 /// [`Dodgem::moves`] (the one [`Indexed::options`] uses too). A player with no move
 /// (all cars off the board, or blocked) wins.
@@ -635,9 +767,19 @@ impl Indexed for Dodgem {
         self.push_parents(&d, out);
         true
     }
-    /// Counted by shifts ([`Dodgem::move_count`]), stepping from index to index.
+    /// Counted by shifts ([`Dodgem::move_count`]), stepping from index to index
+    /// (through the table of pairs on a small board).
     fn option_counts(&self, first: u64, counts: &mut [u32]) -> bool {
         if counts.is_empty() {
+            return true;
+        }
+        if let Some(small) = &self.small {
+            let pairs = small.pairs.get_or_init(|| self.pair_table());
+            for (i, count) in (first..).zip(counts.iter_mut()) {
+                let cars = pairs[(i / 2) as usize];
+                let (blue, red) = (u64::from(cars & 0xffff), u64::from(cars >> 16));
+                *count = self.move_count(blue, red, i.is_multiple_of(2));
+            }
             return true;
         }
         let mut d = self.decode(first);
