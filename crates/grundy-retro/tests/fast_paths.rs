@@ -210,7 +210,7 @@ fn dodgem_5_parents_options_and_counts_agree_on_a_sample() {
         g.expand(i, out);
         out.clone()
     };
-    let stride = g.size() / 3001 | 1;
+    let stride = (g.size() / 3001) | 1;
     for i in (0..g.size())
         .step_by(stride as usize)
         .chain(g.size() - 40..g.size())

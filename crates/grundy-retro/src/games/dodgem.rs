@@ -54,23 +54,26 @@ pub struct Dodgem {
 /// loads (where the general path loops over cells and runs of cells): the solvers
 /// number some 5 parents per position they resolve, in no order a finger could use.
 struct SmallBoard {
-    /// The colex rank of every set of cells.
-    rank: Vec<u16>,
+    /// The colex rank of every set of cells (of 16, whatever the board: the masked
+    /// lookups then need no bounds checks).
+    rank: Box<[u16; 1 << 16]>,
     /// `gather[mask << 8 | x]` for bytes `mask` and `x`: the bits of `x` at the set
     /// bits of `mask`, packed low (software `pext` a byte at a time), and how many
     /// bits `mask` has, shifted by 8.
-    gather: Vec<u16>,
+    gather: Box<[u16; 1 << 16]>,
     /// The cars of every pair-rank, `blue | red << 16`, built on first use (1 MB
     /// for n = 4): a query that numbers a few positions does not pay for it.
     pairs: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl SmallBoard {
-    fn new(binom: &Binomial, cells: u32) -> SmallBoard {
-        let rank = (0..1u64 << cells).map(|set| binom.rank(set) as u16).collect();
-        let gather = (0..1u64 << 16)
-            .map(|k| (extract(k & 0xff, k >> 8) | u64::from((k >> 8).count_ones()) << 8) as u16)
-            .collect();
+    fn new(binom: &Binomial) -> SmallBoard {
+        let table = |f: &dyn Fn(u64) -> u16| -> Box<[u16; 1 << 16]> {
+            let all: Box<[u16]> = (0..1u64 << 16).map(f).collect();
+            all.try_into().expect("a table of 2^16 entries")
+        };
+        let rank = table(&|set| binom.rank(set) as u16);
+        let gather = table(&|k| (extract(k & 0xff, k >> 8) | u64::from((k >> 8).count_ones()) << 8) as u16);
         SmallBoard {
             rank,
             gather,
@@ -170,7 +173,7 @@ impl Dodgem {
         }
         let left = (0..n).fold(0u64, |m, row| m | 1 << (row * n));
         let full = (1u64 << cells) - 1;
-        let small = (cells <= 16).then(|| SmallBoard::new(&binom, cells));
+        let small = (cells <= 16).then(|| SmallBoard::new(&binom));
         Ok(Dodgem {
             n,
             binom,
