@@ -156,18 +156,24 @@ impl Table {
             out[i >> 2] |= c << ((i & 3) * 2);
         }
         let rem = if remoteness {
+            // Checked first, then converted by a plain loop (collecting into a
+            // Result costs more than the conversion itself).
+            if let Some(&r) = rems
+                .iter()
+                .find(|&&r| r != grundy::solve::NO_END && r >= u32::from(NO_END_BYTE))
+            {
+                return Err(RetroError::RemotenessOverflow(r as u64));
+            }
             Some(
                 rems.iter()
                     .map(|&r| {
                         if r == grundy::solve::NO_END {
-                            return Ok(NO_END_BYTE);
+                            NO_END_BYTE
+                        } else {
+                            r as u8
                         }
-                        u8::try_from(r)
-                            .ok()
-                            .filter(|&r| r < NO_END_BYTE)
-                            .ok_or(RetroError::RemotenessOverflow(r as u64))
                     })
-                    .collect::<Result<Vec<u8>, _>>()?,
+                    .collect(),
             )
         } else {
             None

@@ -169,6 +169,76 @@ fn dodgem_parents_invert_the_options() {
     }
 }
 
+/// Dodgem's option counts (by shifts) are the lengths of its option lists, from any
+/// first index (even or odd, at a change of car counts or not) and any block length.
+#[test]
+fn dodgem_option_counts_are_the_options_listed() {
+    for n in [3, 4] {
+        let g = Dodgem::new(n).unwrap();
+        let mut out = Vec::new();
+        let expected: Vec<u32> = (0..g.size())
+            .map(|i| {
+                out.clear();
+                if g.expand(i, &mut out).is_some() {
+                    assert!(out.is_empty());
+                }
+                out.len() as u32
+            })
+            .collect();
+        let mut counts = vec![0u32; expected.len()];
+        assert!(g.option_counts(0, &mut counts));
+        assert_eq!(counts, expected, "dodgem {n}, one block");
+        for block in [1, 2, 7, 1000] {
+            for (k, want) in expected.chunks(block).enumerate() {
+                let mut counts = vec![u32::MAX; want.len()];
+                assert!(g.option_counts((k * block) as u64, &mut counts));
+                assert_eq!(counts, want, "dodgem {n}, block {k} of {block}");
+            }
+        }
+    }
+}
+
+/// On the 5x5 board (no lookup tables: the general path), on a sample of indices:
+/// every parent has the index as an option, every option has it as a parent, and
+/// the option counts are the options listed.
+#[test]
+fn dodgem_5_parents_options_and_counts_agree_on_a_sample() {
+    let g = Dodgem::new(5).unwrap();
+    let (mut options, mut parents) = (Vec::new(), Vec::new());
+    let list = |i: u64, out: &mut Vec<u64>| {
+        out.clear();
+        g.expand(i, out);
+        out.clone()
+    };
+    let stride = (g.size() / 3001) | 1;
+    for i in (0..g.size())
+        .step_by(stride as usize)
+        .chain(g.size() - 40..g.size())
+    {
+        let mut counts = [0u32; 3];
+        let block = (g.size() - i).min(3) as usize;
+        assert!(g.option_counts(i, &mut counts[..block]));
+        for (k, &c) in counts[..block].iter().enumerate() {
+            assert_eq!(
+                c as usize,
+                list(i + k as u64, &mut options).len(),
+                "count of {}",
+                i + k as u64
+            );
+        }
+        for o in list(i, &mut options) {
+            parents.clear();
+            assert!(g.parents(o, &mut parents));
+            assert_eq!(parents.iter().filter(|&&p| p == i).count(), 1, "{i} -> {o}");
+        }
+        parents.clear();
+        assert!(g.parents(i, &mut parents));
+        for &p in &parents.clone() {
+            assert!(list(p, &mut options).contains(&i), "{p} -> {i}");
+        }
+    }
+}
+
 /// Checksums of the tables (outcomes and remoteness) as the solvers wrote them
 /// before the fast paths (recorded at commit 70a711c): the bytes must not change.
 /// (Connect Four 5x4, too slow for a debug test, was 0x12342a94fbf57b73 with

@@ -34,6 +34,70 @@ pub struct Dodgem {
     pairs: u64,
     /// See `board::numbering_id`.
     id: u64,
+    /// `block[b * n + r]`: `(offset, C(cells - b, r))`, the first pair-rank with `b`
+    /// Blue and `r` Red cars and how many Red sets go with each Blue set; a fixed
+    /// array indexed under a mask, so that ranking a parent has no bounds checks.
+    block: [(u64, u64); 32],
+    /// `colex[t][j]` = C(j, t): the colex rank of a set is the sum over its `t`-th
+    /// lowest cell `j` (from 0) of `colex[t + 1][j]`; a set has fewer than 8 cells.
+    colex: [[u64; 64]; 8],
+    /// The cells of the left column, the right column, the top row, the board.
+    left: u64,
+    right: u64,
+    top: u64,
+    full: u64,
+    /// Tables for boards of at most 16 cells (n = 3, 4); `None` on larger ones.
+    small: Option<SmallBoard>,
+}
+
+/// Lookup tables that number a position of a board of at most 16 cells in a few
+/// loads (where the general path loops over cells and runs of cells): the solvers
+/// number some 5 parents per position they resolve, in no order a finger could use.
+struct SmallBoard {
+    /// The colex rank of every set of cells (of 16, whatever the board: the masked
+    /// lookups then need no bounds checks).
+    rank: Box<[u16; 1 << 16]>,
+    /// `gather[mask << 8 | x]` for bytes `mask` and `x`: the bits of `x` at the set
+    /// bits of `mask`, packed low (software `pext` a byte at a time), and how many
+    /// bits `mask` has, shifted by 8.
+    gather: Box<[u16; 1 << 16]>,
+    /// The cars of every pair-rank, `blue | red << 16`, built on first use (1 MB
+    /// for n = 4): a query that numbers a few positions does not pay for it.
+    pairs: std::sync::OnceLock<Vec<u32>>,
+}
+
+impl SmallBoard {
+    fn new(binom: &Binomial) -> SmallBoard {
+        let table = |f: &dyn Fn(u64) -> u16| -> Box<[u16; 1 << 16]> {
+            let all: Box<[u16]> = (0..1u64 << 16).map(f).collect();
+            all.try_into().expect("a table of 2^16 entries")
+        };
+        // A set's rank is its rank without its highest cell j, plus C(j, its size).
+        let mut rank: Box<[u16; 1 << 16]> = table(&|_| 0);
+        for set in 1..1usize << 16 {
+            let highest = set.ilog2();
+            rank[set] = rank[set ^ 1 << highest] + binom.c(highest, set.count_ones()) as u16;
+        }
+        let gather = table(&|k| (extract(k & 0xff, k >> 8) | u64::from((k >> 8).count_ones()) << 8) as u16);
+        SmallBoard {
+            rank,
+            gather,
+            pairs: std::sync::OnceLock::new(),
+        }
+    }
+
+    #[inline(always)]
+    fn rank(&self, set: u64) -> u64 {
+        u64::from(self.rank[(set & 0xffff) as usize])
+    }
+
+    /// `extract(x, mask)` for a 16-bit `mask`, a byte at a time.
+    #[inline(always)]
+    fn extract(&self, x: u64, mask: u64) -> u64 {
+        let low = self.gather[((mask & 0xff) << 8 | (x & 0xff)) as usize];
+        let high = self.gather[((mask >> 8 & 0xff) << 8 | (x >> 8 & 0xff)) as usize];
+        u64::from(low & 0xff | (high & 0xff) << (low >> 8))
+    }
 }
 
 /// A Dodgem index decoded: its position and where it sits in the numbering.
@@ -99,6 +163,22 @@ impl Dodgem {
                     .collect()
             })
             .collect();
+        let mut block = [(0, 0); 32];
+        for b in 0..n {
+            for r in 0..n {
+                let k = (b * n + r) as usize;
+                block[k] = (offset[k], binom.c(cells - b, r));
+            }
+        }
+        let mut colex = [[0; 64]; 8];
+        for (t, row) in colex.iter_mut().enumerate() {
+            for (j, c) in row.iter_mut().enumerate() {
+                *c = binom.c(j as u32, t as u32);
+            }
+        }
+        let left = (0..n).fold(0u64, |m, row| m | 1 << (row * n));
+        let full = (1u64 << cells) - 1;
+        let small = (cells <= 16).then(|| SmallBoard::new(&binom));
         Ok(Dodgem {
             n,
             binom,
@@ -106,6 +186,13 @@ impl Dodgem {
             subsets,
             pairs: total,
             id: numbering_id(),
+            block,
+            colex,
+            left,
+            right: left << (n - 1),
+            top: ((1u64 << n) - 1) << (n * (n - 1)),
+            full,
+            small,
         })
     }
 
@@ -115,7 +202,78 @@ impl Dodgem {
     }
 
     fn full(&self) -> u64 {
-        (1u64 << (self.n * self.n)) - 1
+        self.full
+    }
+
+    /// The pair-rank of `b` Blue and `r` Red cars, Blue's set of colex rank
+    /// `blue_rank` and Red's (among the cells Blue leaves) of rank `red_rank`.
+    #[inline(always)]
+    fn pair_of(&self, (b, r): (u32, u32), blue_rank: u64, red_rank: u64) -> u64 {
+        let (offset, per) = self.block[((b * self.n + r) & 31) as usize];
+        offset + blue_rank * per + red_rank
+    }
+
+    /// The colex rank of a set of cells (fewer than 8: at most n - 1 cars), as
+    /// [`Binomial::rank`] but from a small table without bounds checks.
+    #[inline(always)]
+    fn small_rank(&self, set: u64) -> u64 {
+        debug_assert!(set.count_ones() < 8);
+        self.rank_of_places(set, |cell| cell)
+    }
+
+    /// The colex rank of the set of places `place(cell)` over the cells of `set`,
+    /// when `place` keeps the cells' order (a cell's place among the free cells).
+    #[inline(always)]
+    fn rank_of_places(&self, set: u64, place: impl Fn(u32) -> u32) -> u64 {
+        let mut rank = 0;
+        let mut m = set;
+        let mut t = 1;
+        while m != 0 {
+            rank += self.colex[t & 7][(place(m.trailing_zeros()) & 63) as usize];
+            t += 1;
+            m &= m - 1;
+        }
+        rank
+    }
+
+    /// How many moves the player to move has: one per car on the far edge (off the
+    /// board), and one per car and direction whose square is empty, counted by shifts
+    /// for every car at once (the masks keep rows from wrapping). `each_move` lists them.
+    #[inline(always)]
+    fn move_count(&self, blue: u64, red: u64, blue_to_move: bool) -> u32 {
+        let n = self.n;
+        let empty = self.full & !(blue | red);
+        if self.small.is_some() {
+            // Boards of at most 16 cells: the four masks side by side in one word,
+            // one popcount (a dozen instructions without the popcnt instruction).
+            let [a, b, c, d] = if blue_to_move {
+                [
+                    blue & self.right,
+                    (blue & !self.right) << 1 & empty,
+                    blue << n & empty,
+                    blue >> n & empty,
+                ]
+            } else {
+                [
+                    red & self.top,
+                    red << n & empty,
+                    (red & !self.left) >> 1 & empty,
+                    (red & !self.right) << 1 & empty,
+                ]
+            };
+            return (a | b << 16 | c << 32 | d << 48).count_ones();
+        }
+        if blue_to_move {
+            (blue & self.right).count_ones()
+                + ((blue & !self.right) << 1 & empty).count_ones()
+                + (blue << n & empty).count_ones()
+                + (blue >> n & empty).count_ones()
+        } else {
+            (red & self.top).count_ones()
+                + (red << n & empty).count_ones()
+                + ((red & !self.left) >> 1 & empty).count_ones()
+                + ((red & !self.right) << 1 & empty).count_ones()
+        }
     }
 
     /// The starting position: Blue on the left edge, Red on the bottom edge, Blue to move.
@@ -142,8 +300,49 @@ impl Dodgem {
         (d.blue, d.red, i.is_multiple_of(2))
     }
 
-    /// Index `i` decoded from scratch.
+    /// Index `i` decoded from scratch: from the table of pairs on a small board.
+    #[inline]
     fn decode(&self, i: u64) -> Decoded {
+        let Some(small) = &self.small else {
+            return self.decode_by_counting(i);
+        };
+        let pairs = small.pairs.get_or_init(|| self.pair_table());
+        let cars = pairs[(i / 2) as usize];
+        let (blue, red) = (u64::from(cars & 0xffff), u64::from(cars >> 16));
+        let red_colours = small.extract(red, self.full & !blue);
+        Decoded {
+            i,
+            blue,
+            red,
+            counts: (blue.count_ones(), red.count_ones()),
+            ranks: (small.rank(blue), small.rank(red_colours)),
+            red_colours,
+        }
+    }
+
+    /// The cars of every pair-rank, `blue | red << 16` (boards of at most 16 cells).
+    fn pair_table(&self) -> Vec<u32> {
+        let mut table = Vec::with_capacity(self.pairs as usize);
+        for b in 0..self.n {
+            for r in 0..self.n {
+                for &blue in &self.subsets[b as usize] {
+                    // Red's sets among the cells Blue leaves, in colex order by their
+                    // places there, are Red's sets among all cells in colex order
+                    // without those that meet Blue's (a cell's place keeps the order).
+                    for &red in &self.subsets[r as usize] {
+                        if red & blue == 0 {
+                            table.push((blue | red << 16) as u32);
+                        }
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(table.len() as u64, self.pairs);
+        table
+    }
+
+    /// Index `i` decoded from scratch, from the counts of sets before it.
+    fn decode_by_counting(&self, i: u64) -> Decoded {
         let cells = self.n * self.n;
         let pair = i / 2;
         let k = self.offset.partition_point(|&o| o <= pair) - 1;
@@ -251,67 +450,123 @@ impl Dodgem {
         });
     }
 
+    /// The index of every position, with the other player to move, that has a move
+    /// to `d`: that player moved one car here (from a cell now empty), or off the
+    /// board from the far edge (a car fewer now). Each move is one parent: no two of
+    /// them give the same position. Each kind of move is taken back for every car at
+    /// once by shifts, and each parent ranked from `d`'s ranks.
+    #[inline]
+    fn push_parents(&self, d: &Decoded, out: &mut Vec<u64>) {
+        let n = self.n;
+        if let Some(small) = &self.small {
+            return self.push_parents_small(small, d, out);
+        }
+        let (blue, red) = (d.blue, d.red);
+        let (b, r) = d.counts;
+        let empty = self.full & !(blue | red);
+        let blue_to_move = d.i.is_multiple_of(2);
+        // The parent has the other side to move.
+        let side = u64::from(blue_to_move);
+        // Each kind of move taken back: the cells the cars came from (empty now)
+        // and how far the car went from there (a shift up the cell numbers, or down).
+        if blue_to_move {
+            // Red moved: Blue's cars and rank stay, one Red car moves among the
+            // cells Blue leaves, so only the Red rank is computed again.
+            let free = self.full & !blue;
+            let place = |cell: u32| (free & ((1u64 << cell) - 1)).count_ones();
+            let blue_part = self.pair_of((b, r), d.ranks.0, 0);
+            let mut take_back = |from: u64, car: u64| {
+                let colours =
+                    d.red_colours & !(1 << place(car.trailing_zeros())) | 1 << place(from.trailing_zeros());
+                out.push(2 * (blue_part + self.small_rank(colours)) + side);
+            };
+            // North (the car came from the cell below), west (from the east), east.
+            each_cell(red >> n & empty, |from| take_back(from, from << n));
+            each_cell((red & !self.right) << 1 & empty, |from| {
+                take_back(from, from >> 1)
+            });
+            each_cell((red & !self.left) >> 1 & empty, |from| take_back(from, from << 1));
+            if r + 1 < n {
+                // A car that left from the top row comes back.
+                let blue_part = self.pair_of((b, r + 1), d.ranks.0, 0);
+                each_cell(self.top & empty, |from| {
+                    let colours = d.red_colours | 1 << place(from.trailing_zeros());
+                    out.push(2 * (blue_part + self.small_rank(colours)) + side);
+                });
+            }
+        } else {
+            // Blue moved: Blue's set and so the cells Red's rank counts among change.
+            let parent = |before: u64, b: u32| {
+                let red_rank =
+                    self.rank_of_places(red, |cell| cell - (before & ((1u64 << cell) - 1)).count_ones());
+                2 * self.pair_of((b, r), self.small_rank(before), red_rank) + side
+            };
+            // East (the car came from the west), north (from below), south (from above).
+            each_cell((blue & !self.left) >> 1 & empty, |from| {
+                out.push(parent(blue ^ (from | from << 1), b))
+            });
+            each_cell(blue >> n & empty, |from| {
+                out.push(parent(blue ^ (from | from << n), b))
+            });
+            each_cell(blue << n & empty, |from| {
+                out.push(parent(blue ^ (from | from >> n), b))
+            });
+            if b + 1 < n {
+                // A car that left from the right column comes back.
+                each_cell(self.right & empty, |from| out.push(parent(blue | from, b + 1)));
+            }
+        }
+    }
+
+    /// [`Dodgem::push_parents`] on a board of at most 16 cells: each parent's cars
+    /// ranked by table lookups.
+    #[inline]
+    fn push_parents_small(&self, small: &SmallBoard, d: &Decoded, out: &mut Vec<u64>) {
+        let n = self.n;
+        let (blue, red) = (d.blue, d.red);
+        let (b, r) = d.counts;
+        let empty = self.full & !(blue | red);
+        let blue_to_move = d.i.is_multiple_of(2);
+        let side = u64::from(blue_to_move);
+        if blue_to_move {
+            // Red moved: Blue's cars and rank stay.
+            let free = self.full & !blue;
+            let blue_part = self.pair_of((b, r), d.ranks.0, 0);
+            let mut push =
+                |before: u64| out.push(2 * (blue_part + small.rank(small.extract(before, free))) + side);
+            each_cell(red >> n & empty, |from| push(red ^ (from | from << n)));
+            each_cell((red & !self.right) << 1 & empty, |from| {
+                push(red ^ (from | from >> 1))
+            });
+            each_cell((red & !self.left) >> 1 & empty, |from| {
+                push(red ^ (from | from << 1))
+            });
+            if r + 1 < n {
+                let blue_part = self.pair_of((b, r + 1), d.ranks.0, 0);
+                each_cell(self.top & empty, |from| {
+                    out.push(2 * (blue_part + small.rank(small.extract(red | from, free))) + side)
+                });
+            }
+        } else {
+            // Blue moved: Red's cars stay, ranked among the cells Blue left then.
+            let mut push = |before: u64, b: u32| {
+                let red_rank = small.rank(small.extract(red, self.full & !before));
+                out.push(2 * self.pair_of((b, r), small.rank(before), red_rank) + side)
+            };
+            each_cell((blue & !self.left) >> 1 & empty, |from| {
+                push(blue ^ (from | from << 1), b)
+            });
+            each_cell(blue >> n & empty, |from| push(blue ^ (from | from << n), b));
+            each_cell(blue << n & empty, |from| push(blue ^ (from | from >> n), b));
+            if b + 1 < n {
+                each_cell(self.right & empty, |from| push(blue | from, b + 1));
+            }
+        }
+    }
+
     /// The positions one move away.
     pub fn moves(&self, p: DodgemPosition, out: &mut Vec<DodgemPosition>) {
         self.each_move(p, |blue, red| out.push((blue, red, !p.2)));
-    }
-
-    /// `f(blue, red)` for every position, with the other player to move, that has a
-    /// move to `(blue, red, blue_to_move)`: that player moved one car here (from a
-    /// cell now empty), or off the board from the far edge (a car fewer now).
-    /// Each move is one parent: no two of them give the same position.
-    fn each_parent(&self, (blue, red, blue_to_move): DodgemPosition, mut f: impl FnMut(u64, u64)) {
-        let n = self.n;
-        let empty = self.full() & !(blue | red);
-        let blue_moved = !blue_to_move;
-        let mine = if blue_moved { blue } else { red };
-        let mut emit = |cars: u64| {
-            if blue_moved {
-                f(cars, red)
-            } else {
-                f(blue, cars)
-            }
-        };
-        let mut m = mine;
-        while m != 0 {
-            let bit = m & m.wrapping_neg();
-            m &= m - 1;
-            let k = bit.trailing_zeros();
-            let (row, col) = (k / n, k % n);
-            // Where the car came from: back against a forward move, then the two
-            // sideways ones (Blue goes east, north, south; Red north, west, east).
-            let sources: [Option<u32>; 3] = if blue_moved {
-                [
-                    (col > 0).then(|| k - 1),
-                    (row > 0).then(|| k - n),
-                    (row + 1 < n).then_some(k + n),
-                ]
-            } else {
-                [
-                    (row > 0).then(|| k - n),
-                    (col + 1 < n).then_some(k + 1),
-                    (col > 0).then(|| k - 1),
-                ]
-            };
-            for s in sources.into_iter().flatten() {
-                if empty >> s & 1 == 1 {
-                    emit((mine & !bit) | 1 << s);
-                }
-            }
-        }
-        if mine.count_ones() + 1 < n {
-            let far = if blue_moved {
-                (0..n).fold(0u64, |e, row| e | 1 << (row * n + n - 1))
-            } else {
-                ((1u64 << n) - 1) << (n * (n - 1))
-            };
-            let mut e = far & empty;
-            while e != 0 {
-                let bit = e & e.wrapping_neg();
-                e &= e - 1;
-                emit(mine | bit);
-            }
-        }
     }
 
     /// Whether the player to move has a move.
@@ -320,9 +575,7 @@ impl Dodgem {
         // car has an empty square ahead or beside it (masks keep rows from wrapping).
         let n = self.n;
         let empty = self.full() & !(blue | red);
-        let left = (0..n).fold(0u64, |m, row| m | 1 << (row * n));
-        let right = left << (n - 1);
-        let top = ((1u64 << n) - 1) << (n * (n - 1));
+        let (left, right, top) = (self.left, self.right, self.top);
         if blue_to_move {
             blue & right != 0 || ((blue & !right) << 1 | blue << n | blue >> n) & empty != 0
         } else {
@@ -486,6 +739,16 @@ impl Dodgem {
     }
 }
 
+/// `f(cell)` for each set bit of `cells`, as a one-bit mask, from the lowest.
+#[inline(always)]
+fn each_cell(cells: u64, mut f: impl FnMut(u64)) {
+    let mut m = cells;
+    while m != 0 {
+        f(m & m.wrapping_neg());
+        m &= m - 1;
+    }
+}
+
 /// Dodgem as a [`Game`] over its native positions, with the move generator
 /// [`Dodgem::moves`] (the one [`Indexed::options`] uses too). A player with no move
 /// (all cars off the board, or blocked) wins.
@@ -523,16 +786,37 @@ impl Indexed for Dodgem {
         let d = self.near(i);
         self.push_options(&d, out);
     }
-    /// The moves taken back (see `each_parent`), so that the retrograde solvers
+    /// The moves taken back (see `push_parents`), so that the retrograde solvers
     /// need not store the reverse edges; `tests/fast_paths.rs` checks them against
     /// the options of every position.
     fn parents(&self, i: u64, out: &mut Vec<u64>) -> bool {
         // The solvers ask for parents in their own order, not index order: no finger.
         let d = self.decode(i);
-        let blue_to_move = i.is_multiple_of(2);
-        self.each_parent((d.blue, d.red, blue_to_move), |blue, red| {
-            out.push(2 * self.pair_near(&d, blue, red) + u64::from(blue_to_move))
-        });
+        self.push_parents(&d, out);
+        true
+    }
+    /// Counted by shifts ([`Dodgem::move_count`]), stepping from index to index
+    /// (through the table of pairs on a small board).
+    fn option_counts(&self, first: u64, counts: &mut [u32]) -> bool {
+        if counts.is_empty() {
+            return true;
+        }
+        if let Some(small) = &self.small {
+            let pairs = small.pairs.get_or_init(|| self.pair_table());
+            for (i, count) in (first..).zip(counts.iter_mut()) {
+                let cars = pairs[(i / 2) as usize];
+                let (blue, red) = (u64::from(cars & 0xffff), u64::from(cars >> 16));
+                *count = self.move_count(blue, red, i.is_multiple_of(2));
+            }
+            return true;
+        }
+        let mut d = self.decode(first);
+        for (k, count) in counts.iter_mut().enumerate() {
+            if k > 0 {
+                d = self.step(&d);
+            }
+            *count = self.move_count(d.blue, d.red, d.i.is_multiple_of(2));
+        }
         true
     }
 }

@@ -41,6 +41,15 @@ pub trait Indexed: Sync {
     fn parents(&self, _i: u64, _out: &mut Vec<u64>) -> bool {
         false
     }
+
+    /// Write into `counts[k]` how many options index `first + k` has (0 for a gap or
+    /// a terminal position, as [`Indexed::expand`] would list none) and return true;
+    /// or return false when the game cannot count them without listing them. The
+    /// retrograde solvers need only the counts when the game gives its parents, and
+    /// counting (popcounts over a board, say) is far cheaper than numbering every option.
+    fn option_counts(&self, _first: u64, _counts: &mut [u32]) -> bool {
+        false
+    }
 }
 
 /// An acyclic [`Indexed`] game numbered level by level: level `l` is a contiguous
@@ -72,6 +81,9 @@ impl<G: Indexed + ?Sized> Indexed for &G {
     }
     fn expand(&self, i: u64, out: &mut Vec<u64>) -> Option<Outcome> {
         (**self).expand(i, out)
+    }
+    fn option_counts(&self, first: u64, counts: &mut [u32]) -> bool {
+        (**self).option_counts(first, counts)
     }
 }
 

@@ -145,20 +145,24 @@ pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, GameError> {
     let mut rem = vec![0u32; n];
     let mut queue: Vec<u32> = Vec::new();
     let mut ties: Vec<u32> = Vec::new();
+    // A terminal position has a count of 0 (no option listed): only those are asked.
     for i in 0..n {
-        if !game.is_position(i as u64) {
+        if count[i] != 0 || !game.is_position(i as u64) {
             continue;
         }
-        if let Some(o) = game.terminal(i as u64) {
-            codes[i] = code(o);
-            if o != Outcome::Draw {
-                queue.push(i as u32);
-            } else {
+        match game.terminal(i as u64) {
+            Some(Outcome::Draw) => {
+                codes[i] = DRAW;
                 ties.push(i as u32);
             }
-        } else if count[i] == 0 {
-            codes[i] = LOSE;
-            queue.push(i as u32);
+            Some(o) => {
+                codes[i] = code(o);
+                queue.push(i as u32);
+            }
+            None => {
+                codes[i] = LOSE;
+                queue.push(i as u32);
+            }
         }
     }
     let mut head = 0;
@@ -230,6 +234,22 @@ fn game_parents<G: Indexed>(game: &G, n: usize, count: &mut [u32], parallel: boo
         out.len() as u32
     };
     if gives {
+        // Counts in blocks, so that a game counting from a decoded index steps along.
+        const BLOCK: usize = 1 << 14;
+        let counted = if parallel {
+            count
+                .par_chunks_mut(BLOCK)
+                .enumerate()
+                .all(|(k, block)| game.option_counts((k * BLOCK) as u64, block))
+        } else {
+            count
+                .chunks_mut(BLOCK)
+                .enumerate()
+                .all(|(k, block)| game.option_counts((k * BLOCK) as u64, block))
+        };
+        if counted {
+            return None;
+        }
         if parallel {
             count
                 .par_iter_mut()
@@ -358,13 +378,13 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
     let ended: Vec<u32> = (0..n)
         .into_par_iter()
         .filter_map(|i| {
-            if !game.is_position(i as u64) {
+            // A terminal position has a count of 0 (no option listed): only those are asked.
+            if count[i].load(Relaxed) != 0 || !game.is_position(i as u64) {
                 return None;
             }
             let c = match game.terminal(i as u64) {
                 Some(o) => code(o),
-                None if count[i].load(Relaxed) == 0 => LOSE,
-                None => return None,
+                None => LOSE,
             };
             codes[i].store(c, Relaxed);
             Some(i as u32)
