@@ -734,7 +734,16 @@ impl Sequence {
         let max_half = ms.iter().map(|&m| compiled.half(m)).max().unwrap_or(0);
         let common = self.common_bits;
         let mut a = 1usize;
-        let mut block = SMALL_STEP;
+        // A value's witnesses are about one pair in V apart (V values in
+        // play), so with values below 16 most heaps have all of theirs in
+        // the first 16 pairs (0.45: 6 on average): a first block of 16 there
+        // ran 6% fewer instructions, and 2-6% more on the codes with values
+        // to 23 and beyond (0.156, 0.16, 0.167), which keep 32.
+        let mut block = if self.max_value < 16 {
+            SMALL_STEP / 2
+        } else {
+            SMALL_STEP
+        };
         let mex = loop {
             let c = (!seen).trailing_zeros() as usize;
             if c >= 64 || (common >> c) & 1 == 1 {
@@ -762,6 +771,7 @@ impl Sequence {
                 seen = acc.iter().fold(seen, |s, &b| s | b);
             }
             a = a_end;
+            block = block.max(SMALL_STEP);
             if a > SMALL_STEP_UNTIL {
                 block = (block * 2).min(4096);
             }
