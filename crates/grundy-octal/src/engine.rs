@@ -200,8 +200,13 @@ impl Compiled {
 const FLAGS: usize = 65536 + 64;
 
 /// Heaps whose rare pairs the sparse method (values of 64 and more) marks
-/// in one pass.
-const BATCH: usize = 16;
+/// in one pass. 32, not 16: the work a rare heap costs besides its stores is
+/// shared by twice the heaps (0.6: 2.5% less time, 3.5% fewer instructions).
+const BATCH: usize = 32;
+/// The same for values below 64, whose rare heaps below the batch size are
+/// left to each heap: with 32 there were more of those, and 0.156 and 0.45
+/// ran 5-6% more instructions than with 16.
+const SMALL_BATCH: usize = 16;
 /// It does once every breaking total m is at least this.
 const BATCH_FROM: usize = 256;
 
@@ -221,7 +226,7 @@ struct Batch {
     /// Per breaking distance: the rare heaps marked end at this index.
     rare_end: [usize; 16],
     /// Values below 64 (`stride` 0): the sets of heaps start.. instead of rows.
-    small: [u64; BATCH],
+    small: [u64; SMALL_BATCH],
 }
 
 impl Default for Batch {
@@ -232,7 +237,7 @@ impl Default for Batch {
             stride: 0,
             small_end: 0,
             rare_end: [0; 16],
-            small: [0; BATCH],
+            small: [0; SMALL_BATCH],
         }
     }
 }
@@ -240,7 +245,8 @@ impl Default for Batch {
 impl Batch {
     /// Heap n has its row here, for flags of `limit` bytes (0: its set).
     fn covers(&self, n: usize, limit: usize) -> bool {
-        n >= self.start && n - self.start < BATCH && self.stride == limit
+        let len = if limit == 0 { SMALL_BATCH } else { BATCH };
+        n >= self.start && n - self.start < len && self.stride == limit
     }
 }
 const SEEN_WORDS: usize = (65536usize + 1).div_ceil(64);
@@ -992,7 +998,7 @@ impl Sequence {
     }
 
     /// [`Sequence::fill_batch`] for values below 64: the rare pairs of the
-    /// heaps n..n + BATCH as one `u64` set each, the 16 computed side by
+    /// heaps n..n + SMALL_BATCH as one `u64` set each, the 16 computed side by
     /// side (vectorised with AVX2).
     #[inline(always)]
     fn fill_small_batch(&mut self, n: usize, ms: &[usize]) {
@@ -1000,16 +1006,18 @@ impl Sequence {
         b.start = n;
         b.stride = 0;
         let rare_heaps = &self.rare_heaps[..];
-        b.small_end = rare_heaps.partition_point(|&a| (a as usize) < BATCH);
+        b.small_end = rare_heaps.partition_point(|&a| (a as usize) < SMALL_BATCH);
         let g = &self.values[..n];
-        let mut acc = [0u64; BATCH];
+        let mut acc = [0u64; SMALL_BATCH];
         for (i, &m) in ms.iter().enumerate() {
             let end = rare_heaps.partition_point(|&a| (a as usize) < m);
             b.rare_end[i] = end;
             let lo = b.small_end.min(end);
             for (&a, &ga) in rare_heaps[lo..end].iter().zip(&self.rare_values[lo..end]) {
                 let base = m - a as usize;
-                let vals: &[u16; BATCH] = g[base..base + BATCH].try_into().expect("BATCH values");
+                let vals: &[u16; SMALL_BATCH] = g[base..base + SMALL_BATCH]
+                    .try_into()
+                    .expect("SMALL_BATCH values");
                 for (acc, &v) in acc.iter_mut().zip(vals) {
                     *acc |= 1u64 << ((ga ^ v) & 63);
                 }
