@@ -463,10 +463,7 @@ impl Dodgem {
         }
         let (blue, red) = (d.blue, d.red);
         let (b, r) = d.counts;
-        let empty = self.full & !(blue | red);
-        let blue_to_move = d.i.is_multiple_of(2);
-        // The parent has the other side to move.
-        let side = u64::from(blue_to_move);
+        let (empty, blue_to_move, side) = self.take_back_start(d);
         // Each kind of move taken back: the cells the cars came from (empty now)
         // and how far the car went from there (a shift up the cell numbers, or down).
         if blue_to_move {
@@ -518,6 +515,16 @@ impl Dodgem {
         }
     }
 
+    /// Where taking a move back from `d` starts: the empty cells, whether Blue is to
+    /// move (so Red moved last), and the side bit of the parents' indices (the parent
+    /// has the other side to move).
+    #[inline(always)]
+    fn take_back_start(&self, d: &Decoded) -> (u64, bool, u64) {
+        let empty = self.full & !(d.blue | d.red);
+        let blue_to_move = d.i.is_multiple_of(2);
+        (empty, blue_to_move, u64::from(blue_to_move))
+    }
+
     /// [`Dodgem::push_parents`] on a board of at most 16 cells: each parent's cars
     /// ranked by table lookups.
     #[inline]
@@ -525,9 +532,7 @@ impl Dodgem {
         let n = self.n;
         let (blue, red) = (d.blue, d.red);
         let (b, r) = d.counts;
-        let empty = self.full & !(blue | red);
-        let blue_to_move = d.i.is_multiple_of(2);
-        let side = u64::from(blue_to_move);
+        let (empty, blue_to_move, side) = self.take_back_start(d);
         if blue_to_move {
             // Red moved: Blue's cars and rank stay.
             let free = self.full & !blue;
