@@ -1241,12 +1241,16 @@ impl Mirror {
         self.len = n;
     }
 
-    /// G(m - a) for a in lo..hi, in that order (m below the mirrored length).
+    /// G(m - a) for a in lo..hi, in that order. Only G(m - lo) and below are
+    /// read, so m may be the heap being computed (Grundy's game splits n
+    /// itself: m = n, a from 1) as long as m - lo is mirrored.
     #[inline(always)]
     fn down_from(&self, m: usize, lo: usize, hi: usize) -> &[u16] {
-        debug_assert!(m < self.len && lo <= hi && hi <= m + 1);
-        let at = self.buf.len() - 1 - m;
-        &self.buf[at + lo..at + hi]
+        debug_assert!(lo <= hi && hi <= m + 1 && (lo == hi || m - lo < self.len));
+        // G(m - a) is at buf.len() - 1 - m + a; added before subtracting, so
+        // that m = buf.len() (lo >= 1) does not go below zero.
+        let first = self.buf.len() - 1 + lo - m;
+        &self.buf[first..first + (hi - lo)]
     }
 }
 
@@ -1633,11 +1637,20 @@ mod tests {
         // the capacity it was given.
         for n in [1usize, 2, 3, 700, 1024, 1025, 1600, 2999, 3000] {
             mirror.sync(&g[..n], n.min(1500));
+            if n == 1024 {
+                assert_eq!(mirror.buf.len(), 1024, "the case of a full buffer is tested");
+            }
             for m in [0, n / 3, n - 1] {
                 for (lo, hi) in [(0, 0), (0, m + 1), (m / 2, m + 1), (1, (m + 1).min(40))] {
                     let down: Vec<u16> = (lo..hi).map(|a| g[m - a]).collect();
                     assert_eq!(mirror.down_from(m, lo, hi), &down[..], "{n} {m} {lo}..{hi}");
                 }
+            }
+            // m = n, the heap not mirrored yet (Grundy's game splits n itself),
+            // read from a = 1 on; also when the buffer is exactly full.
+            for (lo, hi) in [(1, n + 1), (1, 1), ((n + 1) / 2, n + 1)] {
+                let down: Vec<u16> = (lo..hi).map(|a| g[n - a]).collect();
+                assert_eq!(mirror.down_from(n, lo, hi), &down[..], "{n} {n} {lo}..{hi}");
             }
         }
         // The kernels that read it agree with the pairs taken one by one.
