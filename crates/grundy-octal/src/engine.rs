@@ -1648,7 +1648,7 @@ mod tests {
             }
             // m = n, the heap not mirrored yet (Grundy's game splits n itself),
             // read from a = 1 on; also when the buffer is exactly full.
-            for (lo, hi) in [(1, n + 1), (1, 1), ((n + 1) / 2, n + 1)] {
+            for (lo, hi) in [(1, n + 1), (1, 1), (n / 2 + 1, n + 1)] {
                 let down: Vec<u16> = (lo..hi).map(|a| g[n - a]).collect();
                 assert_eq!(mirror.down_from(n, lo, hi), &down[..], "{n} {n} {lo}..{hi}");
             }
