@@ -12,16 +12,17 @@
 //!
 //! Values are appended to `FILE.part`. About every half second the data written
 //! so far is flushed and fsync'ed, then `FILE.ckpt` is replaced atomically (write a
-//! temp file, fsync, rename) with the game, the format, the number of values, the byte length of
-//! `FILE.part` that is durable and the checksum of those bytes
+//! temp file, fsync, rename) with the game, the format, the number of values, the
+//! byte length of `FILE.part` that is durable and the checksum of those bytes
 //! ([`grundy_retro::table::checksum`]). The fsync and the checkpoint run on a
 //! background thread while the values go on being computed and appended; the
-//! checkpoint records only the bytes flushed before it began. Killed at any moment (Ctrl-C, SIGKILL, power
-//! loss), the checkpoint describes a valid prefix of `FILE.part`: `--resume`
-//! truncates the file to that length, checks the prefix against the checksum (a
-//! changed value is refused, never continued), reads the values back and continues. When done, `FILE.part`
-//! is renamed to `FILE` and the checkpoint removed. The command holds `FILE.lock`
-//! (see `crate::lock`) for the whole run, so one run at a time writes these files.
+//! checkpoint records only the bytes flushed before it began. Killed at any moment
+//! (Ctrl-C, SIGKILL, power loss), the checkpoint describes a valid prefix of
+//! `FILE.part`: `--resume` truncates the file to that length, checks the prefix
+//! against the checksum (a changed value is refused, never continued), reads the
+//! values back and continues. When done, `FILE.part` is renamed to `FILE` and the
+//! checkpoint removed. The command holds `FILE.lock` (see `crate::lock`) for the
+//! whole run, so one run at a time writes these files.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};

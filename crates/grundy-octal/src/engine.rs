@@ -221,7 +221,8 @@ struct Batch {
     /// The first heap, `usize::MAX` when empty (the rare list changed).
     start: usize,
     stride: usize,
-    /// Rare heaps below BATCH: indices 0..small_end (left to each heap).
+    /// Rare heaps below the batch's size (BATCH, or SMALL_BATCH for values
+    /// below 64): indices 0..small_end (left to each heap).
     small_end: usize,
     /// Per breaking distance: the rare heaps marked end at this index.
     rare_end: [usize; 16],
@@ -1216,7 +1217,7 @@ const SHARED_SCAN: usize = 512;
 /// then XOR two forward loads instead of reversing every vector of G(m - a)
 /// (two shuffles of the six or seven instructions a 16-pair step took).
 /// Two more bytes a heap; the buffer is sized from the values' capacity
-/// (the whole run's, when the caller reserved it) and grows by doubling.
+/// (the whole run's, when the caller reserved it), else grows by half.
 #[derive(Debug, Clone, Default)]
 struct Mirror {
     /// G(i) at `buf.len() - 1 - i`.
@@ -1326,9 +1327,8 @@ pub(crate) fn pair_bits(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
     acc[0] | acc[1] | acc[2] | acc[3]
 }
 
-/// [`pair_bits`] written as one plain loop for a caller compiled for AVX2:
-/// the compiler vectorises it with variable shifts of 64-bit lanes, which
-/// the 4-way unrolled form (best without AVX2) keeps it from doing.
+/// [`pair_bits_wide_into`] with its lanes folded: what [`pair_bits`] gives,
+/// for the test that compares the two.
 #[cfg(test)]
 fn pair_bits_wide(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
     let mut acc = [0u64; 16];
@@ -1336,11 +1336,12 @@ fn pair_bits_wide(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
     acc.iter().fold(rest, |a, &b| a | b)
 }
 
-/// The vectorised part of [`pair_bits_wide`]: ORs the bits of 16 pairs at a
-/// time into `acc` lane by lane and returns those of the pairs left over.
-/// The caller folds `acc` once per block, not once per breaking distance:
-/// the fold (a chain of dependent shuffles) cost as much as the scan of a
-/// 32-pair block.
+/// [`pair_bits`] written for a caller compiled for AVX2: the compiler
+/// vectorises it with variable shifts of 64-bit lanes, which the 4-way
+/// unrolled form (best without AVX2) keeps it from doing. ORs the bits of 16
+/// pairs at a time into `acc` lane by lane and returns those of the pairs
+/// left over; the caller folds `acc` once per block, not once per breaking
+/// distance (3% fewer instructions on 0.156, 0.45 and 0.167).
 #[inline(always)]
 fn pair_bits_wide_into(g: &[u16], m: usize, lo: usize, hi: usize, acc: &mut [u64; 16]) -> u64 {
     let xs = &g[lo..hi];

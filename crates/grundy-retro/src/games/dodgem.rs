@@ -201,10 +201,6 @@ impl Dodgem {
         self.n
     }
 
-    fn full(&self) -> u64 {
-        self.full
-    }
-
     /// The pair-rank of `b` Blue and `r` Red cars, Blue's set of colex rank
     /// `blue_rank` and Red's (among the cells Blue leaves) of rank `red_rank`.
     #[inline(always)]
@@ -236,44 +232,41 @@ impl Dodgem {
         rank
     }
 
-    /// How many moves the player to move has: one per car on the far edge (off the
-    /// board), and one per car and direction whose square is empty, counted by shifts
-    /// for every car at once (the masks keep rows from wrapping). `each_move` lists them.
+    /// The moves of the player to move, by kind, for every car at once: the cars
+    /// on the far edge (each may leave the board), then the cells a car reaches by
+    /// a step forward and by each step sideways that are empty (the masks keep rows
+    /// from wrapping). One bit per move; `each_move` lists them.
     #[inline(always)]
-    fn move_count(&self, blue: u64, red: u64, blue_to_move: bool) -> u32 {
+    fn move_masks(&self, blue: u64, red: u64, blue_to_move: bool) -> [u64; 4] {
         let n = self.n;
         let empty = self.full & !(blue | red);
+        if blue_to_move {
+            [
+                blue & self.right,
+                (blue & !self.right) << 1 & empty,
+                blue << n & empty,
+                blue >> n & empty,
+            ]
+        } else {
+            [
+                red & self.top,
+                red << n & empty,
+                (red & !self.left) >> 1 & empty,
+                (red & !self.right) << 1 & empty,
+            ]
+        }
+    }
+
+    /// How many moves the player to move has (see [`Dodgem::move_masks`]).
+    #[inline(always)]
+    fn move_count(&self, blue: u64, red: u64, blue_to_move: bool) -> u32 {
+        let [a, b, c, d] = self.move_masks(blue, red, blue_to_move);
         if self.small.is_some() {
             // Boards of at most 16 cells: the four masks side by side in one word,
             // one popcount (a dozen instructions without the popcnt instruction).
-            let [a, b, c, d] = if blue_to_move {
-                [
-                    blue & self.right,
-                    (blue & !self.right) << 1 & empty,
-                    blue << n & empty,
-                    blue >> n & empty,
-                ]
-            } else {
-                [
-                    red & self.top,
-                    red << n & empty,
-                    (red & !self.left) >> 1 & empty,
-                    (red & !self.right) << 1 & empty,
-                ]
-            };
             return (a | b << 16 | c << 32 | d << 48).count_ones();
         }
-        if blue_to_move {
-            (blue & self.right).count_ones()
-                + ((blue & !self.right) << 1 & empty).count_ones()
-                + (blue << n & empty).count_ones()
-                + (blue >> n & empty).count_ones()
-        } else {
-            (red & self.top).count_ones()
-                + (red << n & empty).count_ones()
-                + ((red & !self.left) >> 1 & empty).count_ones()
-                + ((red & !self.right) << 1 & empty).count_ones()
-        }
+        a.count_ones() + b.count_ones() + c.count_ones() + d.count_ones()
     }
 
     /// The starting position: Blue on the left edge, Red on the bottom edge, Blue to move.
@@ -290,7 +283,7 @@ impl Dodgem {
         let (b, r) = (blue.count_ones(), red.count_ones());
         let pair = self.offset[(b * self.n + r) as usize]
             + self.binom.rank(blue) * self.binom.c(cells - b, r)
-            + self.binom.rank(extract(red, self.full() & !blue));
+            + self.binom.rank(extract(red, self.full & !blue));
         2 * pair + u64::from(!blue_to_move)
     }
 
@@ -355,7 +348,7 @@ impl Dodgem {
         Decoded {
             i,
             blue,
-            red: deposit(red_colours, self.full() & !blue),
+            red: deposit(red_colours, self.full & !blue),
             counts: (b, r),
             ranks,
             red_colours,
@@ -387,7 +380,7 @@ impl Dodgem {
             }
             next.red_colours = (1 << next.counts.1) - 1;
         }
-        next.red = deposit(next.red_colours, self.full() & !next.blue);
+        next.red = deposit(next.red_colours, self.full & !next.blue);
         next
     }
 
@@ -421,10 +414,10 @@ impl Dodgem {
             let r = d.counts.1;
             return self.offset[(b * self.n + r) as usize]
                 + self.binom.rank(blue) * self.binom.c(cells - b, r)
-                + self.binom.rank(extract(red, self.full() & !blue));
+                + self.binom.rank(extract(red, self.full & !blue));
         }
         let b = d.counts.0;
-        let free = self.full() & !blue;
+        let free = self.full & !blue;
         let place = |cell: u64| (free & (cell.wrapping_sub(1))).count_ones();
         let (gone, came) = (d.red & !red, red & !d.red);
         let mut colours = d.red_colours;
@@ -576,16 +569,8 @@ impl Dodgem {
 
     /// Whether the player to move has a move.
     fn can_move(&self, (blue, red, blue_to_move): DodgemPosition) -> bool {
-        // Every car at once, by shifts: a car on the far edge may leave; else some
-        // car has an empty square ahead or beside it (masks keep rows from wrapping).
-        let n = self.n;
-        let empty = self.full() & !(blue | red);
-        let (left, right, top) = (self.left, self.right, self.top);
-        if blue_to_move {
-            blue & right != 0 || ((blue & !right) << 1 | blue << n | blue >> n) & empty != 0
-        } else {
-            red & top != 0 || (red << n | (red & !left) >> 1 | (red & !right) << 1) & empty != 0
-        }
+        let [a, b, c, d] = self.move_masks(blue, red, blue_to_move);
+        a | b | c | d != 0
     }
 
     /// `f(blue, red)` after each move of the player to move, in a fixed order (car
