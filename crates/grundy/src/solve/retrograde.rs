@@ -138,16 +138,20 @@ fn check_size(game: &impl Indexed) -> Result<usize, GameError> {
 /// ```
 pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, GameError> {
     let n = check_size(game)?;
-    let mut count = vec![0u32; n];
+    // One word per index: the options not yet known to be wins while the position
+    // is unresolved, its remoteness once it is. A parent update then touches one
+    // word where a count and a remoteness apart would cost two cache misses (the
+    // words of a big game are read in no order the cache can follow).
+    let mut word = vec![0u32; n];
     let mut opts = Vec::new();
-    let parents = game_parents(game, n, &mut count, false);
+    let parents = game_parents(game, n, &mut word, false);
     let mut codes = vec![NONE; n];
-    let mut rem = vec![0u32; n];
     let mut queue: Vec<u32> = Vec::new();
     let mut ties: Vec<u32> = Vec::new();
-    // A terminal position has a count of 0 (no option listed): only those are asked.
+    // A terminal position has a count of 0 (no option listed): only those are
+    // asked, and their word is already their remoteness, 0.
     for i in 0..n {
-        if count[i] != 0 || !game.is_position(i as u64) {
+        if word[i] != 0 || !game.is_position(i as u64) {
             continue;
         }
         match game.terminal(i as u64) {
@@ -166,10 +170,16 @@ pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, GameError> {
         }
     }
     let mut head = 0;
+    let mut marks = Vec::new();
+    let mut level_end = queue.len();
     while head < queue.len() {
+        if head == level_end {
+            sort_level(&mut queue[head..], &mut marks);
+            level_end = queue.len();
+        }
         let c = queue[head] as usize;
         head += 1;
-        let r = rem[c] + 1;
+        let r = word[c] + 1;
         let lose = codes[c] == LOSE;
         for_parents(game, &parents, c, &mut opts, |p| {
             if codes[p] != NONE {
@@ -178,13 +188,13 @@ pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, GameError> {
             if lose {
                 codes[p] = WIN;
             } else {
-                count[p] -= 1;
-                if count[p] > 0 {
+                word[p] -= 1;
+                if word[p] > 0 {
                     return;
                 }
                 codes[p] = LOSE;
             }
-            rem[p] = r;
+            word[p] = r;
             queue.push(p as u32);
         });
     }
@@ -194,28 +204,65 @@ pub fn retrograde<G: Indexed>(game: &G) -> Result<Solution, GameError> {
     while head < ties.len() {
         let c = ties[head] as usize;
         head += 1;
-        let r = rem[c] + 1;
+        let r = word[c] + 1;
         for_parents(game, &parents, c, &mut opts, |p| {
             if codes[p] == NONE {
                 codes[p] = DRAW;
-                rem[p] = r;
+                word[p] = r;
                 ties.push(p as u32);
             }
         });
     }
-    finish_draws(game, &mut codes, &mut rem);
+    // The words of unresolved indices still hold counts: `finish_draws` replaces them.
+    finish_draws(game, &mut codes, &mut word);
     Ok(Solution {
         codes,
-        remoteness: rem,
+        remoteness: word,
     })
 }
 
+/// Sorts `level`, distinct indices, through a bitmap when they are dense enough
+/// (one bit set for each, then one scan of the words from the least to the greatest:
+/// faster than a comparison sort), else by comparisons. `marks` is all zeros before
+/// and after; it grows as needed.
+fn sort_level(level: &mut [u32], marks: &mut Vec<u64>) {
+    let (Some(&lo), Some(&hi)) = (level.iter().min(), level.iter().max()) else {
+        return;
+    };
+    let (lo, hi) = (lo as usize / 64, hi as usize / 64);
+    if hi - lo > 4 * level.len() {
+        level.sort_unstable();
+        return;
+    }
+    if marks.len() <= hi {
+        marks.resize(hi + 1, 0);
+    }
+    for &i in level.iter() {
+        marks[i as usize / 64] |= 1 << (i % 64);
+    }
+    let mut k = 0;
+    for (w, word) in marks[lo..=hi].iter_mut().enumerate() {
+        let mut bits = std::mem::take(word);
+        while bits != 0 {
+            level[k] = ((lo + w) * 64) as u32 + bits.trailing_zeros();
+            k += 1;
+            bits &= bits - 1;
+        }
+    }
+    debug_assert_eq!(k, level.len(), "the indices of a level are distinct");
+}
+
 /// The positions never resolved are draws by repetition: no tie is reachable.
+/// Gaps get remoteness 0 (whatever count their word held).
 fn finish_draws<G: Indexed>(game: &G, codes: &mut [u8], rem: &mut [u32]) {
     for (i, c) in codes.iter_mut().enumerate() {
-        if *c == NONE && game.is_position(i as u64) {
-            *c = DRAW;
-            rem[i] = NO_END;
+        if *c == NONE {
+            if game.is_position(i as u64) {
+                *c = DRAW;
+                rem[i] = NO_END;
+            } else {
+                rem[i] = 0;
+            }
         }
     }
 }
@@ -535,5 +582,33 @@ pub fn fixpoint<G: Indexed>(game: &G) -> Solution {
     Solution {
         codes,
         remoteness: rem,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_level;
+
+    #[test]
+    fn sort_level_sorts_dense_and_sparse_levels_and_leaves_no_marks() {
+        let mut marks = Vec::new();
+        // Dense (through the bitmap), sparse (by comparisons), one, none, and a
+        // level at the end of a word and past the bitmap's current length.
+        let levels: [Vec<u32>; 5] = [
+            (0..500).map(|i| (i * 7919) % 1000 + 64).collect(),
+            vec![1 << 30, 5, 1 << 20, 77],
+            vec![42],
+            vec![],
+            (0..200).rev().map(|i| 4096 + 3 * i).chain([4095, 8191]).collect(),
+        ];
+        for level in levels {
+            let mut got = level.clone();
+            sort_level(&mut got, &mut marks);
+            let mut want = level;
+            want.sort_unstable();
+            assert_eq!(got, want);
+            assert!(marks.iter().all(|&w| w == 0));
+        }
+        assert!(!marks.is_empty(), "the dense levels went through the bitmap");
     }
 }
