@@ -419,14 +419,19 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
     let n = check_size(game)?;
     let mut count = vec![0u32; n];
     let parents = game_parents(game, n, &mut count, true);
-    let count: Vec<AtomicU32> = count.into_iter().map(AtomicU32::new).collect();
+    // One word per index, as in `retrograde`: the count while unresolved, the
+    // remoteness once resolved. A position claimed during a level gets its
+    // remoteness only after the level: until then another thread that read it as
+    // unresolved may still count it down (harmlessly: a position with a losing
+    // option is never counted down to 0, and a claim by count is the last one).
+    let word: Vec<AtomicU32> = count.into_iter().map(AtomicU32::new).collect();
     let codes: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(NONE)).collect();
-    let rem: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
     let ended: Vec<u32> = (0..n)
         .into_par_iter()
         .filter_map(|i| {
-            // A terminal position has a count of 0 (no option listed): only those are asked.
-            if count[i].load(Relaxed) != 0 || !game.is_position(i as u64) {
+            // A terminal position has a count of 0 (no option listed): only those
+            // are asked, and their word is already their remoteness, 0.
+            if word[i].load(Relaxed) != 0 || !game.is_position(i as u64) {
                 return None;
             }
             let c = match game.terminal(i as u64) {
@@ -440,6 +445,7 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
     let (mut ties, mut frontier): (Vec<u32>, Vec<u32>) = ended
         .into_par_iter()
         .partition(|&i| codes[i as usize].load(Relaxed) == DRAW);
+    let mut marks = Vec::new();
     let mut r = 0u32;
     while !frontier.is_empty() {
         r += 1;
@@ -450,28 +456,34 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
             let claimed = if codes[c].load(Relaxed) == LOSE {
                 codes[p].compare_exchange(NONE, WIN, Relaxed, Relaxed).is_ok()
             } else {
-                count[p].fetch_sub(1, Relaxed) == 1
+                word[p].fetch_sub(1, Relaxed) == 1
                     && codes[p].compare_exchange(NONE, LOSE, Relaxed, Relaxed).is_ok()
             };
             if claimed {
-                rem[p].store(r, Relaxed);
                 next.push(p as u32);
             }
         });
+        // In index order, as in `retrograde`, for the caches.
+        sort_level(&mut frontier, &mut marks);
+        frontier
+            .par_iter()
+            .for_each(|&p| word[p as usize].store(r, Relaxed));
     }
     // Ties, one remoteness level at a time, as in `retrograde`.
     let mut r = 0u32;
     while !ties.is_empty() {
         r += 1;
         ties = parallel_step(game, &parents, &ties, |_, p, next| {
+            // Nothing counts down in this phase: the remoteness goes in at once.
             if codes[p].compare_exchange(NONE, DRAW, Relaxed, Relaxed).is_ok() {
-                rem[p].store(r, Relaxed);
+                word[p].store(r, Relaxed);
                 next.push(p as u32);
             }
         });
     }
     let mut codes: Vec<u8> = codes.into_par_iter().map(AtomicU8::into_inner).collect();
-    let mut rem: Vec<u32> = rem.into_par_iter().map(AtomicU32::into_inner).collect();
+    let mut rem: Vec<u32> = word.into_par_iter().map(AtomicU32::into_inner).collect();
+    // The words of unresolved indices still hold counts: `finish_draws` replaces them.
     finish_draws(game, &mut codes, &mut rem);
     Ok(Solution {
         codes,
