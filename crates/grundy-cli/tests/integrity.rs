@@ -192,17 +192,30 @@ fn build_resume_verifies_the_partial_table() {
     let db = dir.join("t.db");
     ok(&["build", "tictactoe", "--db", s(&db), "--serial"]);
     let bytes = std::fs::read(&db).unwrap();
-    let data = &bytes[grundy_retro::table::HEADER_SIZE..];
-    // A build stopped after its last level's checkpoint: the partial table and the
-    // checkpoint (game, size, remoteness (2: ties' too), levels, checksum of the data).
-    let ckpt = format!(
-        "tictactoe\n6046\n2\n10\n{:016x}\n",
-        grundy_retro::table::checksum(data)
-    );
-    let tmp = with_ext(&db, ".tmp");
     std::fs::remove_file(&db).unwrap();
-    std::fs::write(&tmp, &bytes).unwrap();
-    std::fs::write(with_ext(&db, ".ckpt"), &ckpt).unwrap();
+    // A build stopped after its last level's checkpoint, by the library the CLI
+    // calls: the partial table and its checkpoint (game, size, remoteness, levels,
+    // the levels' chained checksum).
+    let game = grundy_retro::games::Placement::tictactoe();
+    let died = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        grundy_retro::table::build_levelled(
+            &game,
+            "tictactoe",
+            &db,
+            grundy_retro::DenseOptions::default(),
+            false,
+            |p| {
+                if p.levels.0 == p.levels.1 {
+                    panic!("stopped after the last checkpoint");
+                }
+            },
+        )
+    }));
+    assert!(died.is_err());
+    let (tmp, ckpt_path) = (with_ext(&db, ".tmp"), with_ext(&db, ".ckpt"));
+    let partial = std::fs::read(&tmp).unwrap();
+    let ckpt = std::fs::read_to_string(&ckpt_path).unwrap();
+    assert!(ckpt.starts_with("tictactoe\n6046\n2 chained\n10\n"), "{ckpt}");
     ok(&["build", "tictactoe", "--db", s(&db), "--resume", "--serial"]);
     assert_eq!(
         std::fs::read(&db).unwrap(),
@@ -211,10 +224,10 @@ fn build_resume_verifies_the_partial_table() {
     );
     // Outcome codes flipped in the partial table: refused, no table.
     std::fs::remove_file(&db).unwrap();
-    let mut tampered = bytes.clone();
+    let mut tampered = partial.clone();
     tampered[grundy_retro::table::HEADER_SIZE + 100] ^= 0b0101_0101;
     std::fs::write(&tmp, &tampered).unwrap();
-    std::fs::write(with_ext(&db, ".ckpt"), &ckpt).unwrap();
+    std::fs::write(&ckpt_path, &ckpt).unwrap();
     let e = fails(&["build", "tictactoe", "--db", s(&db), "--resume", "--serial"]);
     assert!(e.contains("checksum"), "{e}");
     assert!(!db.exists());

@@ -175,20 +175,29 @@ impl Dense {
         }
     }
 
-    /// The checksum ([`crate::table::checksum`]) of the data as it would be written:
-    /// the packed outcomes, then the remoteness bytes.
-    pub(crate) fn checksum(&self) -> u64 {
+    /// The checkpoint checksum after one more level: `prev` (0 before the first
+    /// level), the level's bounds, its outcomes (the words it covers, with the bits
+    /// of other levels masked off) and its remoteness bytes. Chained level by level,
+    /// so that a checkpoint hashes its own level, not the whole table again (the
+    /// builds of many levels spent more time hashing than solving).
+    pub(crate) fn chain_checksum(&self, prev: u64, range: &std::ops::Range<u64>) -> u64 {
         let mut h = crate::table::Fnv::new();
-        let mut left = Table::outcome_bytes(self.size);
-        for w in &self.words {
-            let b = w.load(Relaxed).to_le_bytes();
-            let n = left.min(8);
-            h.update(&b[..n]);
-            left -= n;
+        for x in [prev, range.start, range.end] {
+            h.update(&x.to_le_bytes());
+        }
+        if range.is_empty() {
+            return h.finish();
+        }
+        for k in range.start >> 5..=(range.end - 1) >> 5 {
+            // The indices of word k in the range, as offsets 0..=32 within the word.
+            let lo = range.start.max(k * 32) - k * 32;
+            let hi = range.end.min(k * 32 + 32) - k * 32;
+            let mask = ((1u128 << (2 * hi)) - (1u128 << (2 * lo))) as u64;
+            h.update(&(self.words[k as usize].load(Relaxed) & mask).to_le_bytes());
         }
         if let Some(r) = &self.rem {
             let mut buf = Vec::with_capacity(1 << 16);
-            for chunk in r.chunks(1 << 16) {
+            for chunk in r[range.start as usize..range.end as usize].chunks(1 << 16) {
                 buf.clear();
                 buf.extend(chunk.iter().map(|x| x.load(Relaxed)));
                 h.update(&buf);
@@ -347,6 +356,34 @@ mod tests {
     use super::*;
     use crate::games::Placement;
     use crate::Indexed;
+
+    /// A level's chained checksum sees every outcome bit and remoteness byte of the
+    /// level, and nothing of the levels beside it (which share its boundary words).
+    #[test]
+    fn chain_checksum_covers_its_level_and_only_it() {
+        let dense = Dense::new(200, true);
+        let level = 37..101; // starts and ends inside a word
+        let sum = |d: &Dense| d.chain_checksum(7, &level);
+        let before = sum(&dense);
+        assert_ne!(before, dense.chain_checksum(8, &level), "the chain goes in");
+        assert_ne!(before, dense.chain_checksum(7, &(37..102)), "the bounds go in");
+        for i in [36u64, 101, 0, 199] {
+            dense.words[(i >> 5) as usize].fetch_or(3 << ((i & 31) * 2), Relaxed);
+            dense.rem.as_ref().unwrap()[i as usize].store(9, Relaxed);
+        }
+        assert_eq!(sum(&dense), before, "other levels' values are left out");
+        for i in [37u64, 63, 64, 100] {
+            let word = &dense.words[(i >> 5) as usize];
+            word.fetch_xor(1 << ((i & 31) * 2), Relaxed);
+            assert_ne!(sum(&dense), before, "outcome of {i}");
+            word.fetch_xor(1 << ((i & 31) * 2), Relaxed);
+            let rem = &dense.rem.as_ref().unwrap()[i as usize];
+            rem.store(1, Relaxed);
+            assert_ne!(sum(&dense), before, "remoteness of {i}");
+            rem.store(0, Relaxed);
+        }
+        assert_eq!(sum(&dense), before);
+    }
 
     /// Every position's value gathered with [`Best`] from its options' values in
     /// the table is the value the dense solver stored.

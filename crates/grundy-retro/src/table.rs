@@ -569,9 +569,9 @@ pub struct Progress {
 /// Solve a levelled game into the table file `path`, checkpointing after each level.
 ///
 /// The table is built in `path.tmp`; after each level its data is written there and
-/// synced, then `path.ckpt` (game, size, levels done) is replaced atomically. With
-/// `resume`, a checkpoint for the same game continues where it stopped; without it,
-/// the build starts over. Only a finished table (with its checksum) is renamed to
+/// synced, then `path.ckpt` (game, size, levels done, the done levels' chained
+/// checksum) is replaced atomically. With `resume`, a checkpoint for the same game
+/// continues where it stopped; without it, the build starts over. Only a finished table (with its checksum) is renamed to
 /// `path`: a killed build never leaves a corrupt table.
 pub fn build_levelled<G: Levelled>(
     game: &G,
@@ -586,12 +586,13 @@ pub fn build_levelled<G: Levelled>(
     let tmp = sibling(path, "tmp");
     let ckpt = sibling(path, "ckpt");
     // The checkpoint: game, size, remoteness (2: with the remoteness of ties, so
-    // that a build begun before ties had one is not resumed), levels done, and the
-    // checksum of the data as it was then (unsolved levels zero), which a resume
-    // must find again.
+    // that a build begun before ties had one is not resumed) and the checksum's
+    // kind ("chained": the levels' checksums chained, `Dense::chain_checksum`; a
+    // checkpoint of a version that hashed the whole table is not resumed), levels
+    // done, and the checksum of the levels done, which a resume must find again.
     let ckpt_text = |done: usize, sum: u64| {
         format!(
-            "{name}\n{size}\n{}\n{done}\n{sum:016x}\n",
+            "{name}\n{size}\n{} chained\n{done}\n{sum:016x}\n",
             if options.remoteness { 2 } else { 0 }
         )
     };
@@ -600,6 +601,7 @@ pub fn build_levelled<G: Levelled>(
     crate::memory::admit(size, crate::dense_table_bytes(size, options.remoteness))?;
     let dense = Dense::new(size, options.remoteness);
     let mut done_levels = 0usize;
+    let mut chain = 0u64;
     if resume {
         if let Ok(text) = fs::read_to_string(&ckpt) {
             let lines: Vec<&str> = text.lines().collect();
@@ -636,7 +638,8 @@ pub fn build_levelled<G: Levelled>(
                 for k in done_levels..levels {
                     dense.clear(&game.level(levels - 1 - k));
                 }
-                if dense.checksum() != sum {
+                chain = (0..done_levels).fold(0, |c, k| dense.chain_checksum(c, &game.level(levels - 1 - k)));
+                if chain != sum {
                     return Err(RetroError::bad_table(
                         &tmp,
                         "the partial table does not match its checkpoint's checksum (changed or damaged since); build without --resume to start over",
@@ -696,7 +699,8 @@ pub fn build_levelled<G: Levelled>(
         }
         file.sync_data().map_err(io)?;
         let note = sibling(&ckpt, "new");
-        fs::write(&note, ckpt_text(k + 1, dense.checksum()))
+        chain = dense.chain_checksum(chain, &range);
+        fs::write(&note, ckpt_text(k + 1, chain))
             .and_then(|_| fs::rename(&note, &ckpt))
             .map_err(|e| RetroError::io(&ckpt, e))?;
         done += range.end - range.start;
