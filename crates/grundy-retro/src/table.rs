@@ -571,8 +571,9 @@ pub struct Progress {
 /// The table is built in `path.tmp`; after each level its data is written there and
 /// synced, then `path.ckpt` (game, size, levels done, the done levels' chained
 /// checksum) is replaced atomically. With `resume`, a checkpoint for the same game
-/// continues where it stopped; without it, the build starts over. Only a finished table (with its checksum) is renamed to
-/// `path`: a killed build never leaves a corrupt table.
+/// continues where it stopped; without it, the build starts over. Only a finished
+/// table (with its checksum) is renamed to `path`: a killed build never leaves a
+/// corrupt table.
 pub fn build_levelled<G: Levelled>(
     game: &G,
     name: &str,
