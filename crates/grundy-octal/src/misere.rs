@@ -70,6 +70,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::HeapRules;
 
+mod recalibrate;
+
+use recalibrate::{recalibrate, Recalibrated};
+
 /// An element of a quotient: an index below [`MisereQuotient::order`]. The
 /// identity (the class of the empty sum) is always 0.
 pub type Element = u32;
@@ -149,7 +153,7 @@ pub enum QuotientError {
         limit_mb: u64,
     },
     /// The searches and proofs outgrew the work limit.
-    #[error("computing the misère quotient of heaps up to {max_heap} needs more than {limit} steps of search and proof; try a smaller --max-heap")]
+    #[error("computing the misère quotient of heaps up to {max_heap} needs more than {limit} steps of search and proof; raise --max-work or try a smaller --max-heap")]
     TooMuchWork {
         /// The largest heap asked for.
         max_heap: u64,
@@ -303,25 +307,22 @@ impl MisereQuotient {
                 None if oracle.smaller.is_none() => None,
                 None => {
                     let (_, smaller) = oracle.smaller.as_ref().expect("checked above");
-                    candidates += 1;
-                    match extend_by_bases(
+                    let found = extend_by_bases(
                         smaller,
                         &options[..=n as usize],
                         &ranks,
                         limits,
                         max_heap,
                         &mut oracle.work,
-                    )? {
-                        ByClasses::Proved(candidate, states) => Some((candidate, states)),
-                        ByClasses::Failed(rank, candidate) => {
-                            // Right below its failing rank: the searches stop there.
-                            if oracle.certified.as_ref().is_none_or(|(r, _)| rank > *r) {
-                                oracle.certified = Some((rank, candidate));
-                            }
-                            None
+                    )?;
+                    candidates += found.candidates;
+                    // Right below its failing rank: the searches stop there.
+                    if let Some((rank, candidate)) = found.best {
+                        if oracle.certified.as_ref().is_none_or(|(r, _)| rank > *r) {
+                            oracle.certified = Some((rank, candidate));
                         }
-                        ByClasses::None => None,
                     }
+                    found.proved
                 }
             };
             let (candidate, states) = match extended {
@@ -604,6 +605,21 @@ fn extend(
     guesses.extend(0..smaller.order as Element);
     let mut tried = vec![false; smaller.order];
     guesses.retain(|&x| !std::mem::replace(&mut tried[x as usize], true));
+    // A necessary condition, cheaper than a proof (condition 2 on heap n plus a
+    // sum of class z, for every z): where x·z is in P, no option of heap n leaves
+    // a class o·z in P. Siegel's MisereSolver checks the same ("meximal sets").
+    charge(
+        &mut oracle.work,
+        (guesses.len() * smaller.order * (newest.len() + 1)) as u64,
+        limits,
+        max_heap,
+    )?;
+    guesses.retain(|&x| {
+        (0..smaller.order as Element).all(|z| {
+            !smaller.p[smaller.mul(x, z) as usize]
+                || newest.iter().all(|&o| !smaller.p[smaller.mul(o, z) as usize])
+        })
+    });
     let mut best: Option<(u32, Candidate)> = None;
     for (i, &x) in guesses.iter().enumerate() {
         let mut guess = smaller.clone();
@@ -630,8 +646,8 @@ enum ByClasses {
     /// The candidate proved, with its proof states.
     Proved(Candidate, usize),
     /// The candidate failed its proof at this rank (it classifies every sum of
-    /// smaller rank rightly).
-    Failed(u32, Candidate),
+    /// smaller rank rightly) on this sum.
+    Failed(u32, Candidate, Vec<u16>),
     /// No candidate: the powers of the heap showed no period, or it grew too large.
     None,
 }
@@ -742,10 +758,12 @@ const BASE_ELEMENTS: usize = 1_000;
 const COUNTED_HEAPS: usize = 6;
 
 /// Builds the quotient of the heaps up to `n` from the proved quotient Q of the
-/// heaps below `n` without searching sums: [`extend_by_classes`] on Q itself,
-/// then on Q beside the counts of the latest 1, 2, .. heaps (a finer base), until
-/// a candidate proves. Returns the first proved, or else the candidate right up
-/// to the largest rank.
+/// heaps below `n` without searching sums: [`extend_by_classes`] on Q itself, then
+/// on Q beside the counts of the latest 1, 2, .. heaps (a finer base), until a
+/// candidate proves. The first candidate that fails is repaired by
+/// [`recalibrate`] (freeing the heaps its failure shows apart) before any finer
+/// base is tried. Returns the first proved, or else the candidate right up to the
+/// largest rank.
 fn extend_by_bases(
     smaller: &Candidate,
     options: &[Vec<Vec<u16>>],
@@ -753,25 +771,39 @@ fn extend_by_bases(
     limits: QuotientLimits,
     max_heap: u64,
     work: &mut u64,
-) -> Result<ByClasses, QuotientError> {
+) -> Result<Recalibrated, QuotientError> {
     let n = options.len() - 1;
-    let mut best = ByClasses::None;
+    let mut found = Recalibrated::default();
+    let mut repaired = false;
     for depth in 0..=COUNTED_HEAPS.min(n - 1) {
         let counted: Vec<usize> = (n - depth..n).collect();
         let Some(base) = Base::new(smaller, n, &counted, BASE_ELEMENTS) else {
             break;
         };
+        found.candidates += 1;
         match extend_by_classes(&base, options, ranks, limits, max_heap, work)? {
-            ByClasses::Proved(c, states) => return Ok(ByClasses::Proved(c, states)),
-            ByClasses::Failed(rank, c) => {
-                if !matches!(best, ByClasses::Failed(r, _) if r >= rank) {
-                    best = ByClasses::Failed(rank, c);
+            ByClasses::Proved(c, states) => {
+                found.proved = Some((c, states));
+                return Ok(found);
+            }
+            ByClasses::Failed(rank, c, wrong) => {
+                found.offer(rank, &c);
+                if !std::mem::replace(&mut repaired, true) {
+                    let more = recalibrate(c, wrong, options, ranks, limits, max_heap, work)?;
+                    found.candidates += more.candidates;
+                    if let Some((rank, c)) = &more.best {
+                        found.offer(*rank, c);
+                    }
+                    if more.proved.is_some() {
+                        found.proved = more.proved;
+                        return Ok(found);
+                    }
                 }
             }
             ByClasses::None => {}
         }
     }
-    Ok(best)
+    Ok(found)
 }
 
 /// Builds the quotient of the heaps up to `n` from a base B onto which the sums of
@@ -909,29 +941,57 @@ fn extend_by_classes(
             k * order + base.times_heap(x as Element, h) as usize
         }
     };
+    let mul = |s: usize, t: usize| {
+        let with_y = base.mul((s % order) as Element, (t % order) as Element) as usize;
+        reduce(s / order + t / order) * order + with_y
+    };
+    let in_p = |s: usize| columns[s / order][s % order];
+    let Some(candidate) = minimize(size, n, in_p, times_heap, mul, limits, max_heap, work)? else {
+        return Ok(ByClasses::None);
+    };
+    match prove(&candidate, options, ranks, limits, max_heap, work)? {
+        Proof::Holds { states } => Ok(ByClasses::Proved(candidate, states)),
+        Proof::Fails { rank, wrong } => Ok(ByClasses::Failed(rank, candidate, wrong)),
+    }
+}
+
+/// The coarsest congruence that respects P on a finite commutative monoid given
+/// by its elements `0..size` (0 the identity, every element a product of heaps
+/// 1..=n), as a candidate: Moore's refinement (two elements stay together while
+/// they agree on P and each heap takes them to classes that agree), then the
+/// classes numbered from the identity by a search over the heaps in order.
+/// `None` when the refinement outgrows [`CLASS_WORK`] or the element limit.
+#[allow(clippy::too_many_arguments)]
+fn minimize(
+    size: usize,
+    n: usize,
+    in_p: impl Fn(usize) -> bool,
+    times_heap: impl Fn(usize, usize) -> usize,
+    mul: impl Fn(usize, usize) -> usize,
+    limits: QuotientLimits,
+    max_heap: u64,
+    work: &mut u64,
+) -> Result<Option<Candidate>, QuotientError> {
+    // Heaps with one element act alike: one letter each.
     let mut unique: Vec<usize> = Vec::new();
     let mut seen = FxHashSet::default();
-    for h in 1..n {
-        if seen.insert(base.times_heap(0, h)) {
+    for h in 1..=n {
+        if seen.insert(times_heap(0, h)) {
             unique.push(h);
         }
     }
-    unique.push(n);
-    if (size * (unique.len() + 1)) as u64 > CLASS_WORK {
-        return Ok(ByClasses::None);
+    let step = (size * (unique.len() + 1)) as u64;
+    if step > CLASS_WORK {
+        return Ok(None);
     }
-    // Moore's refinement: two pairs stay together while they agree on P and each
-    // letter takes them to classes that agree.
-    let mut class: Vec<u32> = (0..size)
-        .map(|s| u32::from(columns[s / order][s % order]))
-        .collect();
+    let mut class: Vec<u32> = (0..size).map(|s| u32::from(in_p(s))).collect();
     let mut classes = 2;
     let mut refined = 0u64;
     loop {
-        charge(work, (size * (unique.len() + 1)) as u64, limits, max_heap)?;
-        refined += (size * (unique.len() + 1)) as u64;
+        charge(work, step, limits, max_heap)?;
+        refined += step;
         if refined > 4 * CLASS_WORK {
-            return Ok(ByClasses::None);
+            return Ok(None);
         }
         let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
         let mut next = vec![0u32; size];
@@ -949,10 +1009,9 @@ fn extend_by_classes(
         }
         classes = count;
         if classes > limits.max_elements {
-            return Ok(ByClasses::None);
+            return Ok(None);
         }
     }
-    // Number the classes from the empty sum (0), by a search over the heaps in order.
     let mut number = vec![u32::MAX; classes];
     let mut member = Vec::new();
     number[class[0] as usize] = 0;
@@ -973,16 +1032,10 @@ fn extend_by_classes(
     let mut product = vec![0; order * order];
     for (a, &s) in member.iter().enumerate() {
         for (b, &t) in member.iter().enumerate() {
-            let (y, l) = (t % base.order, t / base.order);
-            let with_y = base.mul((s % base.order) as Element, y as Element) as usize;
-            let st = reduce(s / base.order + l) * base.order + with_y;
-            product[a * order + b] = number[class[st] as usize];
+            product[a * order + b] = number[class[mul(s, t)] as usize];
         }
     }
-    let p = member
-        .iter()
-        .map(|&s| columns[s / base.order][s % base.order])
-        .collect();
+    let p = member.iter().map(|&s| in_p(s)).collect();
     let heap_element = (0..=n)
         .map(|h| {
             if h == 0 {
@@ -992,16 +1045,12 @@ fn extend_by_classes(
             }
         })
         .collect();
-    let candidate = Candidate {
+    Ok(Some(Candidate {
         order,
         product,
         p,
         heap_element,
-    };
-    match prove(&candidate, options, ranks, limits, max_heap, work)? {
-        Proof::Holds { states } => Ok(ByClasses::Proved(candidate, states)),
-        Proof::Fails { rank, .. } => Ok(ByClasses::Failed(rank, candidate)),
-    }
+    }))
 }
 
 /// Each heap's rank: the longest game on that heap alone (0 for an empty heap).
@@ -1564,6 +1613,20 @@ fn prove(
     // P exactly when it has a move and does not escape in context 1 (conditions
     // 1, 2 and 3 at once).
     let words = c.order.div_ceil(64);
+    let escape_row = |k: usize, x: Element| {
+        let mut bits = vec![0u64; words];
+        let times_x = &c.product[x as usize * c.order..][..c.order];
+        for (z, &xz) in times_x.iter().enumerate() {
+            if escapes[k][xz as usize] {
+                bits[z / 64] |= 1 << (z % 64);
+            }
+        }
+        bits
+    };
+    // Cached when all rows together fit in an eighth of the memory limit.
+    let cache_rows = (kind_heap.len() * c.order * (words * 8 + 24)) as u64 <= limits.max_bytes / 8;
+    let mut escape_rows: Vec<Vec<u64>> =
+        vec![Vec::new(); if cache_rows { kind_heap.len() * c.order } else { 0 }];
     type State = (Element, bool, Vec<u64>);
     let mut ids: FxHashMap<State, u32> = FxHashMap::default();
     let mut states: Vec<State> = Vec::new();
@@ -1596,12 +1659,20 @@ fn prove(
         }
         for (k, &h) in kind_heap.iter().enumerate() {
             let a = c.heap_element[h as usize];
-            let mut next = vec![0u64; words];
-            for z in 0..c.order {
-                let za = c.mul(z as Element, a) as usize;
-                if escaping[za / 64] >> (za % 64) & 1 == 1 || escapes[k][c.mul(x, z as Element) as usize] {
-                    next[z / 64] |= 1 << (z % 64);
+            // The contexts in which the heap's own options escape depend on x and
+            // the kind alone: kept as a bit set, made on first use.
+            let mut next = if cache_rows {
+                let row = k * c.order + x as usize;
+                if escape_rows[row].is_empty() {
+                    escape_rows[row] = escape_row(k, x);
                 }
+                escape_rows[row].clone()
+            } else {
+                escape_row(k, x)
+            };
+            let times_a = &c.product[a as usize * c.order..][..c.order];
+            for (z, &za) in times_a.iter().enumerate() {
+                next[z / 64] |= (escaping[za as usize / 64] >> (za % 64) & 1) << (z % 64);
             }
             let state = (c.mul(x, a), live || !kind_options[k].is_empty(), next);
             let nr = r + ranks[h as usize];

@@ -26,6 +26,11 @@ pub struct Args {
     /// reach within seconds).
     #[arg(long, default_value_t = 1_300_000)]
     pub max_positions: usize,
+    /// Steps of search and proof allowed in all (about a second per 10^8 here);
+    /// the default answers within seconds, more reaches larger heaps (Dawson's
+    /// Kayles to heap 30 needs about 6·10^8).
+    #[arg(long, default_value_t = QuotientLimits::default().max_work)]
+    pub max_work: u64,
     /// Print one JSON object: game, max_heap, order, presentation, generators
     /// (letter and heap), relations ([lhs, rhs] words), p_portion (words), heaps
     /// (each heap's element as a word) and stats (candidates, tests, positions,
@@ -49,6 +54,7 @@ pub fn run(args: Args) -> Result<String> {
     ));
     let limits = QuotientLimits {
         max_positions: args.max_positions,
+        max_work: args.max_work,
         max_bytes: crate::memory::search_budget(),
         ..QuotientLimits::default()
     };
