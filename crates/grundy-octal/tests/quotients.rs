@@ -23,16 +23,21 @@ fn published_quotients_are_reproduced() {
             order.parse::<usize>().unwrap(),
             "{game} to {max_heap}: order"
         );
-        assert_eq!(
-            q.presentation(),
-            presentation,
-            "{game} to {max_heap}: presentation"
-        );
-        let p: Vec<String> = q.p_portion().iter().map(|w| w.to_string()).collect();
-        assert_eq!(p.join(", "), p_portion, "{game} to {max_heap}: P-portion");
+        // `*`: not published, so not compared (the order is).
+        if presentation != "*" {
+            assert_eq!(
+                q.presentation(),
+                presentation,
+                "{game} to {max_heap}: presentation"
+            );
+        }
+        if p_portion != "*" {
+            let p: Vec<String> = q.p_portion().iter().map(|w| w.to_string()).collect();
+            assert_eq!(p.join(", "), p_portion, "{game} to {max_heap}: P-portion");
+        }
         checked += 1;
     }
-    assert!(checked >= 6);
+    assert!(checked >= 7);
 }
 
 /// The identity of the quotient's kernel (its least ideal, a group): the idempotent
@@ -59,6 +64,8 @@ fn the_kernel_of_each_quotient_is_the_group_of_normal_play_values() {
         (HeapRules::nim(), 15),
         (HeapRules::kayles(), 80),
         ("0.07".parse().unwrap(), 16),
+        // Past heap 25, where the quotient is rebuilt by recalibration.
+        ("0.07".parse().unwrap(), 30),
         ("0.75".parse().unwrap(), 16),
         ("0.71".parse().unwrap(), 12),
         ("0.137".parse().unwrap(), 12),

@@ -68,3 +68,38 @@ fn a_quotient_built_on_counted_heaps_agrees_with_the_search() {
         "the sums hold both outcomes: {seen:?}"
     );
 }
+
+/// Dawson's Kayles past heap 24: heap 25 splits classes of the smaller quotient,
+/// and the 360-element quotient of the heaps up to 30 is rebuilt by recalibration
+/// (heaps freed, classes rebuilt, the candidate proved), with no search of sums.
+/// Random sums holding a heap of 25 to 30 must match the search.
+#[test]
+fn dawsons_kayles_quotient_past_heap_24_agrees_with_the_search() {
+    let rules = HeapRules::dawsons_kayles();
+    let q = MisereQuotient::compute(&rules, 30, QuotientLimits::default()).unwrap();
+    assert_eq!(q.order(), 360);
+    let game = HeapGame::from_rules(rules);
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    let mut seen = [0; 2];
+    for _ in 0..40 {
+        let mut g: Vec<u64> = vec![25 + next(6)];
+        let heaps = 1 + next(4);
+        while (g.len() as u64) < heaps && g.iter().sum::<u64>() < 40 {
+            g.push(1 + next(30));
+        }
+        let (e, _) = game.packed_search(&g, Play::Misere).expect("applies").unwrap();
+        let searched_p = e.outcome == grundy::Outcome::Lose;
+        seen[usize::from(searched_p)] += 1;
+        assert_eq!(q.is_p_position(&g), Some(searched_p), "dawson {g:?}");
+    }
+    assert!(
+        seen[0] > 0 && seen[1] > 0,
+        "the sums hold both outcomes: {seen:?}"
+    );
+}
