@@ -36,8 +36,17 @@
 //! and the coarsest congruence on the pairs that respects the outcomes (Moore's
 //! partition refinement) is the candidate. The hypothesis is not trusted: the
 //! candidate must pass the proof below. Kayles's quotient is found this way at
-//! every heap from 15 on. Where heap n does split a class (Dawson's Kayles at
-//! heaps 10 and 25), the proof fails, and L* takes over.
+//! every heap from 15 on. A guess of heap n's element is first screened by a
+//! necessary condition (no option of heap n reaches P in a context where heap n
+//! is in P), which is cheaper than a proof.
+//!
+//! Where heap n does split a class (Dawson's Kayles at heaps 10 and 25), the
+//! proof fails on some sum W, and the candidate is **recalibrated** as in
+//! Siegel's MisereSolver (module `recalibrate`): a heap of W is *freed*, counted
+//! apart from the submonoid the other heaps generate, the classes are rebuilt by
+//! the same recursion, and the new candidate is proved in turn, round after
+//! round. Dawson's Kayles to heap 30 (360 elements) goes this way with no
+//! search of sums. L* takes over only when no round succeeds.
 //!
 //! A candidate is then **proved**, not sampled. For a monoid Q, a set P and the
 //! map Φ from sums to Q, induction on the sum shows Φ respects every outcome iff:
@@ -72,7 +81,7 @@ use crate::HeapRules;
 
 mod recalibrate;
 
-use recalibrate::{recalibrate, Recalibrated};
+use recalibrate::{free_new_heap, recalibrate, Recalibrated};
 
 /// An element of a quotient: an index below [`MisereQuotient::order`]. The
 /// identity (the class of the empty sum) is always 0.
@@ -802,6 +811,14 @@ fn extend_by_bases(
             }
             ByClasses::None => {}
         }
+    }
+    if !repaired {
+        let more = free_new_heap(smaller, options, ranks, limits, max_heap, work)?;
+        found.candidates += more.candidates;
+        if let Some((rank, c)) = &more.best {
+            found.offer(*rank, c);
+        }
+        found.proved = more.proved;
     }
     Ok(found)
 }

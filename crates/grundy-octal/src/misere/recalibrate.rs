@@ -115,6 +115,57 @@ pub(super) fn recalibrate(
     Ok(found)
 }
 
+/// Builds a first trial for heap `n` when building by classes gave none: the
+/// smaller quotient beside a count of heap n (kept apart up to 3), by the same
+/// recursion, refined and proved, then repaired by [`recalibrate`] as needed.
+pub(super) fn free_new_heap(
+    smaller: &Candidate,
+    options: &[Vec<Vec<u16>>],
+    ranks: &[u32],
+    limits: QuotientLimits,
+    max_heap: u64,
+    work: &mut u64,
+) -> Result<Recalibrated, QuotientError> {
+    let n = options.len() - 1;
+    let mut trial = smaller.clone();
+    trial.heap_element.push(0);
+    let mut found = Recalibrated::default();
+    let three = [n as u16; 3];
+    let Some(base) = FreedBase::new(&trial, n, &[n], &three, work, limits, max_heap)? else {
+        return Ok(found);
+    };
+    let Some(outcomes) = base.outcomes(options, work, limits, max_heap)? else {
+        return Ok(found);
+    };
+    let Some(candidate) = minimize(
+        base.order(),
+        n,
+        |s| outcomes[s],
+        |s, h| base.times_heap(s, h),
+        |s, t| base.mul(s, t),
+        limits,
+        max_heap,
+        work,
+    )?
+    else {
+        return Ok(found);
+    };
+    found.candidates += 1;
+    match prove(&candidate, options, ranks, limits, max_heap, work)? {
+        Proof::Holds { states } => found.proved = Some((candidate, states)),
+        Proof::Fails { wrong, rank } => {
+            found.offer(rank, &candidate);
+            let more = recalibrate(candidate, wrong, options, ranks, limits, max_heap, work)?;
+            found.candidates += more.candidates;
+            if let Some((rank, c)) = &more.best {
+                found.offer(*rank, c);
+            }
+            found.proved = more.proved;
+        }
+    }
+    Ok(found)
+}
+
 /// The subsets of `items` with `size` elements, in lexicographic order.
 fn subsets(items: &[usize], size: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
