@@ -100,29 +100,26 @@ fn kayles_sums_get_the_quotients_answer_and_winning_moves() {
 fn bad_quotient_requests_are_one_line_errors() {
     fails_with(&["quotient", "tictactoe"], "is not a heap game");
     fails_with(&["quotient", "kayles", "--max-heap", "0"], "--max-heap");
+    // Kayles needs three searched sums (heaps 1 and 2), then none: two are too few.
     fails_with(
-        &[
-            "quotient",
-            "kayles",
-            "--max-heap",
-            "30",
-            "--max-positions",
-            "1000",
-        ],
-        "needs more than 1000 positions",
+        &["quotient", "kayles", "--max-heap", "30", "--max-positions", "2"],
+        "needs more than 2 positions",
     );
     // The search counts its tables' bytes against the memory limit (less what the
     // program itself maps), so it stops with an error, not an allocation abort.
+    // 0.16 past heap 17 needs a large search.
     fails_with(
         &[
             "--max-memory",
             "300M",
             "quotient",
-            "dawson",
+            "octal:0.16",
             "--max-heap",
-            "40",
+            "24",
             "--max-positions",
             "100000000",
+            "--max-work",
+            "100000000000",
         ],
         "for the positions searched (the memory limit, --max-memory)",
     );
