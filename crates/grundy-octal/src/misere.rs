@@ -316,7 +316,7 @@ impl MisereQuotient {
                 None if oracle.smaller.is_none() => None,
                 None => {
                     let (_, smaller) = oracle.smaller.as_ref().expect("checked above");
-                    let found = extend_by_bases(
+                    let found = extend_without_search(
                         smaller,
                         &options[..=n as usize],
                         &ranks,
@@ -661,13 +661,9 @@ enum ByClasses {
     None,
 }
 
-/// A monoid onto which the sums of the heaps below `n` map (a sum's element is
-/// the product of its heaps'), at least as fine as the proved quotient Q of those
-/// heaps: Q itself, or Q beside the counts of some of the latest heaps (each count
-/// kept up to a little past where its powers in Q turn periodic). It is the base
-/// of [`extend_by_classes`], which needs the base fine enough that heap `n` splits
-/// none of its classes; counting the latest heaps separates the sums that a new
-/// heap most often tells apart.
+/// The proved quotient Q of the heaps below `n` as the base of
+/// [`extend_by_classes`]: its product by each heap, its P-portion, and a sum of
+/// each element (found by a search from the empty sum).
 struct Base {
     order: usize,
     /// Heaps 1..n-1.
@@ -681,70 +677,40 @@ struct Base {
 }
 
 impl Base {
-    /// Q beside the counts of the heaps in `counted`; `None` past `most` elements.
-    fn new(q: &Candidate, n: usize, counted: &[usize], most: usize) -> Option<Base> {
+    fn new(q: &Candidate, n: usize) -> Base {
         let heaps = n - 1;
-        // Each counted heap's powers in Q: index and period, the index with room.
-        let cycles: Vec<(usize, usize)> = counted
-            .iter()
-            .map(|&h| {
-                let mut seen: FxHashMap<Element, usize> = FxHashMap::default();
-                let mut x: Element = 0;
-                let mut k = 0;
-                loop {
-                    if let Some(&first) = seen.get(&x) {
-                        return (first + 2, k - first);
-                    }
-                    seen.insert(x, k);
-                    x = q.mul(x, q.heap_element[h]);
-                    k += 1;
-                }
-            })
-            .collect();
-        let mut ids: FxHashMap<(Element, Vec<u8>), Element> = FxHashMap::default();
-        let mut elements: Vec<(Element, Vec<u8>)> = vec![(0, vec![0; cycles.len()])];
-        ids.insert(elements[0].clone(), 0);
+        // Elements renumbered in the order the search meets them (all of Q's
+        // elements are products of heaps, so all are met).
+        let mut id = vec![Element::MAX; q.order];
+        let mut elements: Vec<Element> = vec![0];
+        id[0] = 0;
         let mut representative = vec![Vec::new()];
-        let mut next = Vec::new();
         let mut i = 0;
         while i < elements.len() {
             for h in 1..=heaps {
-                let (x, counts) = &elements[i];
-                let mut counts = counts.clone();
-                if let Some(j) = counted.iter().position(|&c| c == h) {
-                    let (start, period) = cycles[j];
-                    let c = &mut counts[j];
-                    let k = usize::from(*c) + 1;
-                    *c = if k < start + period {
-                        k
-                    } else {
-                        start + (k - start) % period
-                    } as u8;
-                }
-                let key = (q.mul(*x, q.heap_element[h]), counts);
-                let fresh = elements.len() as Element;
-                let id = *ids.entry(key.clone()).or_insert(fresh);
-                if id == fresh {
-                    if elements.len() >= most {
-                        return None;
-                    }
-                    elements.push(key);
+                let y = q.mul(elements[i], q.heap_element[h]);
+                if id[y as usize] == Element::MAX {
+                    id[y as usize] = elements.len() as Element;
+                    elements.push(y);
                     let mut g = representative[i].clone();
                     g.push(h as u16);
                     g.sort_unstable();
                     representative.push(g);
                 }
-                next.push(id);
             }
             i += 1;
         }
-        Some(Base {
+        let mut next = Vec::with_capacity(elements.len() * heaps);
+        for &x in &elements {
+            next.extend((1..=heaps).map(|h| id[q.mul(x, q.heap_element[h]) as usize]));
+        }
+        Base {
             order: elements.len(),
             heaps,
             next,
-            p: elements.iter().map(|(x, _)| q.p[*x as usize]).collect(),
+            p: elements.iter().map(|&x| q.p[x as usize]).collect(),
             representative,
-        })
+        }
     }
 
     fn times_heap(&self, b: Element, h: usize) -> Element {
@@ -762,18 +728,12 @@ impl Base {
     }
 }
 
-/// The most elements of a [`Base`], and the most latest heaps it counts.
-const BASE_ELEMENTS: usize = 1_000;
-const COUNTED_HEAPS: usize = 6;
-
 /// Builds the quotient of the heaps up to `n` from the proved quotient Q of the
-/// heaps below `n` without searching sums: [`extend_by_classes`] on Q itself, then
-/// on Q beside the counts of the latest 1, 2, .. heaps (a finer base), until a
-/// candidate proves. The first candidate that fails is repaired by
-/// [`recalibrate`] (freeing the heaps its failure shows apart) before any finer
-/// base is tried. Returns the first proved, or else the candidate right up to the
-/// largest rank.
-fn extend_by_bases(
+/// heaps below `n` without searching sums: [`extend_by_classes`] on Q, and when
+/// that candidate fails its proof, [`recalibrate`] (freeing the heaps its failure
+/// shows apart), or when it gives no candidate, [`free_new_heap`]. Returns the
+/// proved quotient if any, and else the candidate right up to the largest rank.
+fn extend_without_search(
     smaller: &Candidate,
     options: &[Vec<Vec<u16>>],
     ranks: &[u32],
@@ -782,44 +742,27 @@ fn extend_by_bases(
     work: &mut u64,
 ) -> Result<Recalibrated, QuotientError> {
     let n = options.len() - 1;
-    let mut found = Recalibrated::default();
-    let mut repaired = false;
-    for depth in 0..=COUNTED_HEAPS.min(n - 1) {
-        let counted: Vec<usize> = (n - depth..n).collect();
-        let Some(base) = Base::new(smaller, n, &counted, BASE_ELEMENTS) else {
-            break;
-        };
-        found.candidates += 1;
-        match extend_by_classes(&base, options, ranks, limits, max_heap, work)? {
-            ByClasses::Proved(c, states) => {
-                found.proved = Some((c, states));
-                return Ok(found);
-            }
-            ByClasses::Failed(rank, c, wrong) => {
-                found.offer(rank, &c);
-                if !std::mem::replace(&mut repaired, true) {
-                    let more = recalibrate(c, wrong, options, ranks, limits, max_heap, work)?;
-                    found.candidates += more.candidates;
-                    if let Some((rank, c)) = &more.best {
-                        found.offer(*rank, c);
-                    }
-                    if more.proved.is_some() {
-                        found.proved = more.proved;
-                        return Ok(found);
-                    }
-                }
-            }
-            ByClasses::None => {}
+    let base = Base::new(smaller, n);
+    let mut found = Recalibrated {
+        candidates: 1,
+        ..Recalibrated::default()
+    };
+    let more = match extend_by_classes(&base, options, ranks, limits, max_heap, work)? {
+        ByClasses::Proved(c, states) => {
+            found.proved = Some((c, states));
+            return Ok(found);
         }
-    }
-    if !repaired {
-        let more = free_new_heap(smaller, options, ranks, limits, max_heap, work)?;
-        found.candidates += more.candidates;
-        if let Some((rank, c)) = &more.best {
-            found.offer(*rank, c);
+        ByClasses::Failed(rank, c, wrong) => {
+            found.offer(rank, &c);
+            recalibrate(c, wrong, options, ranks, limits, max_heap, work)?
         }
-        found.proved = more.proved;
+        ByClasses::None => free_new_heap(smaller, options, ranks, limits, max_heap, work)?,
+    };
+    found.candidates += more.candidates;
+    if let Some((rank, c)) = &more.best {
+        found.offer(*rank, c);
     }
+    found.proved = more.proved;
     Ok(found)
 }
 

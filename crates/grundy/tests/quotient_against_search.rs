@@ -35,9 +35,9 @@ fn kayles_quotient_agrees_with_the_search_on_large_heaps() {
     assert_eq!(seen, [true, true], "the sums hold both outcomes");
 }
 
-/// 0.6's quotient grows fast (304 elements by heap 16); its heaps 7 and 16 are
-/// built on a base that counts the latest heaps beside the smaller quotient. Every
-/// answer on random sums must match the search.
+/// 0.6's quotient grows fast (304 elements by heap 16); its heaps 7 and 16 split
+/// classes of the smaller quotient and are built by recalibration. Every answer on
+/// random sums must match the search.
 #[test]
 fn a_quotient_built_on_counted_heaps_agrees_with_the_search() {
     let rules = HeapRules::octal("0.6").unwrap();
