@@ -758,11 +758,7 @@ fn extend_without_search(
         }
         ByClasses::None => free_new_heap(smaller, options, ranks, limits, max_heap, work)?,
     };
-    found.candidates += more.candidates;
-    if let Some((rank, c)) = &more.best {
-        found.offer(*rank, c);
-    }
-    found.proved = more.proved;
+    found.absorb(more);
     Ok(found)
 }
 

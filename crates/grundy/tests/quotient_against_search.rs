@@ -35,16 +35,18 @@ fn kayles_quotient_agrees_with_the_search_on_large_heaps() {
     assert_eq!(seen, [true, true], "the sums hold both outcomes");
 }
 
-/// 0.6's quotient grows fast (304 elements by heap 16); its heaps 7 and 16 split
-/// classes of the smaller quotient and are built by recalibration. Every answer on
-/// random sums must match the search.
-#[test]
-fn a_quotient_built_on_counted_heaps_agrees_with_the_search() {
-    let rules = HeapRules::octal("0.6").unwrap();
-    let q = MisereQuotient::compute(&rules, 16, QuotientLimits::default()).unwrap();
-    assert_eq!(q.order(), 304);
-    let game = HeapGame::from_rules(rules);
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+/// Checks `count` random sums against the packed search: each holds one heap of
+/// `low..low + span` when `first` is `Some((low, span))`, then 1 to `most` heaps of
+/// 1..=`max_heap` while the tokens stay below `tokens`. Both outcomes must occur.
+fn random_sums_agree(
+    q: &MisereQuotient,
+    label: &str,
+    mut seed: u64,
+    count: usize,
+    shape: (Option<(u64, u64)>, u64, u64, u64),
+) {
+    let (first, most, max_heap, tokens) = shape;
+    let game = HeapGame::from_rules(q.rules().clone());
     let mut next = |m: u64| {
         seed ^= seed << 13;
         seed ^= seed >> 7;
@@ -52,21 +54,32 @@ fn a_quotient_built_on_counted_heaps_agrees_with_the_search() {
         seed % m
     };
     let mut seen = [0; 2];
-    for _ in 0..60 {
-        let mut g: Vec<u64> = Vec::new();
-        let heaps = 1 + next(5);
-        while (g.len() as u64) < heaps && g.iter().sum::<u64>() < 26 {
-            g.push(1 + next(16));
+    for _ in 0..count {
+        let mut g: Vec<u64> = first.map(|(low, span)| low + next(span)).into_iter().collect();
+        let heaps = g.len() as u64 + 1 + next(most);
+        while (g.len() as u64) < heaps && g.iter().sum::<u64>() < tokens {
+            g.push(1 + next(max_heap));
         }
         let (e, _) = game.packed_search(&g, Play::Misere).expect("applies").unwrap();
         let searched_p = e.outcome == grundy::Outcome::Lose;
         seen[usize::from(searched_p)] += 1;
-        assert_eq!(q.is_p_position(&g), Some(searched_p), "0.6 {g:?}");
+        assert_eq!(q.is_p_position(&g), Some(searched_p), "{label} {g:?}");
     }
     assert!(
         seen[0] > 0 && seen[1] > 0,
         "the sums hold both outcomes: {seen:?}"
     );
+}
+
+/// 0.6's quotient grows fast (304 elements by heap 16); its heaps 7 and 16 split
+/// classes of the smaller quotient and are built by recalibration. Every answer on
+/// random sums must match the search.
+#[test]
+fn a_fast_growing_quotient_agrees_with_the_search() {
+    let rules = HeapRules::octal("0.6").unwrap();
+    let q = MisereQuotient::compute(&rules, 16, QuotientLimits::default()).unwrap();
+    assert_eq!(q.order(), 304);
+    random_sums_agree(&q, "0.6", 0x9e37_79b9_7f4a_7c15, 60, (None, 5, 16, 26));
 }
 
 /// Dawson's Kayles past heap 24: heap 25 splits classes of the smaller quotient,
@@ -78,28 +91,11 @@ fn dawsons_kayles_quotient_past_heap_24_agrees_with_the_search() {
     let rules = HeapRules::dawsons_kayles();
     let q = MisereQuotient::compute(&rules, 30, QuotientLimits::default()).unwrap();
     assert_eq!(q.order(), 360);
-    let game = HeapGame::from_rules(rules);
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |m: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % m
-    };
-    let mut seen = [0; 2];
-    for _ in 0..40 {
-        let mut g: Vec<u64> = vec![25 + next(6)];
-        let heaps = 1 + next(4);
-        while (g.len() as u64) < heaps && g.iter().sum::<u64>() < 40 {
-            g.push(1 + next(30));
-        }
-        let (e, _) = game.packed_search(&g, Play::Misere).expect("applies").unwrap();
-        let searched_p = e.outcome == grundy::Outcome::Lose;
-        seen[usize::from(searched_p)] += 1;
-        assert_eq!(q.is_p_position(&g), Some(searched_p), "dawson {g:?}");
-    }
-    assert!(
-        seen[0] > 0 && seen[1] > 0,
-        "the sums hold both outcomes: {seen:?}"
+    random_sums_agree(
+        &q,
+        "dawson",
+        0x2545_f491_4f6c_dd1d,
+        40,
+        (Some((25, 6)), 3, 30, 40),
     );
 }

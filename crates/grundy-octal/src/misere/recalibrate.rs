@@ -46,6 +46,15 @@ impl Recalibrated {
             self.best = Some((rank, candidate.clone()));
         }
     }
+
+    /// Takes in what a later stage found: its candidates, its best and its proof.
+    pub fn absorb(&mut self, later: Recalibrated) {
+        self.candidates += later.candidates;
+        if let Some((rank, c)) = &later.best {
+            self.offer(*rank, c);
+        }
+        self.proved = later.proved;
+    }
 }
 
 /// Repairs `trial`, which classifies `wrong` wrongly, round by round until a
@@ -68,32 +77,19 @@ pub(super) fn recalibrate(
         let mut repaired = None;
         'sets: for size in 1..=MOST_FREED.min(involved.len()) {
             for freed in subsets(&involved, size) {
-                let Some(base) =
-                    FreedBase::new(&trial, options.len() - 1, &freed, &wrong, work, limits, max_heap)?
-                else {
-                    continue;
-                };
-                let Some(outcomes) = base.outcomes(options, work, limits, max_heap)? else {
-                    continue;
-                };
-                if outcomes[base.element_of(&wrong)] != truth {
-                    continue;
-                }
-                let Some(candidate) = minimize(
-                    base.order(),
-                    base.heaps,
-                    |s| outcomes[s],
-                    |s, h| base.times_heap(s, h),
-                    |s, t| base.mul(s, t),
+                repaired = rebuild(
+                    &trial,
+                    &freed,
+                    &wrong,
+                    Some(truth),
+                    options,
+                    work,
                     limits,
                     max_heap,
-                    work,
-                )?
-                else {
-                    continue;
-                };
-                repaired = Some(candidate);
-                break 'sets;
+                )?;
+                if repaired.is_some() {
+                    break 'sets;
+                }
             }
         }
         let Some(candidate) = repaired else {
@@ -131,23 +127,7 @@ pub(super) fn free_new_heap(
     trial.heap_element.push(0);
     let mut found = Recalibrated::default();
     let three = [n as u16; 3];
-    let Some(base) = FreedBase::new(&trial, n, &[n], &three, work, limits, max_heap)? else {
-        return Ok(found);
-    };
-    let Some(outcomes) = base.outcomes(options, work, limits, max_heap)? else {
-        return Ok(found);
-    };
-    let Some(candidate) = minimize(
-        base.order(),
-        n,
-        |s| outcomes[s],
-        |s, h| base.times_heap(s, h),
-        |s, t| base.mul(s, t),
-        limits,
-        max_heap,
-        work,
-    )?
-    else {
+    let Some(candidate) = rebuild(&trial, &[n], &three, None, options, work, limits, max_heap)? else {
         return Ok(found);
     };
     found.candidates += 1;
@@ -155,15 +135,49 @@ pub(super) fn free_new_heap(
         Proof::Holds { states } => found.proved = Some((candidate, states)),
         Proof::Fails { wrong, rank } => {
             found.offer(rank, &candidate);
-            let more = recalibrate(candidate, wrong, options, ranks, limits, max_heap, work)?;
-            found.candidates += more.candidates;
-            if let Some((rank, c)) = &more.best {
-                found.offer(*rank, c);
-            }
-            found.proved = more.proved;
+            found.absorb(recalibrate(
+                candidate, wrong, options, ranks, limits, max_heap, work,
+            )?);
         }
     }
     Ok(found)
+}
+
+/// The candidate built on `trial` with the heaps in `freed` counted apart (their
+/// counts kept distinct up to their exponents in `wrong`): the base, its
+/// elements' outcomes by the recursion, and Moore's refinement. `None` when the
+/// base or the work outgrows its bound, or when `truth` is given and the
+/// candidate's outcome of `wrong` differs from it.
+#[allow(clippy::too_many_arguments)]
+fn rebuild(
+    trial: &Candidate,
+    freed: &[usize],
+    wrong: &[u16],
+    truth: Option<bool>,
+    options: &[Vec<Vec<u16>>],
+    work: &mut u64,
+    limits: QuotientLimits,
+    max_heap: u64,
+) -> Result<Option<Candidate>, QuotientError> {
+    let Some(base) = FreedBase::new(trial, options.len() - 1, freed, wrong, work, limits, max_heap)? else {
+        return Ok(None);
+    };
+    let Some(outcomes) = base.outcomes(options, work, limits, max_heap)? else {
+        return Ok(None);
+    };
+    if truth.is_some_and(|p| outcomes[base.element_of(wrong)] != p) {
+        return Ok(None);
+    }
+    minimize(
+        base.order(),
+        base.heaps,
+        |s| outcomes[s],
+        |s, h| base.times_heap(s, h),
+        |s, t| base.mul(s, t),
+        limits,
+        max_heap,
+        work,
+    )
 }
 
 /// The subsets of `items` with `size` elements, in lexicographic order.
