@@ -245,7 +245,7 @@ const STOP_CHUNK: u64 = 4096;
 const STOP_OPTIONS: u64 = 1 << 28;
 
 /// [`find_period_in`], which also gives up when `stop(seq)` says so (it is asked
-/// every [`STOP_CHUNK`] values computed, or fewer when values are dear): a caller's budget of work, say
+/// every `STOP_CHUNK` values computed, or fewer when values are dear): a caller's budget of work, say
 /// [`Sequence::stats`]'s options examined. Returns the period found in the values
 /// computed and whether `stop` ended the search. The values and the points where
 /// a period is looked for are those of [`find_period_in`], so until `stop` fires
