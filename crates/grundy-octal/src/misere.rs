@@ -104,7 +104,7 @@ pub struct QuotientLimits {
     /// error before an allocation can fail (which would abort the process).
     pub max_bytes: u64,
     /// The most steps of proof: options mapped to elements and proof states
-    /// expanded, over every candidate tried (about a second per 10^8 here).
+    /// expanded, over every candidate tried (about half a second per 10^8 here).
     pub max_work: u64,
 }
 
@@ -115,7 +115,7 @@ impl Default for QuotientLimits {
             max_positions: 20_000_000,
             max_states: 5_000_000,
             max_bytes: 8 << 30,
-            max_work: 400_000_000,
+            max_work: 500_000_000,
         }
     }
 }
@@ -1601,7 +1601,7 @@ fn prove(
         }
         charge(
             work,
-            (kind_heap.len() * c.order.div_ceil(4)) as u64 + 1,
+            (kind_heap.len() * c.order.div_ceil(2)) as u64 + 1,
             limits,
             max_heap,
         )?;

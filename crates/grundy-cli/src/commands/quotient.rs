@@ -26,9 +26,9 @@ pub struct Args {
     /// reach within seconds).
     #[arg(long, default_value_t = 1_300_000)]
     pub max_positions: usize,
-    /// Steps of search and proof allowed in all (about a second per 10^8 here);
-    /// the default answers within seconds, more reaches larger heaps (Dawson's
-    /// Kayles to heap 30 needs about 6·10^8).
+    /// Steps of search and proof allowed in all (about half a second per 10^8
+    /// here); the default, 5·10^8, reaches Dawson's Kayles to heap 30 and stops
+    /// anything out of reach within seconds.
     #[arg(long, default_value_t = QuotientLimits::default().max_work)]
     pub max_work: u64,
     /// Print one JSON object: game, max_heap, order, presentation, generators
