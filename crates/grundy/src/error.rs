@@ -45,6 +45,9 @@ pub enum GameError {
     /// A position repeats along a line of play; this solver needs an acyclic game.
     #[error("position {0} repeats along a line of play: the game is loopy and needs the retrograde solver")]
     Loopy(String),
+    /// The run's budget ran out: which limit, how far it got, the flag that raises it.
+    #[error(transparent)]
+    OverBudget(#[from] grundy_budget::OverBudget),
     /// The question has no answer for this game (a nim-value of a partizan game, say).
     #[error("{0}")]
     Unsupported(String),

@@ -82,5 +82,6 @@ pub mod partizan;
 pub mod solve;
 
 pub use error::GameError;
+pub use grundy_budget::{Budget, Limit, OverBudget};
 pub use game::{Game, Impartial, Misere};
 pub use outcome::{Outcome, Play, Winner};

@@ -1,0 +1,305 @@
+//! The one budget of a grundy run, and the one error that says it ran out.
+//!
+//! Every front end (the CLI, the Python package, the web server) builds one
+//! [`Budget`] from its flags and passes it down explicitly; no library reads the
+//! environment or a process-wide setting. Every solver that can run long or grow
+//! large checks the part of the budget that bounds it, and running out is always
+//! [`OverBudget`]: which [`Limit`], how far the work got, and the flag that raises
+//! it. Callers match on it instead of reading text:
+//!
+//! ```
+//! use grundy_budget::{Budget, Limit, OverBudget};
+//!
+//! let budget = Budget { max_positions: Some(1_000), ..Budget::default() };
+//! let err = budget.check_positions(2_000, 500, "solving nim 30,30").unwrap_err();
+//! assert_eq!(err.limit, Limit::Positions);
+//! assert_eq!(
+//!     err.to_string(),
+//!     "solving nim 30,30: over the position budget (needs at least 2,000 positions, the limit is 1,000); \
+//!      raise it with --max-positions"
+//! );
+//! // Without a flag, each solver's own default applies.
+//! assert_eq!(Budget::default().positions_or(500), 500);
+//! ```
+//!
+//! Memory and script limits are one number for every solver. Work and positions
+//! count different things in different solvers (options examined by a search, proof
+//! states of a misère quotient, additions of canonical forms), so each solver has
+//! its own default, sized to stop within seconds; a value the user sets
+//! ([`Budget::max_work`], [`Budget::max_positions`]) applies to every solver alike.
+//! ```
+//!
+//! # Contents
+//! - [`Budget`]: the limits, with the defaults a user gets without flags.
+//! - [`Limit`]: which limit; its flag and its unit.
+//! - [`OverBudget`]: the error.
+
+#![warn(missing_docs)]
+
+use std::fmt;
+use std::time::Duration;
+
+/// The limits of one run. Built once by the front end and passed down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// The most bytes a run's tables may take (`--max-memory`).
+    pub max_memory: u64,
+    /// The most steps of work (options examined, proof states expanded, additions
+    /// of canonical forms), each solver counting its own kind of step (`--max-work`);
+    /// `None`: each solver's default.
+    pub max_work: Option<u64>,
+    /// The most positions a search keeps (`--max-positions`); `None`: each solver's
+    /// default.
+    pub max_positions: Option<u64>,
+    /// The most bytes a game script's interpreter may hold (`--script-memory`).
+    pub script_memory: u64,
+    /// The longest one call into a game script may run (`--script-timeout`).
+    pub script_time: Duration,
+}
+
+/// The memory limit when the front end knows nothing better: 8 GiB.
+pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
+/// The memory of a script's interpreter by default: 64 MiB.
+pub const DEFAULT_SCRIPT_MEMORY: u64 = 64 << 20;
+/// The time of one call into a script by default: one second.
+pub const DEFAULT_SCRIPT_TIME: Duration = Duration::from_secs(1);
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            max_memory: DEFAULT_MAX_MEMORY,
+            max_work: None,
+            max_positions: None,
+            script_memory: DEFAULT_SCRIPT_MEMORY,
+            script_time: DEFAULT_SCRIPT_TIME,
+        }
+    }
+}
+
+impl Budget {
+    /// No limit but the machine's: for library users who bound work themselves.
+    pub fn unlimited() -> Self {
+        Budget {
+            max_memory: u64::MAX,
+            max_work: Some(u64::MAX),
+            max_positions: Some(u64::MAX),
+            script_memory: u64::MAX,
+            script_time: Duration::MAX,
+        }
+    }
+
+    /// The work a solver may do: the user's limit, else the solver's `default`.
+    pub fn work_or(&self, default: u64) -> u64 {
+        self.max_work.unwrap_or(default)
+    }
+
+    /// The positions a solver may keep: the user's limit, else the solver's `default`.
+    pub fn positions_or(&self, default: u64) -> u64 {
+        self.max_positions.unwrap_or(default)
+    }
+
+    /// The limit's value in this budget, in its unit (milliseconds for time), with
+    /// `default` for a limit the user left to the solver.
+    pub fn allowed_or(&self, limit: Limit, default: u64) -> u64 {
+        match limit {
+            Limit::Memory => self.max_memory,
+            Limit::Work => self.work_or(default),
+            Limit::Positions => self.positions_or(default),
+            Limit::ScriptMemory => self.script_memory,
+            Limit::ScriptTime => u64::try_from(self.script_time.as_millis()).unwrap_or(u64::MAX),
+        }
+    }
+
+    /// The error for `reached` units of `limit` when `allowed` were allowed.
+    pub fn over(limit: Limit, reached: u64, allowed: u64, what: impl Into<String>) -> OverBudget {
+        OverBudget {
+            limit,
+            what: what.into(),
+            reached,
+            allowed,
+        }
+    }
+
+    /// `Ok` when `reached` units of `limit` fit (`default` when the user set none),
+    /// else [`OverBudget`].
+    pub fn check(&self, limit: Limit, reached: u64, default: u64, what: impl Into<String>) -> Result<(), OverBudget> {
+        let allowed = self.allowed_or(limit, default);
+        if reached > allowed {
+            Err(Budget::over(limit, reached, allowed, what))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// [`Budget::check`] of memory, for an estimate in bytes (saturated to `u64`).
+    pub fn check_memory(&self, bytes: u128, what: impl Into<String>) -> Result<(), OverBudget> {
+        self.check(Limit::Memory, u64::try_from(bytes).unwrap_or(u64::MAX), 0, what)
+    }
+
+    /// [`Budget::check`] of work, with the solver's `default`.
+    pub fn check_work(&self, steps: u64, default: u64, what: impl Into<String>) -> Result<(), OverBudget> {
+        self.check(Limit::Work, steps, default, what)
+    }
+
+    /// [`Budget::check`] of positions, with the solver's `default`.
+    pub fn check_positions(&self, positions: u64, default: u64, what: impl Into<String>) -> Result<(), OverBudget> {
+        self.check(Limit::Positions, positions, default, what)
+    }
+}
+
+/// Which limit of a [`Budget`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// [`Budget::max_memory`], in bytes.
+    Memory,
+    /// [`Budget::max_work`], in steps.
+    Work,
+    /// [`Budget::max_positions`], in positions.
+    Positions,
+    /// [`Budget::script_memory`], in bytes.
+    ScriptMemory,
+    /// [`Budget::script_time`], in milliseconds.
+    ScriptTime,
+}
+
+impl Limit {
+    /// Every limit, in the order help texts list them.
+    pub const ALL: [Limit; 5] = [
+        Limit::Memory,
+        Limit::Work,
+        Limit::Positions,
+        Limit::ScriptMemory,
+        Limit::ScriptTime,
+    ];
+
+    /// The command-line flag that raises it (the Python keyword is the same name
+    /// with underscores: `max_memory=`).
+    pub fn flag(self) -> &'static str {
+        match self {
+            Limit::Memory => "--max-memory",
+            Limit::Work => "--max-work",
+            Limit::Positions => "--max-positions",
+            Limit::ScriptMemory => "--script-memory",
+            Limit::ScriptTime => "--script-timeout",
+        }
+    }
+
+    /// The limit in words, as messages say it: "the memory budget".
+    pub fn noun(self) -> &'static str {
+        match self {
+            Limit::Memory => "memory",
+            Limit::Work => "work",
+            Limit::Positions => "position",
+            Limit::ScriptMemory => "script memory",
+            Limit::ScriptTime => "script time",
+        }
+    }
+
+    /// The stable name of the limit in JSON and Python (`"max_memory"`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Limit::Memory => "max_memory",
+            Limit::Work => "max_work",
+            Limit::Positions => "max_positions",
+            Limit::ScriptMemory => "script_memory",
+            Limit::ScriptTime => "script_timeout",
+        }
+    }
+
+    /// An amount of this limit's unit in words: `1.5 GB`, `2,000,000 steps`, `250 ms`.
+    pub fn amount(self, n: u64) -> String {
+        match self {
+            Limit::Memory | Limit::ScriptMemory => human_bytes(u128::from(n)),
+            Limit::Work => format!("{} steps", thousands(n)),
+            Limit::Positions => format!("{} positions", thousands(n)),
+            Limit::ScriptTime => format!("{} ms", thousands(n)),
+        }
+    }
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.noun())
+    }
+}
+
+/// A run stopped by its budget: which limit, what was being done, how far it got.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
+#[error(
+    "{what}: over the {limit} budget (needs at least {}, the limit is {}); raise it with {}",
+    limit.amount(*reached),
+    limit.amount(*allowed),
+    limit.flag()
+)]
+pub struct OverBudget {
+    /// The limit that ran out.
+    pub limit: Limit,
+    /// What was being computed, in words ("the table of dodgem:5").
+    pub what: String,
+    /// How far it got, or the estimate that was refused, in the limit's unit.
+    pub reached: u64,
+    /// The limit, in its unit.
+    pub allowed: u64,
+}
+
+/// Bytes in words: `1.5 GB`, `512.0 MB`, `999 B`.
+pub fn human_bytes(bytes: u128) -> String {
+    const UNITS: [&str; 6] = ["B", "KB", "MB", "GB", "TB", "PB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1000.0 && unit + 1 < UNITS.len() {
+        value /= 1000.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// A count with thousands separators: `2,000,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_limit_names_its_flag_and_unit() {
+        for limit in Limit::ALL {
+            let e = Budget::over(limit, 11, 10, "x");
+            let text = e.to_string();
+            assert!(text.contains(limit.flag()), "{text}");
+            assert!(text.contains(limit.noun()), "{text}");
+        }
+    }
+
+    #[test]
+    fn checks_refuse_only_beyond_the_limit() {
+        let b = Budget { max_work: Some(10), ..Budget::default() };
+        assert!(b.check_work(10, 5, "w").is_ok());
+        assert_eq!(b.check_work(11, 5, "w").unwrap_err().reached, 11);
+        assert_eq!(Budget::default().check_work(6, 5, "w").unwrap_err().allowed, 5);
+        assert!(Budget::unlimited().check_memory(u128::MAX, "m").is_ok());
+    }
+
+    #[test]
+    fn numbers_read_as_people_write_them() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(12_345_678), "12,345,678");
+        assert_eq!(human_bytes(150_131_075_352), "150.1 GB");
+        assert_eq!(Limit::ScriptTime.amount(1500), "1,500 ms");
+    }
+}
