@@ -137,11 +137,12 @@ impl Universe {
     /// itself (numbers below the right stop are below h; above it, not), so the
     /// candidate is `ceil(RS(h))`, bumped by one when `ceil(RS(h)) <= h`.
     fn least_integer_above(&mut self, hs: &[GameId]) -> GameId {
-        let mut best: Option<i64> = None;
+        let mut best: Option<i128> = None;
         for &h in hs {
             let c = self.right_stop(h).ceil();
             let cg = self.integer(c);
-            let n = if self.le(cg, h) { c + 1 } else { c };
+            // Integers in a universe are far from i128's ends (each is a chain of nodes).
+            let n = if self.le(cg, h) { c.saturating_add(1) } else { c };
             best = Some(best.map_or(n, |b| b.max(n)));
         }
         self.integer(best.unwrap_or(0))

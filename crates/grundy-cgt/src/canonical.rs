@@ -23,17 +23,24 @@ impl Nus {
     pub(crate) fn number(x: Dyadic) -> Nus {
         Nus { x, ups: 0, star: 0 }
     }
-    fn plus(self, o: Nus) -> Nus {
-        Nus {
-            x: self.x + o.x,
-            ups: self.ups + o.ups,
+    /// The sum, `None` when its number is beyond [`Dyadic`]'s precision (or its
+    /// ups beyond 2^62, far past any work limit).
+    fn plus(self, o: Nus) -> Option<Nus> {
+        let ups = self
+            .ups
+            .checked_add(o.ups)
+            .filter(|u| u.unsigned_abs() <= 1 << 62)?;
+        Some(Nus {
+            x: self.x.checked_add(o.x)?,
+            ups,
             star: self.star ^ o.star,
-        }
+        })
     }
     fn neg(self) -> Nus {
         Nus {
             x: -self.x,
-            ups: -self.ups,
+            // Never i64::MIN: no chain of 2^63 ups is ever built.
+            ups: self.ups.saturating_neg(),
             star: self.star,
         }
     }
@@ -76,6 +83,23 @@ pub(crate) struct Arena {
     /// Set when the stack ran low (with `exhausted`): the recursions over a form go
     /// as deep as the form, and a long chain of ups is within the work limit.
     pub too_deep: bool,
+    /// Set when a number needed more precision than [`Dyadic`] has (with
+    /// `exhausted`): nothing is ever rounded.
+    pub too_precise: bool,
+    /// The integers 0..=int_hi and int_lo..=0 are all interned (they are built in
+    /// a chain from 0), so building n starts from the nearest one built.
+    int_hi: i128,
+    int_lo: i128,
+}
+
+/// What the options {L | R} say about a number.
+enum NumberOf {
+    /// All options are numbers and L < R: the simplest number between.
+    Number(Dyadic),
+    /// Not a number.
+    Not,
+    /// A number, but one beyond [`Dyadic`]'s precision.
+    TooPrecise,
 }
 
 /// The stack a recursive operation must still have to go on: the frames between
@@ -124,6 +148,15 @@ impl Universe {
         }
     }
 
+    /// Stops the work because a number needs more precision than [`Dyadic`] has:
+    /// marks the universe exhausted, as when the work runs out. The id returned is
+    /// meaningless, like every id made while exhausted.
+    pub(crate) fn imprecise(&mut self) -> GameId {
+        self.arena.exhausted = true;
+        self.arena.too_precise = true;
+        GameId(0)
+    }
+
     /// Counts `bytes` newly held; false (and the universe exhausted) past
     /// [`MEMORY_LIMIT`].
     pub(crate) fn hold(&mut self, bytes: u64) -> bool {
@@ -151,21 +184,29 @@ impl Universe {
         if !self.charge() || !self.hold(std::mem::size_of::<Node>() as u64 + 2 * MEMO_BYTES + 8 * slots) {
             return GameId(0);
         }
-        let node = self.describe(key.0.clone(), key.1.clone());
+        let Some(node) = self.describe(key.0.clone(), key.1.clone()) else {
+            return self.imprecise();
+        };
         let id = GameId(u32::try_from(self.arena.nodes.len()).expect("more than 2^32 games"));
         self.arena.nodes.push(node);
         self.arena.index.insert(key, id);
         id
     }
 
-    fn describe(&self, left: Box<[GameId]>, right: Box<[GameId]>) -> Node {
+    /// The node of canonical options; `None` when they are a number beyond
+    /// [`Dyadic`]'s precision.
+    fn describe(&self, left: Box<[GameId]>, right: Box<[GameId]>) -> Option<Node> {
         let birthday = left
             .iter()
             .chain(right.iter())
             .map(|&o| self.node(o).birthday + 1)
             .max()
             .unwrap_or(0);
-        let number = self.number_of_options(&left, &right);
+        let number = match self.number_of_options(&left, &right) {
+            NumberOf::Number(x) => Some(x),
+            NumberOf::Not => None,
+            NumberOf::TooPrecise => return None,
+        };
         let (nus, left_stop, right_stop) = match number {
             Some(x) => (Some(Nus::number(x)), x, x),
             None => {
@@ -183,7 +224,7 @@ impl Universe {
                 (self.recognise_nus(&left, &right), ls, rs)
             }
         };
-        Node {
+        Some(Node {
             left,
             right,
             number,
@@ -191,17 +232,22 @@ impl Universe {
             birthday,
             left_stop,
             right_stop,
-        }
+        })
     }
 
     /// The number {left | right} is, when all options are numbers and left < right.
-    fn number_of_options(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
+    fn number_of_options(&self, left: &[GameId], right: &[GameId]) -> NumberOf {
         let nums = |s: &[GameId]| -> Option<Vec<Dyadic>> { s.iter().map(|&o| self.node(o).number).collect() };
-        let lo = nums(left)?.into_iter().max();
-        let hi = nums(right)?.into_iter().min();
+        let (Some(lo), Some(hi)) = (nums(left), nums(right)) else {
+            return NumberOf::Not;
+        };
+        let (lo, hi) = (lo.into_iter().max(), hi.into_iter().min());
         match (lo, hi) {
-            (Some(a), Some(b)) if a >= b => None,
-            _ => Some(Dyadic::simplest_between(lo, hi)),
+            (Some(a), Some(b)) if a >= b => NumberOf::Not,
+            _ => match Dyadic::checked_simplest_between(lo, hi) {
+                Some(x) => NumberOf::Number(x),
+                None => NumberOf::TooPrecise,
+            },
         }
     }
 
@@ -337,10 +383,22 @@ impl Universe {
     fn number_uncached(&mut self, d: Dyadic) -> GameId {
         if d.is_integer() {
             let n = d.numerator();
-            // Iterative, so large integers do not recurse once per unit.
-            let mut g = self.intern(vec![], vec![]);
+            // Iterative, so large integers do not recurse once per unit, and from
+            // the nearest integer already built: a sum of n ones builds each
+            // integer once, not 0..k again for every k.
+            let mut k = if n >= 0 {
+                n.min(self.arena.int_hi)
+            } else {
+                n.max(self.arena.int_lo)
+            };
+            let mut g = match self.arena.nus_memo.get(&Nus::number(Dyadic::integer(k))) {
+                Some(&id) => id,
+                None => {
+                    k = 0;
+                    self.intern(vec![], vec![])
+                }
+            };
             let step = n.signum();
-            let mut k = 0i64;
             while k != n {
                 k += step;
                 let key = Nus::number(Dyadic::integer(k));
@@ -356,6 +414,11 @@ impl Universe {
                             self.intern(vec![], vec![g])
                         };
                         self.arena.nus_memo.insert(key, id);
+                        if step > 0 {
+                            self.arena.int_hi = self.arena.int_hi.max(k);
+                        } else {
+                            self.arena.int_lo = self.arena.int_lo.min(k);
+                        }
                         id
                     }
                 };
@@ -363,8 +426,15 @@ impl Universe {
             return g;
         }
         let (a, k) = (d.numerator(), d.exponent());
-        let lo = self.nus(Nus::number(Dyadic::new(a - 1, k)));
-        let hi = self.nus(Nus::number(Dyadic::new(a + 1, k)));
+        // a is odd and never i128::MIN, so a - 1 fits; a + 1 may not.
+        let (Some(lo), Some(hi)) = (
+            a.checked_sub(1).and_then(|n| Dyadic::checked_new(n, k)),
+            a.checked_add(1).and_then(|n| Dyadic::checked_new(n, k)),
+        ) else {
+            return self.imprecise();
+        };
+        let lo = self.nus(Nus::number(lo));
+        let hi = self.nus(Nus::number(hi));
         self.intern(vec![lo], vec![hi])
     }
 
@@ -379,8 +449,10 @@ impl Universe {
         l.dedup();
         r.sort_unstable();
         r.dedup();
-        if let Some(x) = self.number_of_options(&l, &r) {
-            return self.nus(Nus::number(x));
+        match self.number_of_options(&l, &r) {
+            NumberOf::Number(x) => return self.nus(Nus::number(x)),
+            NumberOf::TooPrecise => return self.imprecise(),
+            NumberOf::Not => {}
         }
         self.remove_dominated(&mut l, true);
         self.remove_dominated(&mut r, false);
@@ -397,8 +469,10 @@ impl Universe {
         r.dedup();
         self.remove_dominated(&mut l, true);
         self.remove_dominated(&mut r, false);
-        if let Some(x) = self.number_of_options(&l, &r) {
-            return self.nus(Nus::number(x));
+        match self.number_of_options(&l, &r) {
+            NumberOf::Number(x) => return self.nus(Nus::number(x)),
+            NumberOf::TooPrecise => return self.imprecise(),
+            NumberOf::Not => {}
         }
         self.intern(l, r)
     }
@@ -612,7 +686,10 @@ impl Universe {
             return g;
         }
         if let (Some(a), Some(b)) = (self.nus_of(g), self.nus_of(h)) {
-            return self.nus(a.plus(b));
+            return match a.plus(b) {
+                Some(v) => self.nus(v),
+                None => self.imprecise(),
+            };
         }
         let key = (g.min(h), g.max(h));
         if let Some(&s) = self.arena.add_memo.get(&key) {
@@ -723,12 +800,12 @@ impl Universe {
 /// part decides when nonzero; otherwise n·↑ + *m >= 0 exactly when n >= 2, or n = 1
 /// and m != 1 (↑* is fuzzy), or n = m = 0.
 fn nus_le(a: Nus, b: Nus) -> Option<bool> {
-    let d = b.plus(a.neg());
-    // b - a >= 0 ?
-    if d.x != Dyadic::ZERO {
-        return Some(d.x > Dyadic::ZERO);
+    // b - a >= 0 ? (Compared, not subtracted: the order of numbers is exact.)
+    if a.x != b.x {
+        return Some(a.x < b.x);
     }
-    let (n, m) = (d.ups, d.star);
+    // Ups are at most 2^62 in size (see `Nus::plus`), so the difference fits.
+    let (n, m) = (b.ups - a.ups, a.star ^ b.star);
     Some(match n {
         0 => m == 0,
         1 => m != 1,

@@ -90,8 +90,10 @@ fn atom(u: &Universe, g: GameId, unicode: bool) -> Option<String> {
     if let ([a], [b]) = (l, r) {
         if let (Some(a), Some(b)) = (u.as_number(*a), u.as_number(*b)) {
             // A canonical {a|b} of numbers that is not a number has a > b.
-            let mean = (a + b).half();
-            let radius = (a - b).half();
+            // Centre and radius have one more bit than a and b: beyond Dyadic's
+            // precision, the form is written {a|b} instead (which reads back).
+            let mean = a.checked_add(b)?.checked_half()?;
+            let radius = a.checked_sub(b)?.checked_half()?;
             return Some(if mean == Dyadic::ZERO {
                 format!("±{radius}")
             } else {

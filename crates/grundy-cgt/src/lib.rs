@@ -85,7 +85,7 @@ mod reduced;
 mod temperature;
 mod thermograph;
 
-pub use dyadic::{BadNumber, Dyadic};
+pub use dyadic::{BadNumber, Dyadic, MAX_EXPONENT};
 pub use thermograph::{Thermograph, Wall};
 
 /// The largest nimber built as a game: *n has n options (n²/2 option slots in all),
@@ -111,9 +111,10 @@ pub enum OutcomeClass {
     P,
 }
 
-/// A value-text that could not be read.
+/// A value-text that could not be read. Its message quotes at most
+/// [`ParseError::EXCERPT`] characters of the text around the column.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message} at column {column} of '{text}'")]
+#[error("{message} at column {column} of '{}'", self.excerpt())]
 pub struct ParseError {
     /// What is wrong.
     pub message: String,
@@ -121,6 +122,32 @@ pub struct ParseError {
     pub column: usize,
     /// The whole text.
     pub text: String,
+}
+
+impl ParseError {
+    /// The most characters of the text an error message quotes.
+    pub const EXCERPT: usize = 40;
+
+    /// The text around the column: all of it when short, else
+    /// [`ParseError::EXCERPT`] characters with `…` where it was cut.
+    pub fn excerpt(&self) -> String {
+        let n = self.text.chars().count();
+        if n <= Self::EXCERPT {
+            return self.text.clone();
+        }
+        let at = self.column.saturating_sub(1).min(n);
+        let start = at.saturating_sub(Self::EXCERPT / 2).min(n - Self::EXCERPT);
+        let end = start + Self::EXCERPT;
+        let mut s = String::new();
+        if start > 0 {
+            s.push('…');
+        }
+        s.extend(self.text.chars().skip(start).take(Self::EXCERPT));
+        if end < n {
+            s.push('…');
+        }
+        s
+    }
 }
 
 /// The interning arena of canonical forms.
@@ -154,7 +181,10 @@ impl Universe {
         self.nus(canonical::Nus::number(d))
     }
     /// The integer n.
-    pub fn integer(&mut self, n: i64) -> GameId {
+    ///
+    /// # Panics
+    /// If n is `i128::MIN`.
+    pub fn integer(&mut self, n: impl Into<i128>) -> GameId {
         self.number(Dyadic::integer(n))
     }
     /// *n = {*0, ..., *(n-1) | *0, ..., *(n-1)} (about n²/2 option slots).
@@ -298,6 +328,13 @@ impl Universe {
         self.arena.exhausted = false;
         self.arena.out_of_memory = false;
         self.arena.too_deep = false;
+        self.arena.too_precise = false;
+    }
+    /// True when the work stopped because a number needed more precision than
+    /// [`Dyadic`] has (a numerator beyond 127 bits, or a denominator beyond
+    /// 2^[`MAX_EXPONENT`]): such a value is refused, never rounded.
+    pub fn precision_exhausted(&self) -> bool {
+        self.arena.too_precise
     }
     /// True when the work stopped because the universe's games and memos reached
     /// [`MEMORY_LIMIT`] bytes, not because the steps ran out.

@@ -19,7 +19,14 @@ pub(crate) struct Parser<'a, 'r> {
     u: &'a mut Universe,
     /// Some in calculator mode.
     resolve: Option<Resolver<'r>>,
+    /// Values nested inside the one being read (braces, parentheses, ±).
+    depth: usize,
 }
+
+/// The deepest nesting of values a text may have (braces, parentheses, ±). The
+/// parser recurses once a level, and so do the canonical forms built from such a
+/// text: deeper would overflow the stack, or take time quadratic in the text.
+pub const MAX_DEPTH: usize = 1000;
 
 pub(crate) fn parse_value(u: &mut Universe, text: &str) -> Result<GameId, ParseError> {
     let mut p = Parser::new(u, text, None);
@@ -50,6 +57,16 @@ pub(crate) fn evaluate(u: &mut Universe, text: &str, resolve: Resolver<'_>) -> R
 const LIMIT: u64 = 1 << 16;
 const STAR_LIMIT: u64 = crate::NIMBER_LIMIT;
 
+/// At most 40 characters of a text, for messages.
+fn excerpt(s: &str) -> String {
+    if s.chars().count() <= 40 {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(20).collect();
+    let tail: Vec<char> = s.chars().rev().take(17).collect();
+    format!("{head}...{}", tail.into_iter().rev().collect::<String>())
+}
+
 fn is_digit(c: Option<char>) -> bool {
     c.is_some_and(|c| c.is_ascii_digit())
 }
@@ -65,10 +82,17 @@ impl<'a, 'r> Parser<'a, 'r> {
             end,
             u,
             resolve,
+            depth: 0,
         }
     }
 
     fn out_of_work(&self) -> String {
+        if self.u.precision_exhausted() {
+            return format!(
+                "beyond the precision of grundy's numbers: a number in the result needs more than 127 bits of numerator or a denominator above 2^{} (nothing is rounded)",
+                crate::MAX_EXPONENT
+            );
+        }
         if self.u.stack_exhausted() {
             return "too deep: a form nests so deeply that computing with it would overflow the stack (a long chain of ups, say)".to_string();
         }
@@ -141,6 +165,8 @@ impl<'a, 'r> Parser<'a, 'r> {
         }
     }
 
+    /// A count written in digits; one too large for a u64 is u64::MAX (every
+    /// count has a limit far below, which then refuses it).
     fn digits(&mut self) -> Option<u64> {
         let start = self.pos;
         while is_digit(self.peek()) {
@@ -149,11 +175,13 @@ impl<'a, 'r> Parser<'a, 'r> {
         if self.pos == start {
             return None;
         }
-        self.chars[start..self.pos]
-            .iter()
-            .collect::<String>()
-            .parse()
-            .ok()
+        Some(
+            self.chars[start..self.pos]
+                .iter()
+                .collect::<String>()
+                .parse()
+                .unwrap_or(u64::MAX),
+        )
     }
 
     // ---- calculator layers ----
@@ -209,17 +237,23 @@ impl<'a, 'r> Parser<'a, 'r> {
         }
     }
 
+    /// Signs before an atom, read in a loop (a text of 10^5 minus signs must
+    /// not recurse 10^5 deep). `+-` is not a plus sign but ± (as in CGSuite).
     fn unary(&mut self) -> Result<GameId, ParseError> {
-        self.skip_ws();
-        if self.peek() == Some('-') && !is_digit(self.peek_at(1)) && self.peek_at(1) != Some('.') {
-            self.pos += 1;
-            let g = self.unary()?;
-            return Ok(self.u.neg(g));
+        let mut negate = false;
+        loop {
+            self.skip_ws();
+            if self.peek() == Some('-') && !is_digit(self.peek_at(1)) && self.peek_at(1) != Some('.') {
+                self.pos += 1;
+                negate = !negate;
+            } else if self.peek() == Some('+') && self.peek_at(1) != Some('-') {
+                self.pos += 1;
+            } else {
+                break;
+            }
         }
-        if self.eat('+') {
-            return self.unary();
-        }
-        self.atom()
+        let g = self.atom()?;
+        Ok(if negate { self.u.neg(g) } else { g })
     }
 
     /// An option inside braces: a value, or a sum in calculator mode.
@@ -234,8 +268,25 @@ impl<'a, 'r> Parser<'a, 'r> {
 
     // ---- values ----
 
+    /// One value, nested at most [`MAX_DEPTH`] deep; the stack grows on the heap
+    /// when it runs low, so the depth limit, not the thread's stack, bounds it.
     pub(crate) fn atom(&mut self) -> Result<GameId, ParseError> {
         self.skip_ws();
+        if self.depth >= MAX_DEPTH {
+            return self.err_at(
+                self.pos,
+                format!("values nested more than {MAX_DEPTH} deep (braces, parentheses or ±)"),
+            );
+        }
+        self.depth += 1;
+        // More room than the universe's own reserve (128 KiB), so that a deep value
+        // grows the stack here rather than stopping the universe as too deep.
+        let r = stacker::maybe_grow(256 << 10, 4 << 20, || self.atom_at_depth());
+        self.depth -= 1;
+        r
+    }
+
+    fn atom_at_depth(&mut self) -> Result<GameId, ParseError> {
         let at = self.pos;
         let Some(c) = self.peek() else {
             return self.err_at(at, "expected a value");
@@ -256,9 +307,15 @@ impl<'a, 'r> Parser<'a, 'r> {
                 return Ok(self.plus_minus(self.u.zero(), d));
             }
             '-' if !is_digit(self.peek_at(1)) && self.peek_at(1) != Some('.') => {
-                self.pos += 1;
+                // A run of minus signs, counted rather than recursed into.
+                let mut negate = false;
+                while self.peek() == Some('-') && !is_digit(self.peek_at(1)) && self.peek_at(1) != Some('.') {
+                    self.pos += 1;
+                    negate = !negate;
+                    self.skip_ws();
+                }
                 let g = self.atom()?;
-                return Ok(self.u.neg(g));
+                return Ok(if negate { self.u.neg(g) } else { g });
             }
             '-' | '.' | '0'..='9' => {
                 let x = self.number()?;
@@ -270,20 +327,26 @@ impl<'a, 'r> Parser<'a, 'r> {
             c => return self.err_at(at, format!("unexpected '{c}'")),
         };
         self.check_work(at)?;
-        // `3±1` and `1*±1`: a value followed by ± is the centre of a switch.
+        // `3±1`, `3 +- 1` and `1*±1`: a value followed by ± is the centre of a switch.
+        let before = self.pos;
+        self.skip_ws();
         if self.eat_plus_minus() {
             let d = self.atom()?;
-            return Ok(self.plus_minus(g, d));
+            let s = self.plus_minus(g, d);
+            self.check_work(at)?;
+            return Ok(s);
         }
+        self.pos = before;
         Ok(g)
     }
 
-    /// `±`, or `+-` outside the calculator (where it would read as plus minus).
+    /// `±`, or CGSuite's ASCII `+-` (in the calculator too: `2+-1` is 2±1, not
+    /// 2 + -1, which is written `2 + -1` or `2-1`).
     fn eat_plus_minus(&mut self) -> bool {
         if self.eat('±') {
             return true;
         }
-        if !self.calc() && self.peek() == Some('+') && self.peek_at(1) == Some('-') {
+        if self.peek() == Some('+') && self.peek_at(1) == Some('-') {
             self.pos += 2;
             return true;
         }
@@ -329,11 +392,29 @@ impl<'a, 'r> Parser<'a, 'r> {
         }
         let s: String = self.chars[at..self.pos].iter().collect();
         match s.parse::<Dyadic>() {
-            Ok(d) if d.floor().unsigned_abs() > LIMIT || d.exponent() > 48 => {
-                self.err_at(at, format!("{s} is too large to build as a game (limit {LIMIT})"))
-            }
+            Ok(d) if d.floor().unsigned_abs() >= u128::from(LIMIT) => self.err_at(
+                at,
+                format!(
+                    "{} is too large to build as a game: the canonical form of an integer n has |n| nodes, and at most {LIMIT} are built from a literal",
+                    excerpt(&s)
+                ),
+            ),
             Ok(d) => Ok(d),
-            Err(e) => self.err_at(at, e.to_string()),
+            Err(crate::BadNumber::TooLarge(_)) => self.err_at(
+                at,
+                format!(
+                    "{} is too large or too precise for grundy's numbers (numerators of at most 127 bits, denominators of at most 2^{})",
+                    excerpt(&s),
+                    crate::MAX_EXPONENT
+                ),
+            ),
+            Err(crate::BadNumber::NotDyadic(_)) => self.err_at(
+                at,
+                format!(
+                    "'{}' is not a dyadic rational (an integer, or n/d with d a power of two)",
+                    excerpt(&s)
+                ),
+            ),
         }
     }
 
@@ -354,7 +435,7 @@ impl<'a, 'r> Parser<'a, 'r> {
                 }
                 if n == 1 {
                     if let Some(k) = self.digits() {
-                        n = k as i64;
+                        n = i64::try_from(k).unwrap_or(i64::MAX);
                     }
                 }
                 ups = sign * n;
@@ -368,7 +449,7 @@ impl<'a, 'r> Parser<'a, 'r> {
                     _ => (-1, 2),
                 };
                 let n = match self.digits() {
-                    Some(k) if base == 1 => k as i64,
+                    Some(k) if base == 1 => i64::try_from(k).unwrap_or(i64::MAX),
                     Some(_) => return self.err_at(at, "a count follows ↑ or ↓, not ⇑ or ⇓"),
                     None => base,
                 };

@@ -194,36 +194,55 @@ impl Universe {
         if !self.charge() {
             return Thermograph::integer(Dyadic::ZERO);
         }
+        let Some(th) = self.thermograph_of_options(g, memo) else {
+            // A corner beyond Dyadic's precision: refused, not rounded.
+            self.imprecise();
+            return Thermograph::integer(Dyadic::ZERO);
+        };
+        if !self.work_exhausted() {
+            memo.thermographs.insert(g, th.clone());
+        }
+        th
+    }
+
+    /// The thermograph of a non-integer from its options' thermographs; `None`
+    /// when a corner is beyond [`Dyadic`]'s precision.
+    fn thermograph_of_options(&mut self, g: GameId, memo: &mut Memo) -> Option<Thermograph> {
         let lo = self.left_options(g).to_vec();
         let ro = self.right_options(g).to_vec();
         let mut left: Option<Pl> = None;
         for gl in lo {
-            let w = Pl::from_wall(&self.thermograph_memo(gl, memo).right).tilt(-1);
+            let w = Pl::from_wall(&self.thermograph_memo(gl, memo).right)?.tilt(-1)?;
             left = Some(match left {
                 None => w,
-                Some(l) => l.combine(&w, true),
+                Some(l) => l.combine(&w, true)?,
             });
         }
         let mut right: Option<Pl> = None;
         for gr in ro {
-            let w = Pl::from_wall(&self.thermograph_memo(gr, memo).left).tilt(1);
+            let w = Pl::from_wall(&self.thermograph_memo(gr, memo).left)?.tilt(1)?;
             right = Some(match right {
                 None => w,
-                Some(r) => r.combine(&w, false),
+                Some(r) => r.combine(&w, false)?,
             });
+        }
+        if self.work_exhausted() {
+            // The options' thermographs are meaningless: stop before asking the
+            // invariants below of them.
+            return Some(Thermograph::integer(Dyadic::ZERO));
         }
         let (left, right) = (
             left.expect("a canonical non-integer has left options"),
             right.expect("a canonical non-integer has right options"),
         );
-        let t = left
-            .first_meet(&right)
-            .expect("the scaffolds meet: their slopes end at -1 and +1");
-        let (a, b) = (left.at(t), right.at(t));
-        let th = if a == b {
+        // The scaffolds meet (their slopes end at -1 and +1): None here is a value
+        // beyond Dyadic's precision.
+        let t = left.first_meet(&right)?;
+        let (a, b) = (left.at(t)?, right.at(t)?);
+        Some(if a == b {
             Thermograph {
-                left: left.wall_up_to(t),
-                right: right.wall_up_to(t),
+                left: left.wall_up_to(t)?,
+                right: right.wall_up_to(t)?,
                 mast: a,
                 temperature: t,
             }
@@ -231,12 +250,10 @@ impl Universe {
             // Only possible at t = -1 with the scaffolds already crossed (not
             // met for canonical forms, whose scaffolds start apart; kept total):
             // the cooled game {a | b} with a < b is the simplest number between.
-            let mast = Dyadic::simplest_between(Some(a), Some(b));
+            let mast = Dyadic::checked_simplest_between(Some(a), Some(b))?;
             let mut th = Thermograph::integer(mast);
             th.temperature = t;
             th
-        };
-        memo.thermographs.insert(g, th.clone());
-        th
+        })
     }
 }

@@ -40,8 +40,17 @@ impl Wall {
 
     /// The wall's value at temperature `t` (for `t < -1` the first segment is
     /// extended).
+    ///
+    /// # Panics
+    /// If the value is beyond [`Dyadic`]'s precision (see [`Wall::checked_at`]).
     pub fn at(&self, t: Dyadic) -> Dyadic {
-        Pl::from_wall(self).at(t)
+        self.checked_at(t)
+            .expect("the wall's value is beyond the precision of Dyadic")
+    }
+
+    /// [`Wall::at`], `None` when the value is beyond [`Dyadic`]'s precision.
+    pub fn checked_at(&self, t: Dyadic) -> Option<Dyadic> {
+        Pl::from_wall(self)?.at(t)
     }
 
     /// The temperature from which the wall is vertical (its last corner).
@@ -113,35 +122,28 @@ impl fmt::Display for Thermograph {
 // Exact dyadic helpers (private: dyadic.rs offers no multiplication/division).
 
 /// d * k for an integer k.
-fn mul_int(d: Dyadic, k: i64) -> Dyadic {
-    Dyadic::new(
-        d.numerator().checked_mul(k).expect("dyadic overflow"),
-        d.exponent(),
-    )
+fn mul_int(d: Dyadic, k: i64) -> Option<Dyadic> {
+    d.checked_mul_int(k)
 }
 
-/// num / den where den is ± a power of two (the only divisions the construction
-/// needs: intersections of lines whose slopes differ by 1 or 2).
-fn div_pow2(num: Dyadic, den: i64) -> Dyadic {
+/// num / den for a slope difference den = ±2^j.
+fn div_pow2(num: Dyadic, den: i64) -> Option<Dyadic> {
     assert!(
         den != 0 && den.unsigned_abs().is_power_of_two(),
         "slope difference {den} is not a power of two: corner would not be dyadic"
     );
-    let q = num.shift(-(den.unsigned_abs().trailing_zeros() as i32));
-    if den < 0 {
-        -q
-    } else {
-        q
-    }
+    let q = num.checked_shift(-(den.unsigned_abs().trailing_zeros() as i32))?;
+    Some(if den < 0 { -q } else { q })
 }
 
-/// num / den known to be an integer (a wall segment's slope).
-fn exact_int_div(num: Dyadic, den: Dyadic) -> i64 {
-    let e = num.exponent().max(den.exponent());
-    let a = num.numerator() << (e - num.exponent());
-    let b = den.numerator() << (e - den.exponent());
+/// The slope num / den of a wall's segment: an integer.
+fn exact_int_div(num: Dyadic, den: Dyadic) -> Option<i64> {
+    // Scale both to integers: num * 2^e / (den * 2^e), e the larger exponent.
+    let e = num.exponent().max(den.exponent()) as i32;
+    let a = num.checked_shift(e)?.numerator();
+    let b = den.checked_shift(e)?.numerator();
     assert!(b != 0 && a % b == 0, "wall slope {num}/{den} is not an integer");
-    a / b
+    i64::try_from(a / b).ok()
 }
 
 // ---------------------------------------------------------------------------
@@ -156,22 +158,29 @@ pub(crate) struct Pl {
 }
 
 impl Pl {
-    pub(crate) fn from_wall(w: &Wall) -> Pl {
+    pub(crate) fn from_wall(w: &Wall) -> Option<Pl> {
         let pts = w.corners.clone();
         let mut slopes = Vec::with_capacity(pts.len());
         for p in pts.windows(2) {
-            slopes.push(exact_int_div(p[1].1 - p[0].1, p[1].0 - p[0].0));
+            slopes.push(exact_int_div(
+                p[1].1.checked_sub(p[0].1)?,
+                p[1].0.checked_sub(p[0].0)?,
+            )?);
         }
         slopes.push(0);
-        Pl { pts, slopes }
+        Some(Pl { pts, slopes })
     }
 
     /// Adds `k·t` (k = -1: Left's tax on a move; k = +1: Right's).
-    pub(crate) fn tilt(&self, k: i64) -> Pl {
-        Pl {
-            pts: self.pts.iter().map(|&(t, v)| (t, v + mul_int(t, k))).collect(),
+    pub(crate) fn tilt(&self, k: i64) -> Option<Pl> {
+        Some(Pl {
+            pts: self
+                .pts
+                .iter()
+                .map(|&(t, v)| Some((t, v.checked_add(mul_int(t, k)?)?)))
+                .collect::<Option<_>>()?,
             slopes: self.slopes.iter().map(|s| s + k).collect(),
-        }
+        })
     }
 
     fn piece(&self, t: Dyadic) -> usize {
@@ -179,9 +188,11 @@ impl Pl {
         self.pts.iter().rposition(|p| p.0 <= t).unwrap_or(0)
     }
 
-    pub(crate) fn at(&self, t: Dyadic) -> Dyadic {
+    pub(crate) fn at(&self, t: Dyadic) -> Option<Dyadic> {
         let i = self.piece(t);
-        self.pts[i].1 + mul_int(t - self.pts[i].0, self.slopes[i])
+        self.pts[i]
+            .1
+            .checked_add(mul_int(t.checked_sub(self.pts[i].0)?, self.slopes[i])?)
     }
 
     fn slope_above(&self, t: Dyadic) -> i64 {
@@ -198,7 +209,7 @@ impl Pl {
 
     /// Pointwise max (`max = true`) or min of two functions; new corners where
     /// they cross (exact: slopes differ by a power of two, asserted).
-    pub(crate) fn combine(&self, other: &Pl, max: bool) -> Pl {
+    pub(crate) fn combine(&self, other: &Pl, max: bool) -> Option<Pl> {
         let ts = self.breakpoints(other);
         let better = |a: Dyadic, b: Dyadic| if max { a > b } else { a < b };
         let mut out = Pl {
@@ -214,24 +225,24 @@ impl Pl {
             out.slopes.push(s);
         };
         for (i, &t) in ts.iter().enumerate() {
-            let a = (self.at(t), self.slope_above(t));
-            let b = (other.at(t), other.slope_above(t));
+            let a = (self.at(t)?, self.slope_above(t));
+            let b = (other.at(t)?, other.slope_above(t));
             push(&mut out, t, a, b);
             // A strict crossing inside (t, next): the difference changes sign.
-            let (d, ds) = (a.0 - b.0, a.1 - b.1);
+            let (d, ds) = (a.0.checked_sub(b.0)?, a.1 - b.1);
             if ds != 0 {
-                let x = div_pow2(-d, ds); // a(t + x) == b(t + x)
-                let tx = t + x;
+                let x = div_pow2(-d, ds)?; // a(t + x) == b(t + x)
+                let tx = t.checked_add(x)?;
                 let inside = x > Dyadic::ZERO && ts.get(i + 1).is_none_or(|&n| tx < n);
                 if inside {
-                    let ax = (self.at(tx), a.1);
-                    let bx = (other.at(tx), b.1);
+                    let ax = (self.at(tx)?, a.1);
+                    let bx = (other.at(tx)?, b.1);
                     push(&mut out, tx, ax, bx);
                 }
             }
         }
         out.simplify();
-        out
+        Some(out)
     }
 
     /// Drops points where the slope does not change (keeps the first).
@@ -250,16 +261,17 @@ impl Pl {
 
     /// The least `t >= -1` with `self(t) <= other(t)`, if any (for thermographs:
     /// where the taxed left scaffold first reaches the taxed right scaffold).
+    /// (`None` too when a value is beyond [`Dyadic`]'s precision.)
     pub(crate) fn first_meet(&self, other: &Pl) -> Option<Dyadic> {
         let ts = self.breakpoints(other);
         for (i, &t) in ts.iter().enumerate() {
-            let d = self.at(t) - other.at(t);
+            let d = self.at(t)?.checked_sub(other.at(t)?)?;
             if d <= Dyadic::ZERO {
                 return Some(t);
             }
             let ds = self.slope_above(t) - other.slope_above(t);
             if ds < 0 {
-                let tx = t + div_pow2(-d, ds);
+                let tx = t.checked_add(div_pow2(-d, ds)?)?;
                 if ts.get(i + 1).is_none_or(|&n| tx < n) {
                     return Some(tx);
                 }
@@ -269,7 +281,7 @@ impl Pl {
     }
 
     /// The wall that follows this function up to `top` and is vertical above.
-    pub(crate) fn wall_up_to(&self, top: Dyadic) -> Wall {
+    pub(crate) fn wall_up_to(&self, top: Dyadic) -> Option<Wall> {
         let mut pl = Pl {
             pts: Vec::new(),
             slopes: Vec::new(),
@@ -282,12 +294,12 @@ impl Pl {
         }
         if pl.pts.is_empty() {
             // top == -1: vertical from the start.
-            return Wall::vertical(self.at(top));
+            return Some(Wall::vertical(self.at(top)?));
         }
-        pl.pts.push((top, self.at(top)));
+        pl.pts.push((top, self.at(top)?));
         pl.slopes.push(0);
         pl.simplify();
-        Wall { corners: pl.pts }
+        Some(Wall { corners: pl.pts })
     }
 }
 
@@ -316,28 +328,29 @@ mod tests {
     #[test]
     fn tilt_combine_meet() {
         // ±1 = {1 | -1}: scaffolds 1 - t and -1 + t meet at t = 1, value 0.
-        let l = Pl::from_wall(&Wall::vertical(d("1"))).tilt(-1);
-        let r = Pl::from_wall(&Wall::vertical(d("-1"))).tilt(1);
+        let pl = |w: Wall, k: i64| Pl::from_wall(&w).unwrap().tilt(k).unwrap();
+        let l = pl(Wall::vertical(d("1")), -1);
+        let r = pl(Wall::vertical(d("-1")), 1);
         let t = l.first_meet(&r).unwrap();
         assert_eq!(t, d("1"));
-        assert_eq!(l.wall_up_to(t), wall(&[("-1", "2"), ("1", "0")]));
-        assert_eq!(r.wall_up_to(t), wall(&[("-1", "-2"), ("1", "0")]));
+        assert_eq!(l.wall_up_to(t), Some(wall(&[("-1", "2"), ("1", "0")])));
+        assert_eq!(r.wall_up_to(t), Some(wall(&[("-1", "-2"), ("1", "0")])));
         // max of 3 - t and a vertical wall at 1: cross at t = 2.
-        let a = Pl::from_wall(&Wall::vertical(d("3"))).tilt(-1);
-        let b = Pl::from_wall(&Wall::vertical(d("1")));
-        let m = a.combine(&b, true);
-        assert_eq!(m.at(d("0")), d("3"));
-        assert_eq!(m.at(d("2")), d("1"));
-        assert_eq!(m.at(d("5")), d("1"));
+        let a = pl(Wall::vertical(d("3")), -1);
+        let b = pl(Wall::vertical(d("1")), 0);
+        let m = a.combine(&b, true).unwrap();
+        assert_eq!(m.at(d("0")), Some(d("3")));
+        assert_eq!(m.at(d("2")), Some(d("1")));
+        assert_eq!(m.at(d("5")), Some(d("1")));
         assert_eq!(m.pts, vec![(d("-1"), d("4")), (d("2"), d("1"))]);
-        let n = a.combine(&b, false);
-        assert_eq!(n.at(d("0")), d("1"));
-        assert_eq!(n.at(d("5")), d("-2"));
+        let n = a.combine(&b, false).unwrap();
+        assert_eq!(n.at(d("0")), Some(d("1")));
+        assert_eq!(n.at(d("5")), Some(d("-2")));
         // Crossing of slopes -1 and +1: a half-integer corner.
-        let up = Pl::from_wall(&Wall::vertical(d("0"))).tilt(1);
-        let down = Pl::from_wall(&Wall::vertical(d("1"))).tilt(-1);
+        let up = pl(Wall::vertical(d("0")), 1);
+        let down = pl(Wall::vertical(d("1")), -1);
         assert_eq!(down.first_meet(&up), Some(d("1/2")));
-        assert_eq!(down.combine(&up, true).at(d("1/2")), d("1/2"));
+        assert_eq!(down.combine(&up, true).unwrap().at(d("1/2")), Some(d("1/2")));
     }
 
     #[test]

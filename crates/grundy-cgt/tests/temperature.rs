@@ -320,7 +320,7 @@ proptest! {
             for p in w.corners.windows(2) {
                 let (dt, dv) = (p[1].0 - p[0].0, p[1].1 - p[0].1);
                 prop_assert!(dt > Dyadic::ZERO);
-                prop_assert!(slopes.iter().any(|&s| Dyadic::new(dt.numerator() * s, dt.exponent()) == dv));
+                prop_assert!(slopes.iter().any(|&s| Dyadic::new(dt.numerator() * i128::from(s), dt.exponent()) == dv));
             }
             let top = w.top();
             prop_assert!(top.0 <= th.temperature && top.1 == th.mast);

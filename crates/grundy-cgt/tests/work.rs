@@ -53,7 +53,8 @@ fn values_read_as_text_are_bounded_too() {
 /// again (seconds, unseen by the limit). Links are now built once and charged.
 #[test]
 fn long_chains_of_ups_are_built_once_and_charged() {
-    let text = "v5555+-±32+-±60+-±32";
+    // (Spaced: `+-` without a space is ±, as in CGSuite.)
+    let text = "v5555 + -±32 + -±60 + -±32";
     let mut u = Universe::new();
     u.set_work_limit(Some(2_000_000));
     let Ok(CalcValue::Game(got)) = eval(&mut u, text) else {

@@ -422,8 +422,10 @@ fn cutcake_brute(w: u32, h: u32, memo: &mut HashMap<(u32, u32), i64>) -> i64 {
         .min();
     let d = Dyadic::simplest_between(left.map(Dyadic::integer), right.map(Dyadic::integer));
     assert!(d.is_integer(), "{w}x{h}");
-    memo.insert((w, h), d.numerator());
-    d.numerator()
+    // Numerators are i128 now; Cutcake's integers here are small.
+    let n = i64::try_from(d.numerator()).expect("a small integer");
+    memo.insert((w, h), n);
+    n
 }
 
 #[test]
