@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::{Codec, DynPosition};
-use crate::partizan::{from_partizan, Partizan, Side};
+use crate::partizan::{canonical_value, from_partizan, Dyadic, GameId, Partizan, Side, ValueCache};
 use crate::GameError;
 
 /// The most edges accepted in a picture.
@@ -217,6 +217,83 @@ fn sorted(edges: &[Edge]) -> Vec<Edge> {
     v
 }
 
+/// The nim-value of an all-green tree by the colon principle: the branches at a
+/// node count as one stalk of the XOR of their values, so an edge carrying
+/// branches of value v is worth v + 1 and siblings add by XOR (a green stalk of n
+/// edges is *n). `None` when an edge is not green.
+pub fn green_value(edges: &[Edge]) -> Option<u64> {
+    edges.iter().try_fold(0u64, |x, e| {
+        if e.colour != Colour::Green {
+            return None;
+        }
+        Some(x ^ (green_value(&e.above)? + 1))
+    })
+}
+
+/// The value of a blue-red stalk (no branches, no green) by Berlekamp's rule: the
+/// first run of one colour counts ±1 an edge, and after the first change of colour
+/// the edges count ±1/2, ±1/4, ... in turn (+ for blue). `None` for other trees,
+/// or when the number is beyond [`Dyadic`]'s precision (more than about 125 edges
+/// after the first change).
+pub fn string_value(e: &Edge) -> Option<Dyadic> {
+    let mut signs = Vec::new();
+    let mut at = e;
+    loop {
+        signs.push(match at.colour {
+            Colour::Blue => 1i128,
+            Colour::Red => -1,
+            Colour::Green => return None,
+        });
+        match &at.above[..] {
+            [] => break,
+            [one] => at = one,
+            _ => return None,
+        }
+    }
+    let run = signs.iter().take_while(|&&c| c == signs[0]).count();
+    let k = u32::try_from(signs.len() - run).ok()?;
+    if k > grundy_cgt::MAX_EXPONENT {
+        return None;
+    }
+    // In units of 2^-k: the run, then 2^(k-1), ..., 1 (k <= 126 and at most 200
+    // edges, so this fits an i128).
+    let mut num = signs[0] * run as i128 * (1i128 << k);
+    for (j, &c) in signs[run..].iter().enumerate() {
+        num += c * (1i128 << (k - 1 - j as u32));
+    }
+    Dyadic::checked_new(num, k)
+}
+
+/// The pictures a stalk can become (itself cut anywhere, or gone): an edge is
+/// gone or present with each of its branches in any of their states.
+fn sub_pictures(e: &Edge) -> u128 {
+    e.above
+        .iter()
+        .fold(1u128, |n, b| n.saturating_mul(sub_pictures(b)))
+        .saturating_add(1)
+}
+
+/// Multisets of k elements from f kinds, C(f + k - 1, k), saturated.
+fn multisets(f: u128, k: u128) -> u128 {
+    let mut c: u128 = 1;
+    for i in 1..=k {
+        // c * (f - 1 + i) / i stays an integer (a binomial coefficient).
+        c = match c.checked_mul(f - 1 + i) {
+            Some(v) => v / i,
+            None => return u128::MAX,
+        };
+    }
+    c
+}
+
+/// A closed form of one stalk standing on the ground: x + *m.
+fn closed_value(e: &Edge) -> Option<(Dyadic, u64)> {
+    if let Some(m) = green_value(std::slice::from_ref(e)) {
+        return Some((Dyadic::ZERO, m));
+    }
+    string_value(e).map(|x| (x, 0))
+}
+
 /// Blue-Red-Green Hackenbush on trees.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hackenbush;
@@ -237,6 +314,60 @@ impl Partizan for Hackenbush {
 
     fn symmetry_key(&self, p: &Picture) -> Picture {
         Picture(sorted(&p.0))
+    }
+
+    /// Green trees (nimbers by the colon principle) and blue-red strings
+    /// (Berlekamp's rule) have closed forms; the sum is x + *m when every stalk has.
+    fn number_nimber_value(&self, p: &Picture) -> Option<(Dyadic, u64)> {
+        p.0.iter().try_fold((Dyadic::ZERO, 0u64), |(x, m), e| {
+            let (y, n) = closed_value(e)?;
+            Some((x.checked_add(y)?, m ^ n))
+        })
+    }
+
+    /// An upper bound on the positions a search of play visits. With a closed
+    /// form (every stalk green or a blue-red string) the search is only for the
+    /// remoteness, and the bound is that of the pictures without symmetry, like
+    /// Nim's heap product: 20 green stalks of 7 are 8^20, refused at once instead
+    /// of searching 10^6 classes for minutes. Otherwise identical stalks count as
+    /// one multiset (the key sorts them), which is what the search meets.
+    fn search_size(&self, p: &Picture) -> Option<u128> {
+        let closed = self.number_nimber_value(p).is_some();
+        let mut keys: Vec<Edge> = sorted(&p.0);
+        keys.dedup();
+        let mut size: u128 = 2; // either side to move
+        for k in &keys {
+            let f = sub_pictures(k);
+            let copies =
+                p.0.iter()
+                    .filter(|e| sorted(std::slice::from_ref(e))[0] == *k)
+                    .count() as u128;
+            let n = if closed {
+                f.saturating_pow(u32::try_from(copies).unwrap_or(u32::MAX))
+            } else {
+                multisets(f, copies)
+            };
+            size = size.saturating_mul(n);
+        }
+        Some(size)
+    }
+
+    /// Each stalk by its closed form when it has one (a green stalk of n edges is
+    /// *n, with no search of its n! orders of play), else from its options.
+    fn value(&self, p: &Picture, cache: &mut ValueCache<Picture>) -> Result<GameId, GameError> {
+        let mut total = cache.universe.zero();
+        for e in &p.0 {
+            let v = match closed_value(e) {
+                Some((x, m)) => {
+                    cache.step()?;
+                    cache.universe.up_star(x, 0, m)
+                }
+                None => canonical_value(self, &Picture(vec![e.clone()]), cache)?,
+            };
+            total = cache.universe.add(total, v);
+            cache.check_work()?;
+        }
+        Ok(total)
     }
 }
 
@@ -282,6 +413,54 @@ mod tests {
         for bad in ["L(R", "LX", "L+", "(L)", "L,R"] {
             assert!(Picture::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn closed_forms_agree_with_the_definition() {
+        let mut cache = ValueCache::new(1 << 20);
+        for t in [
+            "G",
+            "GGG",
+            "G(G,G)",
+            "G(GG,G(G,G))",
+            "GG(G,GGG)",
+            "LRR",
+            "RLLRL",
+            "LLLR",
+            "R",
+            "LG",
+            "L(R,L)",
+        ] {
+            let p = Picture::parse(t).unwrap();
+            let fast = Hackenbush.value(&p, &mut cache).unwrap();
+            let slow = canonical_value(&Hackenbush, &p, &mut cache).unwrap();
+            assert_eq!(fast, slow, "{t}");
+        }
+        assert_eq!(green_value(&Picture::parse("GGGGGGG").unwrap().0), Some(7));
+        // The colon principle: G(G,G) is G on *1 xor *1 = 0, so *1.
+        assert_eq!(green_value(&Picture::parse("G(G,G)").unwrap().0), Some(1));
+        assert_eq!(green_value(&Picture::parse("GL").unwrap().0), None);
+        let lr = Picture::parse(&"LR".repeat(32)).unwrap();
+        let x = string_value(&lr.0[0]).unwrap();
+        assert_eq!(x.exponent(), 63);
+        // 1 - 1/2 + 1/4 - ... - 1/2^63 = (2^64 - 1) / (3 * 2^63).
+        assert_eq!(x.numerator() * 3, (1i128 << 64) - 1);
+        // Past 126 binary digits: no closed form (and the search says it is too precise).
+        let long = Picture::parse(&format!("L{}", "R".repeat(130))).unwrap();
+        assert_eq!(string_value(&long.0[0]), None);
+    }
+
+    #[test]
+    fn search_sizes_bound_the_search() {
+        let p = |t: &str| Picture::parse(t).unwrap();
+        // Green stalks have a closed form: the plain product, 8^20 (times 2 sides).
+        let green = p(&vec!["GGGGGGG"; 20].join("+"));
+        assert_eq!(Hackenbush.search_size(&green), Some(2 * 8u128.pow(20)));
+        // Without a closed form identical stalks are a multiset: 20 copies of LG (3
+        // states each) are C(22, 2) = 231 classes.
+        let mixed = p(&vec!["LG"; 20].join("+"));
+        assert_eq!(Hackenbush.search_size(&mixed), Some(2 * 231));
+        assert_eq!(sub_pictures(&p("G(L,R)").0[0]), 5);
     }
 
     #[test]

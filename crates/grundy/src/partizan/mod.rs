@@ -94,6 +94,15 @@ pub trait Partizan {
         None
     }
 
+    /// The value of `p` when a formula gives it as a number plus a nimber, x + *m
+    /// (green Hackenbush's nim-heaps, blue-red strings by Berlekamp's rule): who
+    /// wins is then decided with no search (Left whoever starts when x > 0, Right
+    /// when x < 0, and for x = 0 the first player when m != 0, else the second).
+    /// The default: [`Partizan::integer_value`] with no nimber.
+    fn number_nimber_value(&self, p: &Self::Position) -> Option<(Dyadic, u64)> {
+        self.integer_value(p).map(|v| (Dyadic::integer(v), 0))
+    }
+
     /// An upper bound on the positions (with either side to move) a search of
     /// play from `p` visits, so that the planner refuses a search out of reach at
     /// once instead of at the position limit. The default: `None`, unknown.
@@ -197,9 +206,17 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
 /// of games with large nimbers needs billions; about ten seconds here.
 pub const VALUE_WORK: u64 = 20_000_000;
 
-/// The error of a value that ran out of work: more steps than the limit, or more
-/// memory than the universe may hold.
+/// The error of a value that ran out of work: more steps than the limit
+/// ([`GameError::OverBudget`], raised with `--max-work`), more memory than the
+/// universe may hold, a form too deep for the stack, or a number beyond the
+/// precision of [`Dyadic`] (refused, never rounded).
 pub fn out_of_work(u: &Universe) -> GameError {
+    if u.precision_exhausted() {
+        return GameError::Unsupported(format!(
+            "a number in the canonical value needs more than 127 bits of numerator or a denominator above 2^{} (a Hackenbush string of more than about 125 edges, say), beyond grundy's exact numbers; no exact answer (nothing is rounded)",
+            grundy_cgt::MAX_EXPONENT
+        ));
+    }
     if u.stack_exhausted() {
         return GameError::Unsupported(
             "the canonical value nests so deeply that computing it would overflow the stack; no exact answer"
@@ -212,12 +229,13 @@ pub fn out_of_work(u: &Universe) -> GameError {
             grundy_cgt::MEMORY_LIMIT >> 20
         ));
     }
-    let limit = u
-        .work_limit()
-        .map_or_else(|| "the limit".to_string(), |n| n.to_string());
-    GameError::Unsupported(format!(
-        "the canonical value needs more than {limit} steps of work (sums and reductions of canonical forms); no exact answer within the limit"
-    ))
+    let limit = u.work_limit().unwrap_or(u64::MAX);
+    GameError::OverBudget(grundy_budget::OverBudget {
+        limit: grundy_budget::Limit::Work,
+        what: "the canonical value (sums and reductions of canonical forms)".into(),
+        reached: limit.saturating_add(1),
+        allowed: limit,
+    })
 }
 
 /// The canonical value of `p`: the sum of its components' values, each computed

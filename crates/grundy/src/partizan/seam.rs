@@ -12,7 +12,7 @@ use std::fmt;
 use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 
-use super::{GameId, Partizan, Side, Universe, ValueCache};
+use super::{Dyadic, GameId, Partizan, Side, Universe, ValueCache};
 use crate::dynamic::{
     Analysis, Analyze, Board, Builtin, Capabilities, Codec, DynGame, DynPosition, HeapSequence, HeapValue,
     MoveInfo, MoveWord, PeriodSummary,
@@ -133,7 +133,7 @@ where
             remoteness: None,
             winning_moves,
             winning_moves_note: None,
-            rule: "the sign of the position's value, an integer by a formula (a sum of its pieces' values)"
+            rule: "the position's value by a formula, a number plus a nimber (a sum of its pieces' values): the number's sign, or for 0 whether the nimber is 0"
                 .into(),
         })
     }
@@ -141,10 +141,13 @@ where
         if play != Play::Normal {
             return None;
         }
-        let v = self.game.integer_value(&p.position)?;
-        let ahead = match p.side {
-            Side::Left => v > 0,
-            Side::Right => v < 0,
+        let (x, m) = self.game.number_nimber_value(&p.position)?;
+        // x + *m: a number decides when nonzero; otherwise the nimber does (the
+        // player to move wins exactly when it is not 0).
+        let ahead = match (p.side, x.cmp(&Dyadic::ZERO)) {
+            (Side::Left, std::cmp::Ordering::Greater) | (Side::Right, std::cmp::Ordering::Less) => true,
+            (_, std::cmp::Ordering::Equal) => m != 0,
+            _ => false,
         };
         Some((if ahead { Outcome::Win } else { Outcome::Lose }, None))
     }
