@@ -129,12 +129,30 @@ impl Dyadic {
     pub fn half(self) -> Dyadic {
         self.shift(-1)
     }
-    /// self + o, `None` when it does not fit.
+    /// self + o, `None` when it does not fit. Exact whenever the sum fits, even
+    /// when the numerators at the common denominator would not.
     pub fn checked_add(self, o: Dyadic) -> Option<Dyadic> {
-        let e = self.exp.max(o.exp);
-        let a = scale(self.num, e - self.exp)?;
-        let b = scale(o.num, e - o.exp)?;
-        Dyadic::checked_new(a.checked_add(b)?, e)
+        if self.exp == o.exp {
+            if let Some(s) = self.num.checked_add(o.num) {
+                return Dyadic::checked_new(s, self.exp);
+            }
+            if self.exp == 0 {
+                return None;
+            }
+            // Both odd (lowest terms): (2p+1) + (2q+1) = 2(p+q+1), halved at once.
+            return Dyadic::checked_new((self.num >> 1) + (o.num >> 1) + 1, self.exp - 1);
+        }
+        let (lo, hi) = if self.exp < o.exp { (self, o) } else { (o, self) };
+        let d = hi.exp - lo.exp;
+        if let Some(s) = scale(lo.num, d).and_then(|a| a.checked_add(hi.num)) {
+            return Dyadic::checked_new(s, hi.exp);
+        }
+        // lo·2^d + hi with hi = q·2^d + r (0 <= r < 2^d): (lo + q)·2^d + r. The sum
+        // is odd over 2^hi.exp, so it fits exactly when this does.
+        let (q, r) = (hi.num >> d, hi.num & ((1i128 << d) - 1));
+        let t = lo.num.checked_add(q)?;
+        let s = t.checked_mul(1i128 << d)?.checked_add(r)?;
+        Dyadic::checked_new(s, hi.exp)
     }
     /// self - o, `None` when it does not fit.
     pub fn checked_sub(self, o: Dyadic) -> Option<Dyadic> {
@@ -142,7 +160,12 @@ impl Dyadic {
     }
     /// self * k, `None` when it does not fit.
     pub fn checked_mul_int(self, k: i64) -> Option<Dyadic> {
-        Dyadic::checked_new(self.num.checked_mul(i128::from(k))?, self.exp)
+        if k == 0 {
+            return Some(Dyadic::ZERO);
+        }
+        // The powers of two in k first lower the exponent.
+        let s = k.trailing_zeros().min(self.exp);
+        Dyadic::checked_new(self.num.checked_mul(i128::from(k >> s))?, self.exp - s)
     }
     /// The simplest number strictly between `lo` and `hi` (either may be absent
     /// for an unbounded side): the number {lo | hi} of Conway's simplicity rule.
@@ -389,6 +412,16 @@ mod tests {
         assert_eq!(Dyadic::integer(2).checked_add(Dyadic::new(1, MAX_EXPONENT)), None);
         assert_eq!(max.checked_shift(1), None);
         assert_eq!(max.checked_mul_int(-2), None);
+        // Exact when the sum fits though the numerators at the common
+        // denominator do not.
+        let wide = Dyadic::new(i128::MAX, 80);
+        assert_eq!(wide.checked_add(wide), Some(Dyadic::new(i128::MAX, 79)));
+        assert_eq!(wide.checked_mul_int(2), Some(Dyadic::new(i128::MAX, 79)));
+        let a = Dyadic::integer(1i128 << 126);
+        let b = Dyadic::new(-i128::MAX, 1);
+        assert_eq!(a.checked_add(b), Some(Dyadic::new(1, 1)));
+        assert_eq!(b.checked_add(a), Some(Dyadic::new(1, 1)));
+        assert_eq!(a.checked_sub(-b), Some(Dyadic::new(1, 1)));
         assert_eq!(Dyadic::checked_new(i128::MIN, 0), None);
         assert_eq!((-max).numerator(), -i128::MAX);
         // Order stays exact where the common denominator would not fit.

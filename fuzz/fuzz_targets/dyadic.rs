@@ -1,0 +1,6 @@
+#![no_main]
+
+#[path = "../targets/cgt.rs"]
+mod cgt;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| cgt::dyadic(data));
