@@ -10,6 +10,7 @@ mod commands;
 mod load;
 mod lock;
 mod memory;
+mod output;
 mod progress;
 mod render;
 
@@ -110,6 +111,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    output::ignore_file_size_signal();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),

@@ -55,3 +55,48 @@ pub fn searching<T>(work: impl FnOnce() -> T) -> T {
     let _ = watcher.join();
     out
 }
+
+/// A rate as a person reads it: a whole number with thousands grouped, then `/s`
+/// (`292,139/s`, not indicatif's `{per_sec}` `292,139.2829/s`).
+pub fn rate_text(per_sec: f64) -> String {
+    let n = if per_sec.is_finite() && per_sec > 0.0 {
+        per_sec.round() as u64
+    } else {
+        0
+    };
+    let digits = n.to_string();
+    let mut s = String::with_capacity(digits.len() + digits.len() / 3 + 2);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            s.push(',');
+        }
+        s.push(c);
+    }
+    s.push_str("/s");
+    s
+}
+
+/// `style` with the key `{rate}`: the bar's positions a second, as [`rate_text`].
+pub fn with_rate(style: indicatif::ProgressStyle) -> indicatif::ProgressStyle {
+    style.with_key(
+        "rate",
+        |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&rate_text(state.per_sec()));
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rate_text;
+
+    #[test]
+    fn rates_are_whole_numbers() {
+        assert_eq!(rate_text(292_139.2829), "292,139/s");
+        assert_eq!(rate_text(0.4), "0/s");
+        assert_eq!(rate_text(999.5), "1,000/s");
+        assert_eq!(rate_text(1_234_567.0), "1,234,567/s");
+        assert_eq!(rate_text(f64::NAN), "0/s");
+        assert_eq!(rate_text(f64::INFINITY), "0/s");
+    }
+}

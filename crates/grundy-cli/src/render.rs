@@ -77,9 +77,21 @@ pub fn inline(game: &dyn DynGame, p: &DynPosition) -> String {
     }
 }
 
+/// `text` padded with spaces to `width` characters (left-aligned), however wide.
+/// The standard library's `{:<w$}` panics for a width past 65,535 ("Formatting
+/// argument out of range"), which a move's name or a position can pass: widths
+/// computed at run time go through here.
+pub fn pad(text: &str, width: usize) -> String {
+    let n = text.chars().count();
+    let mut s = String::with_capacity(text.len() + width.saturating_sub(n));
+    s.push_str(text);
+    s.extend(std::iter::repeat_n(' ', width.saturating_sub(n)));
+    s
+}
+
 /// A position in text output: [`inline`], and `(empty)` for the position with
 /// nothing left (no heaps, an empty string), which would otherwise print as blank.
-fn in_text(game: &dyn DynGame, p: &DynPosition) -> String {
+pub fn in_text(game: &dyn DynGame, p: &DynPosition) -> String {
     let shown = inline(game, p);
     if shown.is_empty() {
         "(empty)".to_string()
@@ -146,6 +158,10 @@ pub struct PartizanValue {
     pub canonical: String,
     /// L, R, N or P.
     pub outcome_class: &'static str,
+    /// The play asked for is misère: the canonical form and the outcome class
+    /// above are facts of normal play (a misère game has neither), so they are
+    /// printed labelled as such.
+    pub misere: bool,
 }
 
 impl PartizanValue {
@@ -169,8 +185,14 @@ pub fn partizan_analysis_json(
 ) -> String {
     let mut obj = analysis_object(game, p, a);
     obj["to_move"] = json!(v.to_move.to_string().to_lowercase());
-    obj["value"] = json!(v.canonical);
-    obj["outcome_class"] = json!(v.outcome_class);
+    // Under misère play the value and class are normal play's: said in the keys.
+    let (value, class) = if v.misere {
+        ("normal_play_value", "normal_play_outcome_class")
+    } else {
+        ("value", "outcome_class")
+    };
+    obj[value] = json!(v.canonical);
+    obj[class] = json!(v.outcome_class);
     obj["winner"] = json!(v.winner(a.outcome).to_lowercase());
     format!("{obj}\n")
 }
@@ -208,8 +230,23 @@ fn text_lines(
     match partizan {
         Some(v) => {
             let _ = writeln!(s, "winner:        {}", v.winner(a.outcome));
-            let _ = writeln!(s, "value:         {}", v.canonical);
-            let _ = writeln!(s, "outcome class: {}", v.outcome_class);
+            if v.misere {
+                // The winner above is misère play's; the canonical form and
+                // outcome class are normal play's, and are said to be.
+                let _ = writeln!(
+                    s,
+                    "value:         {} (under normal play, not misère)",
+                    v.canonical
+                );
+                let _ = writeln!(
+                    s,
+                    "outcome class: {} (under normal play, not misère)",
+                    v.outcome_class
+                );
+            } else {
+                let _ = writeln!(s, "value:         {}", v.canonical);
+                let _ = writeln!(s, "outcome class: {}", v.outcome_class);
+            }
         }
         None => {
             let _ = writeln!(s, "winner:        {}", a.outcome.winner());
@@ -247,8 +284,11 @@ fn text_lines(
     s
 }
 
-fn move_json(game: &dyn DynGame, m: &MoveInfo) -> Value {
+fn move_json(game: &dyn DynGame, from: &DynPosition, m: &MoveInfo) -> Value {
     json!({
+        // The move in the game's own words (as `play` reads them), null when the
+        // game does not name its moves.
+        "move": game.name_move(from, &m.position),
         "position": inline(game, &m.position),
         "outcome": m.outcome.as_str(),
         "nimber": optional(m.nimber),
@@ -257,12 +297,23 @@ fn move_json(game: &dyn DynGame, m: &MoveInfo) -> Value {
     })
 }
 
+/// The moves of `moves` that reach different positions, in their order: two moves
+/// that leave the same position (kayles `1,1`: taking either heap leaves `1`) are
+/// one row of a table, one entry of a list, one move to pick in `play`.
+pub fn distinct(moves: Vec<MoveInfo>) -> Vec<MoveInfo> {
+    let mut seen = std::collections::HashSet::new();
+    moves
+        .into_iter()
+        .filter(|m| seen.insert(m.position.clone()))
+        .collect()
+}
+
 /// `moves --json`.
 pub fn moves_json(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> String {
     let v = json!({
         "game": game.name(),
         "position": inline(game, p),
-        "moves": moves.iter().map(|m| move_json(game, m)).collect::<Vec<_>>(),
+        "moves": moves.iter().map(|m| move_json(game, p, m)).collect::<Vec<_>>(),
     });
     format!("{v}\n")
 }
@@ -283,10 +334,15 @@ pub fn moves_text(game: &dyn DynGame, p: &DynPosition, all_moves: &[MoveInfo], c
     let moves = &all_moves[..cut.shown(all_moves.len())];
     // Each move in the game's own words (a column, a cell, `take 3`), as `play`
     // reads them, when the game names its moves.
-    let names: Vec<Option<String>> = moves.iter().map(|m| game.name_move(p, &m.position)).collect();
+    // A name as long as a position (Grundy's game splits a heap into many piles)
+    // is cut like one.
+    let names: Vec<Option<String>> = moves
+        .iter()
+        .map(|m| game.name_move(p, &m.position).map(|n| cut.text(n)))
+        .collect();
     let width = names.iter().flatten().map(|n| n.chars().count()).max();
     let name_cell = |name: &Option<String>| match width {
-        Some(w) => format!("{:<w$} ", name.as_deref().unwrap_or("-"), w = w.max(4)),
+        Some(w) => format!("{} ", pad(name.as_deref().unwrap_or("-"), w.max(4))),
         None => String::new(),
     };
     let _ = writeln!(

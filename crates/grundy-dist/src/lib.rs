@@ -128,6 +128,13 @@ pub enum DistError {
     Stopped(String),
 }
 
+/// The most workers a job may have in all (workers per process times processes).
+/// Timely connects every worker to every other by channels of its own, so the
+/// memory of a process grows with its workers times all the workers (200 workers
+/// in one process take about 320 MB, 100,000 would take terabytes), and each worker
+/// is a thread and a part file: more are refused up front with one line.
+pub const MAX_WORKERS: usize = 256;
+
 /// Where the workers run.
 #[derive(Clone, Debug)]
 pub enum Cluster {
@@ -159,10 +166,31 @@ impl Cluster {
         }
     }
 
+    /// Workers in the whole job.
+    pub fn peers(&self) -> usize {
+        match self {
+            Cluster::Threads(w) => *w,
+            Cluster::Processes {
+                workers, processes, ..
+            } => workers.saturating_mul(*processes),
+        }
+    }
+
+    /// The indices of this process's workers.
+    fn local_workers(&self) -> std::ops::Range<usize> {
+        match self {
+            Cluster::Threads(w) => 0..*w,
+            Cluster::Processes { workers, process, .. } => process * workers..(process + 1) * workers,
+        }
+    }
+
     /// Check the shape before anything starts.
     fn check(&self) -> Result<(), DistError> {
         match self {
             Cluster::Threads(0) => Err(DistError::Usage("--workers must be at least 1".into())),
+            Cluster::Threads(w) if *w > MAX_WORKERS => Err(DistError::Usage(format!(
+                "--workers {w} is too many: at most {MAX_WORKERS} (each worker is a thread, and the channels between workers take memory growing with the square of their number)"
+            ))),
             Cluster::Threads(_) => Ok(()),
             Cluster::Processes {
                 workers,
@@ -176,6 +204,11 @@ impl Cluster {
                 }
                 if *processes == 0 {
                     return Err(DistError::Usage("--processes must be at least 1".into()));
+                }
+                if workers.saturating_mul(*processes) > MAX_WORKERS {
+                    return Err(DistError::Usage(format!(
+                        "--workers {workers} in each of --processes {processes} is too many: at most {MAX_WORKERS} workers in all (the channels between workers take memory growing with the square of their number)"
+                    )));
                 }
                 if process >= processes {
                     return Err(DistError::Usage(format!(
@@ -652,7 +685,11 @@ pub fn build(
         stop_after: options.stop_after,
         digest: 0,
     };
-    let solved = solve_job(Source::Table(game), job, cluster, progress)?;
+    cluster.check()?;
+    let solved = solve_job(Source::Table(game), job, cluster, progress).inspect_err(|_| {
+        // A part with no level saved holds nothing to resume from: not left behind.
+        parts::remove_empty(path, cluster.peers(), cluster.local_workers());
+    })?;
     if let Some(s) = &solved {
         s.table.write(path)?;
     }

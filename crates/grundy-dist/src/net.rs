@@ -10,16 +10,39 @@ use std::time::{Duration, Instant};
 
 use crate::DistError;
 
+/// The largest hosts file read: 1 MiB, room for thousands of `host:port` lines.
+pub const MAX_HOSTS_FILE: u64 = 1 << 20;
+
 /// The first bytes each process sends on a connection: who it is and which job.
 const HELLO: &[u8; 8] = b"GRUNDYD1";
 
 /// Read a hosts file in Timely's format: one `host:port` a line, line `i` for process
 /// `i` (blank lines and `#` comments are skipped). Exactly `processes` lines.
+/// It must be a regular file of at most [`MAX_HOSTS_FILE`] bytes (`/dev/zero`, a
+/// FIFO or a huge file is refused, not read into memory without end).
 pub fn read_hosts(path: &Path, processes: usize) -> Result<Vec<String>, DistError> {
-    let text = std::fs::read_to_string(path).map_err(|e| DistError::Hosts {
+    let bad = |message: String| DistError::Hosts {
         path: path.to_path_buf(),
-        message: e.to_string(),
-    })?;
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| bad(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(bad("not a regular file (a device, a FIFO or a directory)".into()));
+    }
+    if meta.len() > MAX_HOSTS_FILE {
+        return Err(bad(format!(
+            "{} bytes, more than a hosts file of one host:port a line has (at most {MAX_HOSTS_FILE})",
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_HOSTS_FILE + 1).read_to_end(&mut bytes))
+        .map_err(|e| bad(e.to_string()))?;
+    if bytes.len() as u64 > MAX_HOSTS_FILE {
+        return Err(bad(format!("more than {MAX_HOSTS_FILE} bytes")));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| bad("not text (UTF-8)".into()))?;
     parse_hosts(&text, processes).map_err(|message| DistError::Hosts {
         path: path.to_path_buf(),
         message,

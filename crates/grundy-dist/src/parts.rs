@@ -91,8 +91,21 @@ impl PartHeader {
     }
 }
 
+/// Refuse a file that exists and is not a regular file: opening a FIFO blocks
+/// until another process opens its other end, and writing a device is no part file.
+pub(crate) fn regular_or_absent(path: &Path) -> Result<(), DistError> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(file_bad(
+            path,
+            "exists and is not a regular file (a device, a FIFO or a directory); remove it or build elsewhere",
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Read a part's header.
 pub fn read_header(path: &Path) -> Result<PartHeader, DistError> {
+    regular_or_absent(path)?;
     let mut f = File::open(path).map_err(|e| file_io(path, e))?;
     let mut h = vec![0u8; HEADER as usize];
     f.read_exact(&mut h)
@@ -131,6 +144,7 @@ fn file_bad(path: &Path, message: &str) -> DistError {
 impl Part {
     /// Open (with `resume`, when it is for the same job) or create the part.
     pub(crate) fn open(path: PathBuf, mut header: PartHeader, resume: bool) -> Result<Part, DistError> {
+        regular_or_absent(&path)?;
         if resume {
             if let Ok(old) = read_header(&path) {
                 let same = PartHeader {
@@ -297,8 +311,23 @@ impl Part {
     }
 
     /// The job is done and the table is safe: the part is not needed.
+    ///
+    /// (A killed build leaves its parts, for `--resume`; one that fails with an
+    /// error removes those with no level saved, see [`remove_empty`].)
     pub(crate) fn remove(self) {
         let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Remove the part files of `workers` (of `peers` in the job) of the table `db`
+/// that have no level saved: a job that failed leaves nothing that cannot be
+/// resumed from. Parts with levels saved stay, for `--resume`.
+pub(crate) fn remove_empty(db: &Path, peers: usize, workers: std::ops::Range<usize>) {
+    for w in workers {
+        let path = part_path(db, w, peers);
+        if read_header(&path).is_ok_and(|h| h.done == 0 && h.peers == peers && h.worker == w) {
+            let _ = std::fs::remove_file(&path);
+        }
     }
 }
 

@@ -160,6 +160,8 @@ impl Rounds {
 
     fn read(&self, slot: usize) -> Result<Checkpoint, DistError> {
         let path = self.path(slot);
+        // A FIFO would block the read: only a regular file is a checkpoint.
+        crate::parts::regular_or_absent(&path)?;
         let bytes = std::fs::read(&path).map_err(|e| file_error(&path, e))?;
         let bad = || file_error(&path, "not a round checkpoint of this build");
         if bytes.len() < 20 || &bytes[..8] != MAGIC {
@@ -249,6 +251,8 @@ impl Rounds {
         let mut tmp = path.clone().into_os_string();
         tmp.push(".tmp");
         let tmp = PathBuf::from(tmp);
+        crate::parts::regular_or_absent(&tmp)?;
+        crate::parts::regular_or_absent(&path)?;
         let write = || -> std::io::Result<()> {
             let mut f = File::create(&tmp)?;
             f.write_all(&bytes)?;

@@ -4,10 +4,11 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use grundy::dynamic::{DynGame, DynPosition};
 use grundy_retro::{build_reachable, parse_table_game, DenseOptions, Table};
 use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
 
 use crate::load;
 use crate::render::{count, count_of};
@@ -62,6 +63,9 @@ pub struct Args {
     /// one of its workers has saved N levels or rounds.
     #[arg(long, value_name = "N", hide = true)]
     pub stop_after: Option<usize>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The text after `grundy help build`.
@@ -121,17 +125,25 @@ fn enumeration_start(game: &dyn DynGame, start: Option<&str>) -> Result<DynPosit
 
 fn bar(len: u64) -> ProgressBar {
     let bar = ProgressBar::new(len);
-    bar.set_style(
+    bar.set_style(crate::progress::with_rate(
         ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} positions ({per_sec}) {msg}",
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} positions ({rate}) {msg}",
         )
         .expect("a valid template"),
-    );
+    ));
     bar
 }
 
+/// The files a build writes beside its table (`FILE.lock`, the table's `FILE.tmp`,
+/// its level checkpoint `FILE.ckpt` and the checkpoint's `FILE.ckpt.new`): with the
+/// table itself, each must be a regular file where it exists.
+pub(crate) const BESIDE_TABLE: [&str; 4] = [".lock", ".tmp", ".ckpt", ".ckpt.new"];
+
 /// Run it.
 pub fn run(args: Args) -> Result<String> {
+    // Refused before anything is solved: a table written over /dev/null (a
+    // rename) would replace the device; a FIFO checkpoint would block --resume.
+    crate::output::check_output(&args.db, &BESIDE_TABLE)?;
     if args.workers.is_some() || args.processes.is_some() {
         return run_dist(args);
     }
@@ -176,13 +188,35 @@ pub fn run(args: Args) -> Result<String> {
             (game.name(), table, format!(" reachable from {}", game.show(&p)))
         }
     };
-    Ok(summary(
-        &name,
-        &args.db,
-        &table,
-        &from,
-        start.elapsed().as_secs_f64(),
-    ))
+    let secs = start.elapsed().as_secs_f64();
+    Ok(if args.json {
+        format!("{}\n", summary_json(&name, &args.db, &table, &from, secs))
+    } else {
+        summary(&name, &args.db, &table, &from, secs)
+    })
+}
+
+/// The facts of [`summary`] as one JSON object (`build --json`, `merge --json`).
+pub(crate) fn summary_json(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> Value {
+    let (w, l, d) = table.counts();
+    let bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
+    json!({
+        "game": name,
+        "table": db.display().to_string(),
+        "positions": table.size(),
+        // `positions` counts positions (a table of positions reachable from a
+        // start) or indices (a game's own numbering, some unreachable).
+        "numbered": if table.has_positions() { "positions" } else { "indices" },
+        "reachable_from": from.strip_prefix(" reachable from "),
+        "wins": w,
+        "losses": l,
+        "draws": d,
+        "bytes": bytes,
+        "bytes_per_position": table.bytes_per_position(),
+        "remoteness": table.has_remoteness(),
+        "checksum": format!("{:016x}", table.checksum()),
+        "seconds": secs,
+    })
 }
 
 pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> String {
@@ -215,6 +249,10 @@ pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &st
         table.checksum(),
     )
 }
+
+/// The longest `--connect-timeout`: a week, in seconds. (Longer waits are typos;
+/// the deadline `now + timeout` must also fit an `Instant`.)
+const MAX_CONNECT_TIMEOUT: u64 = 7 * 24 * 3600;
 
 /// `build` as a Timely Dataflow job (`--workers`, `--processes`).
 fn run_dist(args: Args) -> Result<String> {
@@ -252,13 +290,28 @@ fn run_dist(args: Args) -> Result<String> {
             if !(args.connect_timeout.is_finite() && args.connect_timeout > 0.0) {
                 bail!("--connect-timeout must be a positive number of seconds");
             }
+            // Past what a Duration holds (about 5.8e11 years): refused, not a panic.
+            let connect_timeout =
+                std::time::Duration::try_from_secs_f64(args.connect_timeout).map_err(|_| {
+                    anyhow!(
+                        "--connect-timeout {} is too long: give at most {} seconds",
+                        args.connect_timeout,
+                        MAX_CONNECT_TIMEOUT
+                    )
+                })?;
+            if args.connect_timeout > MAX_CONNECT_TIMEOUT as f64 {
+                bail!(
+                    "--connect-timeout {} is too long: give at most {MAX_CONNECT_TIMEOUT} seconds (a week)",
+                    args.connect_timeout
+                );
+            }
             let hosts_file = args.hosts.as_deref().expect("clap requires --hosts");
             grundy_dist::Cluster::Processes {
                 workers,
                 processes,
                 process,
                 hosts: grundy_dist::read_hosts(hosts_file, processes)?,
-                connect_timeout: std::time::Duration::from_secs_f64(args.connect_timeout),
+                connect_timeout,
             }
         }
     };
@@ -325,6 +378,33 @@ fn run_dist(args: Args) -> Result<String> {
     };
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
+    let parts = grundy_dist::parts::part_path(&args.db, 0, 1)
+        .display()
+        .to_string()
+        .replace("part-0-of-1", "part-W-of-P");
+    if args.json {
+        let v = match &solved {
+            Some(s) => {
+                let mut v = summary_json(&name, &args.db, &s.table, &from, secs);
+                v["workers"] = json!(shape);
+                v["resumed"] = json!((s.resumed > 0).then_some(s.resumed));
+                v["resumed_unit"] = json!(what);
+                v["messages"] = json!(s.messages);
+                v["message_bytes"] = json!(s.bytes);
+                v["edges"] = json!(s.edges);
+                v
+            }
+            None => json!({
+                "game": name,
+                "process": cluster.process(),
+                "workers": shape,
+                // Left by each worker (--no-gather), or written by process 0.
+                "parts": if args.no_gather { Value::from(parts) } else { Value::Null },
+                "seconds": secs,
+            }),
+        };
+        return Ok(format!("{v}\n"));
+    }
     Ok(match solved {
         Some(s) => {
             let per_edge = |x: u64| x as f64 / s.edges.max(1) as f64;
@@ -344,13 +424,9 @@ fn run_dist(args: Args) -> Result<String> {
             )
         }
         None if args.no_gather => format!(
-            "game:          {}\nprocess:       {} ({shape}); each worker left its part file {}\ntime:          {secs:.2} s\n",
+            "game:          {}\nprocess:       {} ({shape}); each worker left its part file {parts}\ntime:          {secs:.2} s\n",
             name,
             cluster.process(),
-            grundy_dist::parts::part_path(&args.db, 0, 1)
-                .display()
-                .to_string()
-                .replace("part-0-of-1", "part-W-of-P"),
         ),
         None => format!(
             "game:          {}\nprocess:       {} ({shape}); process 0 writes the table\ntime:          {secs:.2} s\n",

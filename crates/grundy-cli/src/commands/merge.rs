@@ -17,6 +17,9 @@ pub struct Args {
     /// The part files, one per worker of the build (FILE.part-W-of-P), in any order.
     #[arg(required = true, value_name = "PART")]
     pub parts: Vec<PathBuf>,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Run it.
@@ -28,12 +31,26 @@ pub fn run(args: Args) -> Result<String> {
             args.game.trim()
         ),
     };
+    // The table is written to FILE.tmp and renamed over FILE: a device or FIFO
+    // there is refused rather than replaced. A part that is not a regular file
+    // (a FIFO would block the read) is refused before any is opened.
+    crate::output::check_output(&args.db, &[".lock", ".tmp"])?;
+    for part in &args.parts {
+        crate::output::check_input(part, "part file")?;
+    }
     let _lock = crate::lock::OutputLock::acquire(&args.db)?;
     let start = Instant::now();
     let table = grundy_dist::merge(game.as_ref(), &args.parts, &args.db)?;
-    Ok(format!(
-        "{}parts:         {}\n",
-        super::build::summary(&game.name(), &args.db, &table, "", start.elapsed().as_secs_f64()),
-        args.parts.len()
-    ))
+    let secs = start.elapsed().as_secs_f64();
+    Ok(if args.json {
+        let mut v = super::build::summary_json(&game.name(), &args.db, &table, "", secs);
+        v["parts"] = serde_json::json!(args.parts.len());
+        format!("{v}\n")
+    } else {
+        format!(
+            "{}parts:         {}\n",
+            super::build::summary(&game.name(), &args.db, &table, "", secs),
+            args.parts.len()
+        )
+    })
 }

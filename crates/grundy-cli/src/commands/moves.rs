@@ -36,6 +36,8 @@ pub fn run(args: Args) -> Result<String> {
         Some((partizan, side)) => progress::searching(|| partizan.moves_first(&p, side, play))?,
         _ => progress::searching(|| game.moves(&p, play))?,
     };
+    // One row per position reached (two moves leaving the same one are one).
+    let moves = render::distinct(moves);
     Ok(if args.json {
         render::moves_json(game.as_ref(), &p, &moves)
     } else {

@@ -2,8 +2,10 @@
 //!
 //! In a terminal: the position (a board game's board, in colour), the numbered
 //! moves, line editing and history (rustyline). Through a pipe: moves are read line
-//! by line and a plain transcript is printed, one line per move (`human: POS`,
-//! `engine: POS`, a board game's board indented below), ending with
+//! by line and a plain transcript is printed, one line per move: who moved, the
+//! move in the game's words when it has them, and the position it left
+//! (`human: take 3 -> 4`, `engine: column 2 -> 1212`; `engine: POS` for a game
+//! that does not name its moves), a board game's board indented below, ending with
 //! `winner: human`, `winner: engine` or `winner: none`, so sessions can be scripted.
 //!
 //! A move is typed in the game's own words (a Connect Four column `3`, a
@@ -248,7 +250,13 @@ impl Session<'_> {
                 Ok(a) => a.remoteness.is_some(),
                 Err(_) => true,
             };
-            let moves = options_with_values(self.game, &self.position, self.play, searchable)?;
+            // Two moves that leave the same position are one move to pick.
+            let moves = crate::render::distinct(options_with_values(
+                self.game,
+                &self.position,
+                self.play,
+                searchable,
+            )?);
             if moves.is_empty() {
                 self.game_over(out)?;
                 return Ok(());
@@ -295,7 +303,8 @@ impl Session<'_> {
     }
 
     fn make<W: Write>(&mut self, to: DynPosition, out: &mut Out<W>) {
-        out.say(format!("{}: {}", self.turn.name(), self.show(&to)));
+        let name = self.game.name_move(&self.position, &to);
+        out.say(move_line(self.turn, name.as_deref(), &self.show(&to)));
         // In a terminal the board is drawn with the next list of moves.
         if !self.interactive {
             self.board(&to, out);
@@ -319,15 +328,7 @@ impl Session<'_> {
         if self.interactive {
             out.say(format!("\nposition: {}", self.show(&self.position)));
             self.board(&self.position, out);
-            out.say(format!(
-                "game over at {}: {}",
-                self.show(&self.position),
-                match winner {
-                    Some(Player::Human) => "you win!",
-                    Some(Player::Engine) => "the engine wins.",
-                    None => "a draw.",
-                }
-            ));
+            out.say(game_over_line(&self.show(&self.position), winner));
         }
         out.say(format!("winner: {}", winner.map_or("none", Player::name)));
         Ok(())
@@ -353,7 +354,9 @@ impl Session<'_> {
         for (i, (position, word)) in shown.iter().enumerate() {
             let number = format!("#{}", i + 1);
             s.push_str(&match (word, word_width) {
-                (Some(word), Some(w)) => format!("\n  {number:>4}  {word:<w$}  -> {position}"),
+                (Some(word), Some(w)) => {
+                    format!("\n  {number:>4}  {}  -> {position}", crate::render::pad(word, w))
+                }
                 _ => format!("\n  {number:>4}  {position}"),
             });
         }
@@ -494,10 +497,61 @@ impl Session<'_> {
     }
 }
 
+/// A line of the transcript: who moved, the move's name when the game names it,
+/// and the position it left (`engine: column 2 -> 1212`, `human: 7`).
+fn move_line(who: Player, name: Option<&str>, position: &str) -> String {
+    let position = if position.is_empty() { "(empty)" } else { position };
+    match name {
+        Some(name) => format!("{}: {name} -> {position}", who.name()),
+        None => format!("{}: {position}", who.name()),
+    }
+}
+
+/// The last line in a terminal: the position with no move, and who won.
+fn game_over_line(position: &str, winner: Option<Player>) -> String {
+    let result = match winner {
+        Some(Player::Human) => "you win!",
+        Some(Player::Engine) => "the engine wins.",
+        None => "a draw.",
+    };
+    if position.is_empty() {
+        format!("game over, nothing is left to move: {result}")
+    } else {
+        format!("game over, no move from {position}: {result}")
+    }
+}
+
 /// Text compared as a move's name: lower case, blanks collapsed.
 fn words(text: &str) -> String {
     text.split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transcript_lines_name_the_move() {
+        assert_eq!(
+            move_line(Player::Engine, Some("column 2"), "1212"),
+            "engine: column 2 -> 1212"
+        );
+        assert_eq!(move_line(Player::Human, None, "7"), "human: 7");
+        assert_eq!(
+            move_line(Player::Human, Some("take 3"), ""),
+            "human: take 3 -> (empty)"
+        );
+        // An empty position is not printed as nothing after "at".
+        assert_eq!(
+            game_over_line("", Some(Player::Engine)),
+            "game over, nothing is left to move: the engine wins."
+        );
+        assert_eq!(
+            game_over_line("0,0", None),
+            "game over, no move from 0,0: a draw."
+        );
+    }
 }

@@ -278,9 +278,17 @@ fn table(text: &str, to: Option<u64>, format: Format, size: Size) -> Result<(Vec
 }
 
 /// Write a whole file or nothing: to a temporary file beside it, then rename, so a
-/// full disk never leaves a truncated picture where a good one was.
+/// full disk never leaves a truncated picture where a good one was. An output that
+/// exists and is not a regular file (`/dev/null`, a FIFO) is refused: the rename
+/// would put a regular file in the device's place.
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
+    if let Some(what) = crate::output::not_regular(path) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("it is {what}, not a regular file; give the path of a file to write"),
+        ));
+    }
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => std::path::PathBuf::from("."),

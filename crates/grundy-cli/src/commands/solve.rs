@@ -61,6 +61,7 @@ pub fn run(args: Args) -> Result<String> {
             to_move: side,
             canonical: u.display(value, false),
             outcome_class: super::value::outcome_class(&mut u, value),
+            misere: args.misere,
         };
         return Ok(if args.json {
             render::partizan_analysis_json(game.as_ref(), &p, &analysis, &value)

@@ -129,6 +129,10 @@ fn write_file(args: &Args, out: PathBuf) -> Result<String> {
         HeapSequence::Engine(_) => 16,
         HeapSequence::Periodic(..) => 32,
     };
+    // The output, and the files beside it (its lock, FILE.part, FILE.ckpt and the
+    // checkpoint's temporary file), must be regular files where they exist: a
+    // rename over a device replaces it, and opening a FIFO blocks.
+    crate::output::check_output(&out, &[".lock", ".part", ".ckpt", ".ckpt.tmp"])?;
     // One run per output file: held until this function returns.
     let _lock = crate::lock::OutputLock::acquire(&out)?;
     // Ctrl-C: finish the chunk, checkpoint, stop. (Only one handler per process.)

@@ -302,18 +302,27 @@ fn replaced<'a>(from: &[u64], i: usize, to: &'a [u64]) -> Option<&'a [u64]> {
 
 /// The name of a heap move from `from` to `to` (see [`read_heap_word`]): `take 3` or
 /// `2:3` for a take, `3+4` or `2:3+4` for piles left; `None` when `to` is not one
-/// heap replaced.
+/// heap replaced. When replacing any of several heaps leaves `to` (kayles `1,1` to
+/// `1`: either heap taken), the move is named after the first of them, a name that
+/// [`heap_word_moves`] reads back as that same position.
 pub fn name_heap_move(from: &[u64], to: &[u64]) -> Option<String> {
+    // Heap i is the one replaced if `to` is `from` with heap i replaced by piles
+    // that a move can leave: fewer tokens, or the same split into several piles.
+    let move_at = |i: usize| {
+        let piles = replaced(from, i, to)?;
+        let h = from[i];
+        let left: u64 = piles.iter().sum();
+        let nonzero: Vec<u64> = piles.iter().copied().filter(|&x| x > 0).collect();
+        // A move takes tokens, or splits a heap (Grundy's game) into piles.
+        if left > h || (left == h && nonzero.len() <= 1) {
+            return None;
+        }
+        Some((i, h, left, nonzero))
+    };
+    // Only heaps up to the first that differs can be the one replaced.
     let prefix = from.iter().zip(to).take_while(|(a, b)| a == b).count();
-    let i = prefix.min(from.len().saturating_sub(1));
-    let piles = replaced(from, i, to)?;
-    let h = from[i];
-    let left: u64 = piles.iter().sum();
-    let nonzero: Vec<u64> = piles.iter().copied().filter(|&x| x > 0).collect();
-    // A move takes tokens, or splits a heap (Grundy's game) into piles.
-    if left > h || (left == h && nonzero.len() <= 1) {
-        return None;
-    }
+    let last = prefix.min(from.len().saturating_sub(1));
+    let (i, h, left, nonzero) = (0..=last).find_map(move_at)?;
     let what = if nonzero.len() <= 1 {
         format!("{}", h - left)
     } else {
@@ -358,6 +367,13 @@ mod tests {
         assert_eq!(name_heap_move(&[7], &[4]).as_deref(), Some("take 3"));
         assert_eq!(name_heap_move(&[7], &[3, 4]).as_deref(), Some("3+4"));
         assert_eq!(name_heap_move(&[3, 4], &[3, 0]).as_deref(), Some("2:4"));
+        // Kayles drops empty heaps: from 1,1 taking either heap leaves 1, named
+        // after the first heap (it was "2:1" whichever heap was meant).
+        assert_eq!(name_heap_move(&[1, 1], &[1]).as_deref(), Some("1:1"));
+        assert_eq!(name_heap_move(&[1, 2, 1], &[1, 2]).as_deref(), Some("3:1"));
+        assert_eq!(name_heap_move(&[2, 2], &[2]).as_deref(), Some("1:2"));
+        let w = read_heap_word("1:1").unwrap().unwrap();
+        assert!(matches!(heap_word_moves(&[1, 1], &w, &[vec![1]]), MoveWord::Moves(m) if m.len() == 1));
         // Taking 2 from 7 leaves 5 (one pile), or 1+4 when said so: each word one move.
         let options = vec![vec![5, 5], vec![5, 1, 4]];
         let w = read_heap_word("2:2").unwrap().unwrap();
