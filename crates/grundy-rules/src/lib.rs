@@ -80,7 +80,7 @@
 //! |---|---|
 //! | `moves(position)` | required (unless `left` and `right`): an array of the positions one move away (`{}` for none) |
 //! | `left(position)`, `right(position)` | instead of `moves`, both: the positions Left (Right) can move to (`{}` for none); a partizan game with canonical values, see below |
-//! | `impartial` | required with `moves`: `true` when both players have the same moves (nim-values exist); absent or `false` with `left` and `right` |
+//! | `impartial` | optional: read from the functions defined, `moves` alone is impartial (nim-values exist), `left` and `right` partizan, `moves` with `terminal` a game that encodes the player to move; `impartial = false` makes a `moves` script partizan, and `impartial = true` with `left` and `right` is an error |
 //! | `start` | optional: the natural start, a position or a function returning one |
 //! | `terminal(position)` | optional (`moves` with `impartial = false` only): `"win"`, `"lose"` or `"draw"` for the player to move when the game ends here by a rule, else `nil` |
 //! | `heaps` | optional (`moves` only): `true` when a position is a list of independent heaps; then `moves(n)` gets one heap and returns heaps (`3`) or lists of heaps (`{1, 2}`; `{}` for none left), and sums, nim-values and `values` come for free |
@@ -103,7 +103,7 @@
 //! use grundy::{dynamic::DynPosition, Outcome, Play};
 //! let script = r#"
 //! -- The stone game: take 1, 3 or 4 stones; taking the last one wins.
-//! impartial = true
+//! -- (Impartial: it defines moves, not left and right.)
 //! heaps = true
 //! function moves(n)
 //!   local out = {}
@@ -165,32 +165,61 @@
 //! Scripts get the `table`, `string`, `math`, `utf8`, `bit32`, `buffer` and
 //! `coroutine` libraries, and nothing that reaches outside: no `io`, `os`,
 //! `require`, `loadstring`, `getfenv` or `setfenv`; the globals and libraries are
-//! read-only (Luau's sandbox mode); `print` writes to standard error. Limits:
+//! read-only (Luau's sandbox mode); `print` writes to standard error, one line per
+//! call. Limits, from the run's [`Budget`](grundy::Budget) through
+//! [`Limits::from_budget`] (the library reads no environment variable; the `grundy`
+//! command reads `GRUNDY_LUA_MEMORY` and `GRUNDY_LUA_TIMEOUT_MS` as a fallback):
 //!
-//! | limit | default | change it with |
+//! | limit | default | budget field (flag) |
 //! |---|---|---|
-//! | memory of the Luau state and of the positions kept for the script | 64 MiB | `GRUNDY_LUA_MEMORY=256M` (bytes, or `K`/`M`/`G`) |
-//! | time of one call (`moves`, `left`, `right`, `terminal`, the top level, ...) | 1000 ms | `GRUNDY_LUA_TIMEOUT_MS=5000` |
+//! | memory of the Luau state and of the positions kept for the script | 64 MiB | `script_memory` (`--script-memory`; `GRUNDY_LUA_MEMORY=256M`) |
+//! | time of one call (`moves`, `left`, `right`, `terminal`, the top level, ...) | 1000 ms | `script_time` (`--script-timeout`; `GRUNDY_LUA_TIMEOUT_MS=5000`) |
 //! | size of a game file or script | 1 MiB | (fixed; must be a regular file) |
 //!
 //! A script that loops forever or allocates without bound is stopped with a
-//! one-line error that names the limit and how to raise it. The time limit cannot
-//! be caught: once the deadline passes, every loop edge and call raises again, so a
-//! `pcall` or `xpcall` that catches the error only gets as far as its next loop or
-//! call, and a call that returns after its deadline fails anyway. The positions
-//! the engine keeps for a script (its options cache, and the lists of heaps it
-//! expands) count in the memory budget with the Luau heap, so growing positions
-//! (`s .. string.rep("x", 1000)`) are stopped too. Names and `show` results are
-//! printed with control characters escaped (`\n`, `\u{1b}`).
+//! one-line error that names the limit and how to raise it; it is a
+//! [`GameError::OverBudget`](grundy::GameError::OverBudget) (inside
+//! [`RulesError::Game`] while loading) whose [`Limit`](grundy::Limit) is
+//! `ScriptTime` or `ScriptMemory`, so callers match on it rather than on the text.
+//!
+//! Neither limit can be caught. Once the deadline passes, every loop edge and call
+//! raises again, so a `pcall` or `xpcall` that catches the error only gets as far as
+//! its next loop or call, and a call that returns after its deadline fails anyway.
+//! The memory-limit error is raised again by `pcall`, `xpcall`, `coroutine.resume`
+//! and `coroutine.close` when they catch it, and a call during which it was raised
+//! fails whatever the script did next.
+//!
+//! The time limit is checked in Luau code; library functions written in C are not
+//! interrupted, so the ones whose work is not bounded by the memory they allocate
+//! are replaced by versions that work in pieces and check the clock between them:
+//! `table.move` (which can move 2^31 nils without allocating), `table.foreachi`,
+//! `table.sort` with a C function as the comparison, and `string.find` (plain, or a
+//! pattern without special characters) and `string.split` with a long needle
+//! (whose search in C is quadratic). Their results are the same; only calls of more
+//! than about a thousand elements or a few million byte comparisons take the
+//! piecewise path. Everything else in C either allocates what it works on
+//! (`string.rep`, `table.create`, `table.concat`, which the memory limit stops
+//! before the work), is bounded by the size of its arguments, or, like pattern
+//! matching, checks the clock itself; `string.format` widths have at most two digits.
+//!
+//! The positions the engine keeps for a script (its options cache, and every list
+//! of heaps made from its moves, in every command: `solve`, `build`, `moves`,
+//! `explain`, `values`) count in the memory budget with the Luau heap, so growing
+//! positions (`s .. string.rep("x", 1000)`, or `moves(n)` returning fifty heaps of
+//! `n - 1`) are stopped too. Text from a script (names, `show` results, `print`
+//! output, error messages and the positions they quote) is printed with control
+//! characters escaped (`\n`, `\u{1b}`, see [`grundy::text::escape_control`]).
 //!
 //! ```
 //! use grundy_rules::{game_from_luau, Limits};
+//! use grundy::{GameError, Limit};
 //! use std::time::Duration;
 //! let limits = Limits { timeout: Duration::from_millis(50), ..Limits::default() };
-//! let script = "impartial = true\nfunction moves(n) while true do end end\n";
+//! let script = "function moves(n) while true do end end\n";
 //! let game = game_from_luau("loop.luau", script, limits).unwrap();
 //! let err = game.options(&grundy::dynamic::DynPosition::Ints(vec![1])).unwrap_err();
 //! assert!(err.to_string().contains("time limit of 50 ms"), "{err}");
+//! assert!(matches!(err, GameError::OverBudget(o) if o.limit == Limit::ScriptTime));
 //! ```
 //!
 //! ### Memoization
@@ -232,10 +261,16 @@ pub fn is_rule_file(text: &str) -> bool {
     [".toml", ".luau", ".lua"].iter().any(|ext| lower.ends_with(ext))
 }
 
-/// Load a game file (`.toml`) or a rule script (`.luau`, `.lua`), with the sandbox
-/// limits from the environment ([`Limits::from_env`]).
+/// Load a game file (`.toml`) or a rule script (`.luau`, `.lua`), with the default
+/// sandbox limits ([`Limits::default`]; nothing is read from the environment).
 pub fn load(path: impl AsRef<Path>) -> Result<Box<dyn DynGame>, RulesError> {
-    load_with(path, Limits::from_env()?)
+    load_with(path, Limits::default())
+}
+
+/// Load a game file or a rule script with the script limits of the run's budget
+/// ([`Limits::from_budget`]).
+pub fn load_in(path: impl AsRef<Path>, budget: &grundy::Budget) -> Result<Box<dyn DynGame>, RulesError> {
+    load_with(path, Limits::from_budget(budget))
 }
 
 /// Load a game file or a rule script with the given sandbox limits.

@@ -7,69 +7,68 @@ use std::time::{Duration, Instant};
 use grundy::dynamic::{searched_nim_value, Analyze, Builtin, DynGame, DynPosition};
 use grundy::partizan::{Partizan, Side};
 use grundy::solve::MexSet;
-use grundy::{Game, GameError, Impartial, Outcome};
-use mlua::{Function, Lua, LuaOptions, StdLib, Value, VmState};
+use grundy::text::escape_control;
+use grundy::{Budget, Game, GameError, Impartial, Limit, Outcome, OverBudget};
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, VmState};
 use rustc_hash::FxHashMap;
 
-use crate::error::{escape_controls, one_line};
+use crate::error::one_line;
 use crate::RulesError;
 
 /// Sandbox limits of a script: memory and time per call.
+///
+/// The front end decides them: [`Limits::from_budget`] takes them from the run's
+/// [`Budget`] (`script_memory`, `script_time`); nothing in this crate reads the
+/// environment. Running out of either is a [`GameError::OverBudget`] (wrapped in
+/// [`RulesError::Game`] while loading) with [`Limit::ScriptMemory`] or
+/// [`Limit::ScriptTime`], so callers can match on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Bytes the Luau state may hold (default 64 MiB; `GRUNDY_LUA_MEMORY`).
+    /// Bytes the Luau state and the positions kept for the script may take together
+    /// (default 64 MiB, [`grundy_budget::DEFAULT_SCRIPT_MEMORY`]).
     pub memory: usize,
-    /// Time one call into the script may take (default 1 s; `GRUNDY_LUA_TIMEOUT_MS`),
-    /// the script's top level included.
+    /// Time one call into the script may take (default 1 s,
+    /// [`grundy_budget::DEFAULT_SCRIPT_TIME`]), the script's top level included.
     pub timeout: Duration,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            memory: 64 << 20,
-            timeout: Duration::from_secs(1),
-        }
+        Limits::from_budget(&Budget::default())
     }
 }
 
 impl Limits {
-    /// The defaults, changed by the environment variables `GRUNDY_LUA_MEMORY`
-    /// (bytes, or with a suffix `K`, `M`, `G` for KiB, MiB, GiB: `256M`) and
-    /// `GRUNDY_LUA_TIMEOUT_MS` (milliseconds).
-    pub fn from_env() -> Result<Limits, RulesError> {
-        let mut limits = Limits::default();
-        if let Ok(text) = std::env::var("GRUNDY_LUA_MEMORY") {
-            limits.memory = parse_memory(&text).ok_or_else(|| {
-                RulesError::Limits(format!(
-                    "GRUNDY_LUA_MEMORY='{text}' is not a size (bytes, or with K, M or G: 64M), at least 1M"
-                ))
-            })?;
+    /// The script limits of a run's budget: [`Budget::script_memory`] and
+    /// [`Budget::script_time`] ([`Budget::unlimited`] gives no limit but the machine's).
+    ///
+    /// ```
+    /// use grundy_rules::Limits;
+    /// use std::time::Duration;
+    /// let budget = grundy::Budget { script_memory: 16 << 20, script_time: Duration::from_millis(250), ..Default::default() };
+    /// let limits = Limits::from_budget(&budget);
+    /// assert_eq!((limits.memory, limits.timeout), (16 << 20, Duration::from_millis(250)));
+    /// ```
+    pub fn from_budget(budget: &Budget) -> Limits {
+        Limits {
+            memory: usize::try_from(budget.script_memory).unwrap_or(usize::MAX),
+            timeout: budget.script_time,
         }
-        if let Ok(text) = std::env::var("GRUNDY_LUA_TIMEOUT_MS") {
-            let ms: u64 = text.trim().parse().ok().filter(|&ms| ms > 0).ok_or_else(|| {
-                RulesError::Limits(format!(
-                    "GRUNDY_LUA_TIMEOUT_MS='{text}' is not a positive number of milliseconds"
-                ))
-            })?;
-            limits.timeout = Duration::from_millis(ms);
-        }
-        Ok(limits)
     }
-}
 
-fn parse_memory(text: &str) -> Option<usize> {
-    let t = text.trim().to_ascii_uppercase();
-    let t = t.strip_suffix("IB").or_else(|| t.strip_suffix('B')).unwrap_or(&t);
-    let (digits, shift) = match t.chars().last()? {
-        'K' => (&t[..t.len() - 1], 10),
-        'M' => (&t[..t.len() - 1], 20),
-        'G' => (&t[..t.len() - 1], 30),
-        _ => (t, 0),
-    };
-    let n: usize = digits.trim().parse().ok()?;
-    let bytes = n.checked_mul(1usize << shift)?;
-    (bytes >= 1 << 20).then_some(bytes)
+    /// The error for going `reached` units over one of these limits while doing `what`.
+    fn over(self, limit: Limit, reached: u64, what: &str) -> OverBudget {
+        let allowed = match limit {
+            Limit::ScriptTime => u64::try_from(self.timeout.as_millis()).unwrap_or(u64::MAX),
+            _ => self.memory as u64,
+        };
+        OverBudget {
+            limit,
+            what: one_line(what),
+            reached: reached.max(allowed),
+            allowed,
+        }
+    }
 }
 
 fn describe_memory(bytes: usize) -> String {
@@ -92,26 +91,40 @@ fn describe_memory_rounded(bytes: usize) -> String {
 /// The per-call deadline, read by the interrupt handler.
 struct Clock {
     base: Instant,
+    /// When the current call started and must end, in nanoseconds since `base`.
+    started_ns: AtomicU64,
     deadline_ns: AtomicU64,
     ticks: AtomicU32,
     expired: AtomicBool,
 }
 
 impl Clock {
-    /// The result of a call, failed if the deadline passed during it: a script that
-    /// caught the time-limit error and returned normally still went over the limit.
-    fn settle<T>(&self, r: mlua::Result<T>) -> mlua::Result<T> {
-        if self.expired.load(Ordering::Relaxed) {
-            return Err(mlua::Error::runtime("time limit exceeded"));
-        }
-        r
+    fn arm(&self, timeout: Duration) {
+        let now = self.base.elapsed();
+        let ns = |d: Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
+        self.started_ns.store(ns(now), Ordering::Relaxed);
+        // `Duration::MAX` (an unlimited budget) must not overflow.
+        self.deadline_ns
+            .store(ns(now.saturating_add(timeout)), Ordering::Relaxed);
+        self.expired.store(false, Ordering::Relaxed);
     }
 
-    fn arm(&self, timeout: Duration) {
-        let deadline = self.base.elapsed() + timeout;
-        self.deadline_ns
-            .store(deadline.as_nanos() as u64, Ordering::Relaxed);
-        self.expired.store(false, Ordering::Relaxed);
+    /// True (and from then on expired) once the deadline has passed.
+    fn past_deadline(&self) -> bool {
+        if self.expired.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.base.elapsed().as_nanos() as u64 > self.deadline_ns.load(Ordering::Relaxed) {
+            self.expired.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
+    /// Milliseconds since the current call started.
+    fn elapsed_ms(&self) -> u64 {
+        let now = self.base.elapsed().as_nanos() as u64;
+        now.saturating_sub(self.started_ns.load(Ordering::Relaxed)) / 1_000_000
     }
 }
 
@@ -188,6 +201,172 @@ for _, name in {"io", "os", "debug"} do
 end
 "#;
 
+/// Installed before the sandbox is sealed, with `check` (a host function that
+/// raises the time-limit error once the deadline has passed) and `flags` (a table
+/// whose `hit` the host reads after every call).
+///
+/// The interrupt that enforces the time limit fires only in Luau code, never inside
+/// a library function written in C, so the library functions whose C loops can run
+/// long without allocating (which the memory limit would stop) are replaced by
+/// versions that do the same work in pieces of bounded cost, calling `check`
+/// between pieces: `table.move` (of up to 2^31 nils), `table.foreachi` and
+/// `table.sort` with a C comparison, plain `string.find` and `string.split` with a
+/// long needle (O(length × needle) in C). Small calls go to the C function as they are.
+///
+/// Luau's memory-limit error can be caught by `pcall`; the functions that catch
+/// errors (`pcall`, `xpcall`, `coroutine.resume`, `coroutine.close`) set `flags.hit`
+/// when they see it (also with the position `coroutine.wrap` adds in front) and
+/// raise it again, so it reaches the host, which fails the call whatever the
+/// script did with the error. Setting an existing field allocates nothing.
+const GUARD: &str = r#"
+local check, flags = ...
+local MEM = "not enough memory"
+local CHUNK = 1024
+local WORK = 4194304
+local INT_MAX = 2147483647
+local type, rawget, rawlen, rawequal, error, tonumber = type, rawget, rawlen, rawequal, error, tonumber
+local floor, ceil, sub = math.floor, math.ceil, string.sub
+
+-- What luaL_checkinteger makes of a value: numbers (and numeric strings) truncated
+-- toward zero; out of range, what the C conversion gives on x86 (-2^31).
+local function int(x)
+  if type(x) == "string" then x = tonumber(x) end
+  if type(x) ~= "number" then return nil end
+  if not (x > -2147483649 and x < 2147483648) then return -2147483648 end
+  if x >= 0 then return floor(x) end
+  return ceil(x)
+end
+
+local move = table.move
+table.move = function(a1, f, e, t, a2)
+  local fi, ei, ti = int(f), int(e), int(t)
+  local dst = if a2 == nil then a1 else a2
+  if type(a1) ~= "table" or type(dst) ~= "table" or not (fi and ei and ti) or ei - fi < CHUNK
+    or not (fi > 0 or ei < INT_MAX + fi) or ti > INT_MAX - (ei - fi + 1) + 1 then
+    return move(a1, f, e, t, a2)
+  end
+  -- The order of table.move: backwards only when the ranges overlap upwards.
+  local d = ti - fi
+  if ti > ei or ti <= fi or not rawequal(dst, a1) then
+    local i = fi
+    while i <= ei do
+      local j = if ei - i >= CHUNK then i + CHUNK - 1 else ei
+      move(a1, i, j, i + d, dst)
+      check()
+      i = j + 1
+    end
+  else
+    local j = ei
+    while j >= fi do
+      local i = if j - fi >= CHUNK then j - CHUNK + 1 else fi
+      move(a1, i, j, i + d, dst)
+      check()
+      j = i - 1
+    end
+  end
+  return dst
+end
+
+local foreachi = table.foreachi
+if foreachi then
+  table.foreachi = function(t, f)
+    if type(t) ~= "table" or type(f) ~= "function" then return foreachi(t, f) end
+    for i = 1, rawlen(t) do
+      local r = f(i, rawget(t, i))
+      if r ~= nil then return r end
+    end
+  end
+end
+
+local sort = table.sort
+table.sort = function(t, cmp)
+  -- A comparison in C (rawequal, say) would never reach the interrupt: call it from Luau.
+  if type(t) == "table" and type(cmp) == "function" and rawlen(t) > CHUNK then
+    return sort(t, function(a, b) return cmp(a, b) end)
+  end
+  return sort(t, cmp)
+end
+
+local find = string.find
+local SPECIALS = "[%^%$%*%+%?%.%(%[%%%-]"
+local function guarded_find(s, p, init, plain)
+  if type(s) == "string" and type(p) == "string" and #p > 1 and #s * #p > WORK then
+    local ls, lp = #s, #p
+    local i = if init == nil then 1 else int(init)
+    if i then
+      if i < 0 then i = ls + i + 1 end
+      if i < 1 then i = 1 end
+      if i <= ls + 1 and (ls - i + 1) * lp > WORK and (plain or not find(p, SPECIALS)) then
+        -- The C search is O(length × needle): search windows of WORK / needle starts.
+        local step = floor(WORK / lp)
+        if step < 1 then step = 1 end
+        local last = ls - lp + 1
+        local a = i
+        while a <= last do
+          local b = if last - a >= step then a + step - 1 else last
+          local x = find(sub(s, a, b + lp - 1), p, 1, true)
+          if x then return a + x - 1, a + x + lp - 2 end
+          check()
+          a = b + 1
+        end
+        return nil
+      end
+    end
+  end
+  return find(s, p, init, plain)
+end
+string.find = guarded_find
+
+local split = string.split
+if split then
+  string.split = function(s, sep)
+    if type(s) == "string" and type(sep) == "string" and #sep > 1 and #s * #sep > WORK then
+      local out, n, start = {}, 0, 1
+      while true do
+        local i = guarded_find(s, sep, start, true)
+        if not i then break end
+        n += 1
+        out[n] = sub(s, start, i - 1)
+        start = i + #sep
+      end
+      n += 1
+      out[n] = sub(s, start, #s)
+      return out
+    end
+    return split(s, sep)
+  end
+end
+
+-- The memory-limit error, as raised or with positions in front (coroutine.wrap).
+local function memory(e)
+  return rawequal(e, MEM) or (type(e) == "string" and #e > 17 and rawequal(sub(e, -17), MEM))
+end
+local function caught(ok, ...)
+  if not ok and memory((...)) then
+    flags.hit = true
+    error(MEM, 0)
+  end
+  return ok, ...
+end
+local pcall0, xpcall0 = pcall, xpcall
+pcall = function(...) return caught(pcall0(...)) end
+xpcall = function(f, h, ...)
+  if type(h) ~= "function" then return caught(xpcall0(f, h, ...)) end
+  return caught(xpcall0(f, function(e)
+    if memory(e) then
+      flags.hit = true
+      return MEM
+    end
+    return h(e)
+  end, ...))
+end
+local resume, close = coroutine.resume, coroutine.close
+coroutine.resume = function(...) return caught(resume(...)) end
+if close then
+  coroutine.close = function(...) return caught(close(...)) end
+end
+"#;
+
 /// Whether a string returned as a position reads as numbers (`"4"`, `"3,4"`): the
 /// same text as a number or a list, so the two would print alike while the script
 /// sees a string; from a position of numbers it is a mistake (`{"4"}` for `{4}`).
@@ -260,6 +439,9 @@ impl Shape {
 /// The Luau state and what was read from it; behind a mutex.
 struct Vm {
     lua: Lua,
+    /// `flags.hit`: the script reached the memory limit during the current call
+    /// (set by the sandbox's `pcall` and kin, see [`GUARD`]).
+    flags: Table,
     /// `spread[mover](position)`: calls `moves`, `left` or `right` (indexed by
     /// [`Mover`]; `None` where the script does not define it) and returns its
     /// list's entries as multiple values (no table crosses into Rust for short lists).
@@ -276,10 +458,11 @@ struct Vm {
     /// the memory limit with the Luau heap, or a script could grow positions
     /// without bound outside the Luau state (`s .. string.rep("x", 1000)`).
     stored: usize,
-    /// Fingerprints of the lists of heaps expanded (heaps mode), counted in `stored` once.
+    /// Fingerprints of the lists of heaps expanded (heaps mode).
     expanded: rustc_hash::FxHashSet<u64>,
-    /// The most heaps in a list counted so far.
-    longest: usize,
+    /// Fingerprints of the lists of heaps made by `options` or given to it (heaps
+    /// mode), each counted in `stored` once.
+    made: rustc_hash::FxHashSet<u64>,
 }
 
 /// A 64-bit hash of a position (a collision only means a position counted once too few).
@@ -417,7 +600,33 @@ impl ScriptGame {
             | StdLib::MATH
             | StdLib::BUFFER;
         let lua = Lua::new_with(libs, LuaOptions::new()).map_err(setup)?;
+        let clock = Arc::new(Clock {
+            base: Instant::now(),
+            started_ns: AtomicU64::new(0),
+            deadline_ns: AtomicU64::new(u64::MAX),
+            ticks: AtomicU32::new(0),
+            expired: AtomicBool::new(false),
+        });
+        let time_up = || mlua::Error::runtime("time limit exceeded");
+        let flags = lua.create_table().map_err(setup)?;
+        flags.raw_set("hit", false).map_err(setup)?;
         {
+            // Library functions that could run long in C, split into pieces that
+            // check the clock; errors of the memory limit that cannot be caught.
+            let clock = clock.clone();
+            let check = lua
+                .create_function(move |_, ()| {
+                    if clock.past_deadline() {
+                        Err(time_up())
+                    } else {
+                        Ok(())
+                    }
+                })
+                .map_err(setup)?;
+            lua.load(GUARD)
+                .set_name("=sandbox")
+                .call::<()>((check, flags.clone()))
+                .map_err(setup)?;
             // No way out of the sandbox: no modules, no code from strings, no
             // environments. Each name raises an error that says so, on the script's line.
             let g = lua.globals();
@@ -425,11 +634,16 @@ impl ScriptGame {
             let tag = file.to_string();
             let print = lua
                 .create_function(move |_, args: mlua::Variadic<Value>| {
+                    // The script's text must not drive the terminal: control
+                    // characters escaped, one line per call.
                     let words: Vec<String> = args
                         .iter()
-                        .map(|v| v.to_string().unwrap_or_else(|_| kind(v)))
+                        .map(|v| {
+                            let text = v.to_string().unwrap_or_else(|_| kind(v));
+                            escape_control(&text).into_owned()
+                        })
                         .collect();
-                    eprintln!("{tag}: {}", words.join("\t"));
+                    eprintln!("{}: {}", escape_control(&tag), words.join("\t"));
                     Ok(())
                 })
                 .map_err(setup)?;
@@ -437,12 +651,6 @@ impl ScriptGame {
         }
         lua.sandbox(true).map_err(setup)?;
         lua.set_memory_limit(limits.memory).map_err(setup)?;
-        let clock = Arc::new(Clock {
-            base: Instant::now(),
-            deadline_ns: AtomicU64::new(u64::MAX),
-            ticks: AtomicU32::new(0),
-            expired: AtomicBool::new(false),
-        });
         {
             let clock = clock.clone();
             lua.set_interrupt(move |_| {
@@ -450,13 +658,10 @@ impl ScriptGame {
                 // `pcall` or `xpcall` that catches the error only reaches the next
                 // loop edge or call, which raises once more, up to the host.
                 if clock.expired.load(Ordering::Relaxed) {
-                    return Err(mlua::Error::runtime("time limit exceeded"));
+                    return Err(time_up());
                 }
-                if clock.ticks.fetch_add(1, Ordering::Relaxed) & 1023 == 0
-                    && clock.base.elapsed().as_nanos() as u64 > clock.deadline_ns.load(Ordering::Relaxed)
-                {
-                    clock.expired.store(true, Ordering::Relaxed);
-                    return Err(mlua::Error::runtime("time limit exceeded"));
+                if clock.ticks.fetch_add(1, Ordering::Relaxed) & 1023 == 0 && clock.past_deadline() {
+                    return Err(time_up());
                 }
                 Ok(VmState::Continue)
             });
@@ -474,11 +679,12 @@ impl ScriptGame {
                 let (line, message) = locate(file, &lua_message(&e));
                 fail(line, format!("syntax error: {message}"))
             })?;
+        let failed = |e: mlua::Error, what: &str| match explain(file, &e, &clock, limits, what) {
+            Failure::Over(o) => RulesError::Game(GameError::OverBudget(o)),
+            Failure::Script(line, message) => fail(line, message),
+        };
         clock.arm(limits.timeout);
-        clock.settle(function.call::<()>(())).map_err(|e| {
-            let (line, message) = explain(file, &e, &clock, limits, "the script's top level");
-            fail(line, message)
-        })?;
+        settle(&clock, &flags, function.call::<()>(())).map_err(|e| failed(e, "the script's top level"))?;
         let g = lua.globals();
         let get = |name: &str| g.get::<Value>(name).map_err(|e| fail(None, lua_message(&e)));
         let function_of = |name: &str| -> Result<Option<Function>, RulesError> {
@@ -556,6 +762,12 @@ impl ScriptGame {
                 )),
             }
         };
+        // Whether both players have the same moves follows from what the script
+        // defines (as in grundy 0.1, where a script gave only `start` and `moves`):
+        // `moves` alone is impartial, `left` and `right` partizan, and `moves` with a
+        // `terminal` rule a game that encodes the player to move (nim-values need
+        // normal play). `impartial`, when set, overrides the last two readings of
+        // `moves` and is an error only where it contradicts the functions defined.
         let impartial = match (flag("impartial")?, sides) {
             (Some(true), true) => {
                 return Err(fail(
@@ -565,12 +777,7 @@ impl ScriptGame {
             }
             (Some(b), _) => b,
             (None, true) => false,
-            (None, false) => {
-                return Err(fail(
-                    None,
-                    "the script must set impartial = true (both players have the same moves) or impartial = false".into(),
-                ))
-            }
+            (None, false) => terminal.is_none(),
         };
         let heaps = flag("heaps")?.unwrap_or(false);
         if sides && heaps {
@@ -599,12 +806,13 @@ impl ScriptGame {
         }
         // Printed in every answer: no line breaks or terminal escapes from the script.
         let name = match get("name")? {
-            Value::Nil => escape_controls(
+            Value::Nil => escape_control(
                 &std::path::Path::new(file)
                     .file_stem()
                     .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned()),
-            ),
-            Value::String(s) => escape_controls(&s.to_string_lossy()),
+            )
+            .into_owned(),
+            Value::String(s) => escape_control(&s.to_string_lossy()).into_owned(),
             other => return Err(fail(None, format!("name must be a string, not {}", kind(&other)))),
         };
         let mut shape = match get("shape")? {
@@ -650,10 +858,7 @@ impl ScriptGame {
         let start_value = match get("start")? {
             Value::Function(f) => {
                 clock.arm(limits.timeout);
-                clock.settle(f.call::<Value>(())).map_err(|e| {
-                    let (line, message) = explain(file, &e, &clock, limits, "start()");
-                    fail(line, message)
-                })?
+                settle(&clock, &flags, f.call::<Value>(())).map_err(|e| failed(e, "start()"))?
             }
             v => v,
         };
@@ -689,6 +894,7 @@ impl ScriptGame {
             lines,
             vm: Mutex::new(Vm {
                 lua,
+                flags,
                 spread,
                 terminal,
                 show,
@@ -697,7 +903,7 @@ impl ScriptGame {
                 verdicts: FxHashMap::default(),
                 stored: 0,
                 expanded: Default::default(),
-                longest: 0,
+                made: Default::default(),
             }),
             table: Mutex::new(Vec::new()),
         })
@@ -752,17 +958,17 @@ impl ScriptGame {
     fn call(&self, vm: &Vm, f: &Function, name: &str, p: &DynPosition) -> Result<Value, GameError> {
         let arg = self.to_lua(&vm.lua, p).map_err(|e| self.failed(&e, name, p))?;
         self.clock.arm(self.limits.timeout);
-        self.clock
-            .settle(f.call::<Value>(arg))
-            .map_err(|e| self.failed(&e, name, p))
+        settle(&self.clock, &vm.flags, f.call::<Value>(arg)).map_err(|e| self.failed(&e, name, p))
     }
 
     fn failed(&self, e: &mlua::Error, name: &str, p: &DynPosition) -> GameError {
-        let (line, message) = explain(&self.file, e, &self.clock, self.limits, &format!("{name}({p})"));
-        GameError::Rule(one_line(&match line {
-            Some(line) => format!("{}:{line}: {message}", self.file),
-            None => format!("{}: {message}", self.file),
-        }))
+        match explain(&self.file, e, &self.clock, self.limits, &format!("{name}({p})")) {
+            Failure::Over(o) => GameError::OverBudget(o),
+            Failure::Script(line, message) => GameError::Rule(one_line(&match line {
+                Some(line) => format!("{}:{line}: {message}", self.file),
+                None => format!("{}: {message}", self.file),
+            })),
+        }
     }
 
     fn bad_result(&self, function: &str, p: &DynPosition, message: String) -> GameError {
@@ -793,11 +999,16 @@ impl ScriptGame {
         vm.stored = vm.stored.saturating_add(bytes);
         let used = vm.stored.saturating_add(vm.lua.used_memory());
         if used > self.limits.memory {
-            return Err(GameError::Rule(format!(
-                "{}: the positions of the game ({} kept) and the script's memory went over the memory limit of {} (positions too large or too many? raise GRUNDY_LUA_MEMORY)",
+            let what = format!(
+                "{}: the positions of the game ({} kept) and the script's memory went over the memory limit of {} (positions too large or too many?)",
                 self.file,
                 describe_memory_rounded(vm.stored),
                 describe_memory(self.limits.memory)
+            );
+            return Err(GameError::OverBudget(self.limits.over(
+                Limit::ScriptMemory,
+                used as u64,
+                &what,
             )));
         }
         Ok(())
@@ -813,9 +1024,7 @@ impl ScriptGame {
         })?;
         let arg = self.to_lua(&vm.lua, p).map_err(|e| self.failed(&e, name, p))?;
         self.clock.arm(self.limits.timeout);
-        let mut values = self
-            .clock
-            .settle(spread.call::<mlua::MultiValue>(arg))
+        let mut values = settle(&self.clock, &vm.flags, spread.call::<mlua::MultiValue>(arg))
             .map_err(|e| self.failed(&e, name, p))?;
         if let Some(Value::Boolean(true)) = values.pop_front() {
             return Ok(values);
@@ -898,9 +1107,9 @@ impl ScriptGame {
         match &vm.show {
             Some(f) => match self.call(&vm, f, "show", p) {
                 Ok(Value::String(s)) => lines_escaped(&s.to_string_lossy()),
-                _ => escape_controls(&p.to_string()),
+                _ => escape_control(&p.to_string()).into_owned(),
             },
-            None => escape_controls(&p.to_string()),
+            None => escape_control(&p.to_string()).into_owned(),
         }
     }
 
@@ -989,36 +1198,47 @@ impl ScriptGame {
     }
 }
 
-/// The message for a failed call: the time limit, the memory cap, or the script's own error.
-fn explain(
-    file: &str,
-    e: &mlua::Error,
-    clock: &Clock,
-    limits: Limits,
-    what: &str,
-) -> (Option<usize>, String) {
+/// The result of a call, failed if the call went over a limit whatever it returned:
+/// a script that caught the time-limit error (or the memory-limit error, which
+/// [`GUARD`] flags) and returned normally still went over the limit.
+fn settle<T>(clock: &Clock, flags: &Table, r: mlua::Result<T>) -> mlua::Result<T> {
+    if clock.expired.load(Ordering::Relaxed) {
+        return Err(mlua::Error::runtime("time limit exceeded"));
+    }
+    if flags.raw_get::<bool>("hit").unwrap_or(false) {
+        let _ = flags.raw_set("hit", false);
+        return Err(mlua::Error::MemoryError("not enough memory".into()));
+    }
+    r
+}
+
+/// Why a call failed: a limit of the budget, or the script's own error (its line, if known, and the message).
+enum Failure {
+    Over(OverBudget),
+    Script(Option<usize>, String),
+}
+
+/// The failure of a call: the time limit, the memory cap, or the script's own error.
+fn explain(file: &str, e: &mlua::Error, clock: &Clock, limits: Limits, what: &str) -> Failure {
     if clock.expired.load(Ordering::Relaxed) {
         clock.expired.store(false, Ordering::Relaxed);
-        return (
-            None,
-            format!(
-                "{what} ran longer than the time limit of {} ms and was stopped (an endless loop? raise GRUNDY_LUA_TIMEOUT_MS)",
-                limits.timeout.as_millis()
-            ),
+        let what = format!(
+            "{file}: {what} ran longer than the time limit of {} ms and was stopped (an endless loop?)",
+            limits.timeout.as_millis()
         );
+        return Failure::Over(limits.over(Limit::ScriptTime, clock.elapsed_ms(), &what));
     }
     let message = lua_message(e);
     if matches!(e, mlua::Error::MemoryError(_)) || message.contains("not enough memory") {
-        return (
-            None,
-            format!(
-                "{what} used more than the memory limit of {} and was stopped (raise GRUNDY_LUA_MEMORY)",
-                describe_memory(limits.memory)
-            ),
+        let what = format!(
+            "{file}: {what} used more than the memory limit of {} and was stopped",
+            describe_memory(limits.memory)
         );
+        // The allocation refused is not known: what was reached is the limit.
+        return Failure::Over(limits.over(Limit::ScriptMemory, 0, &what));
     }
     let (line, message) = locate(file, &message);
-    (line, format!("{message} (in {what})"))
+    Failure::Script(line, format!("{message} (in {what})"))
 }
 
 impl Game for ScriptGame {
@@ -1041,27 +1261,23 @@ impl Game for ScriptGame {
                 out.push(DynPosition::Ints(next));
             }
         }
-        // The cache keeps single heaps, but the solver keeps the lists of heaps it
-        // expands, and holds their options while it searches: count each list once,
-        // and the whole of options longer than any list
-        // before, or `moves(n) = {{n, n}}` grows positions without bound outside the
-        // budget. (Options no longer than lists already counted are bounded by them.)
+        // The cache keeps single heaps, but every solver (the search of `solve`, the
+        // enumeration of `build`, `moves`, `explain`) keeps the lists of heaps it
+        // is given: count each list the first time it is made here, the position
+        // expanded and each of its options, or `moves(n) = {{n - 1, n - 1, ...}}`
+        // grows positions without bound outside the budget (a breadth-first `build`
+        // holds every option found long before it expands them).
         let mut vm = self.lock();
         if vm.expanded.insert(fingerprint(p)) {
-            let options = &out[before..];
-            let longest = vm.longest;
-            let grown: usize = options
-                .iter()
-                .filter(|o| o.ints().map_or(0, <[i64]>::len) > longest)
-                .map(position_bytes)
-                .sum();
-            let bytes = 16 + position_bytes(p) + grown;
-            vm.longest = options
-                .iter()
-                .map(|o| o.ints().map_or(0, <[i64]>::len))
-                .chain([heaps.len()])
-                .fold(longest, usize::max);
-            self.keep(&mut vm, bytes)?;
+            let mut bytes = 0usize;
+            for q in std::iter::once(p).chain(&out[before..]) {
+                if vm.made.insert(fingerprint(q)) {
+                    // The position, and its fingerprint in `made` (with the set's slack).
+                    bytes = bytes.saturating_add(16 + position_bytes(q));
+                }
+            }
+            // And the fingerprint in `expanded`.
+            self.keep(&mut vm, bytes + 16)?;
         }
         Ok(())
     }
@@ -1156,10 +1372,9 @@ impl Analyze for ScriptGame {
             Some(f) => Some((from..=to).map(|n| {
                 let n_pos = DynPosition::Ints(vec![n as i64]);
                 let value = {
-                    let _vm = self.lock();
+                    let vm = self.lock();
                     self.clock.arm(self.limits.timeout);
-                    self.clock
-                        .settle(f.call::<Value>(n as f64))
+                    settle(&self.clock, &vm.flags, f.call::<Value>(n as f64))
                         .map_err(|e| self.failed(&e, "heap", &n_pos))?
                 };
                 let p = position_of(&value).map_err(|m| self.bad_result("heap", &n_pos, format!("returned {m}")))?;
@@ -1208,7 +1423,10 @@ impl Partizan for ScriptPartizan {
 /// Text of several lines, each with its control characters escaped; blank lines at
 /// either end and blanks at line ends are dropped (`\r\n` ends a line too).
 fn lines_escaped(text: &str) -> String {
-    let lines: Vec<String> = text.lines().map(|l| escape_controls(l.trim_end())).collect();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| escape_control(l.trim_end()).into_owned())
+        .collect();
     let first = lines.iter().position(|l| !l.is_empty()).unwrap_or(lines.len());
     let last = lines.iter().rposition(|l| !l.is_empty()).map_or(first, |i| i + 1);
     lines[first..last].join("\n")

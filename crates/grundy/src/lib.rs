@@ -80,6 +80,7 @@ pub mod games;
 mod outcome;
 pub mod partizan;
 pub mod solve;
+pub mod text;
 
 pub use error::GameError;
 pub use grundy_budget::{Budget, Limit, OverBudget};
