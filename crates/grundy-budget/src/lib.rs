@@ -122,7 +122,13 @@ impl Budget {
 
     /// `Ok` when `reached` units of `limit` fit (`default` when the user set none),
     /// else [`OverBudget`].
-    pub fn check(&self, limit: Limit, reached: u64, default: u64, what: impl Into<String>) -> Result<(), OverBudget> {
+    pub fn check(
+        &self,
+        limit: Limit,
+        reached: u64,
+        default: u64,
+        what: impl Into<String>,
+    ) -> Result<(), OverBudget> {
         let allowed = self.allowed_or(limit, default);
         if reached > allowed {
             Err(Budget::over(limit, reached, allowed, what))
@@ -142,7 +148,12 @@ impl Budget {
     }
 
     /// [`Budget::check`] of positions, with the solver's `default`.
-    pub fn check_positions(&self, positions: u64, default: u64, what: impl Into<String>) -> Result<(), OverBudget> {
+    pub fn check_positions(
+        &self,
+        positions: u64,
+        default: u64,
+        what: impl Into<String>,
+    ) -> Result<(), OverBudget> {
         self.check(Limit::Positions, positions, default, what)
     }
 }
@@ -287,7 +298,10 @@ mod tests {
 
     #[test]
     fn checks_refuse_only_beyond_the_limit() {
-        let b = Budget { max_work: Some(10), ..Budget::default() };
+        let b = Budget {
+            max_work: Some(10),
+            ..Budget::default()
+        };
         assert!(b.check_work(10, 5, "w").is_ok());
         assert_eq!(b.check_work(11, 5, "w").unwrap_err().reached, 11);
         assert_eq!(Budget::default().check_work(6, 5, "w").unwrap_err().allowed, 5);

@@ -83,6 +83,6 @@ pub mod solve;
 pub mod text;
 
 pub use error::GameError;
-pub use grundy_budget::{Budget, Limit, OverBudget};
 pub use game::{Game, Impartial, Misere};
+pub use grundy_budget::{Budget, Limit, OverBudget};
 pub use outcome::{Outcome, Play, Winner};
