@@ -104,7 +104,7 @@ pub fn dyadic(data: &[u8]) {
             assert!(a < x && x < b, "{a} < {x} < {b}");
         }
     }
-    assert_eq!(a.floor() <= a.ceil(), true);
+    assert!(a.floor() <= a.ceil());
     // The universe: numbers of small integer part are built, and a sum is exact
     // or refused as too precise.
     if a.floor().unsigned_abs() < 1000 && b.floor().unsigned_abs() < 1000 {

@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn rates_are_whole_numbers() {
-        assert_eq!(rate_text(292_139.2829), "292,139/s");
+        assert_eq!(rate_text(292_139.282_9), "292,139/s");
         assert_eq!(rate_text(0.4), "0/s");
         assert_eq!(rate_text(999.5), "1,000/s");
         assert_eq!(rate_text(1_234_567.0), "1,234,567/s");
