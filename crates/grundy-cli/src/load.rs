@@ -55,7 +55,23 @@ pub fn script_budget_from_env() -> Result<Budget> {
         })?;
         budget.script_time = std::time::Duration::from_millis(ms);
     }
+    if let Some(&(memory, timeout)) = SCRIPT_FLAGS.get() {
+        if let Some(bytes) = memory {
+            budget.script_memory = bytes;
+        }
+        if let Some(ms) = timeout {
+            budget.script_time = std::time::Duration::from_millis(ms);
+        }
+    }
     Ok(budget)
+}
+
+/// `--script-memory` and `--script-timeout`, as parsed once by `main`.
+static SCRIPT_FLAGS: std::sync::OnceLock<(Option<u64>, Option<u64>)> = std::sync::OnceLock::new();
+
+/// Records the script flags; they override the environment.
+pub fn set_script_flags(memory: Option<u64>, timeout_ms: Option<u64>) {
+    let _ = SCRIPT_FLAGS.set((memory, timeout_ms));
 }
 
 /// `GRUNDY_LUA_MEMORY`: bytes, or with `K`, `M`, `G` (`B`, `iB` allowed after), at least 1 MiB.

@@ -29,6 +29,14 @@ struct Cli {
     /// available memory; also GRUNDY_MAX_MEMORY). Larger tables are refused up front.
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
+    /// The most memory a game script's interpreter may hold, e.g. 256M (default 64M;
+    /// also GRUNDY_LUA_MEMORY).
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
+    script_memory: Option<u64>,
+    /// The longest one call into a game script may run, in milliseconds (default
+    /// 1000; also GRUNDY_LUA_TIMEOUT_MS).
+    #[arg(long, global = true, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    script_timeout: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -116,6 +124,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    load::set_script_flags(cli.script_memory, cli.script_timeout);
     if let Err(e) = memory::set_cap(cli.max_memory) {
         eprintln!("error: {e}");
         return ExitCode::from(2);

@@ -116,3 +116,29 @@ fn a_script_of_grundy_0_1_solves() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.to_lowercase().contains("lose"), "{text}");
 }
+
+/// The flags the budget error names exist and override the environment: a loop
+/// stopped at 300 ms (the environment says 100) names `--script-timeout`.
+#[test]
+fn script_flags_set_the_limits_the_errors_name() {
+    let script = file(
+        "flag-loop.luau",
+        "start = {5}\nfunction moves(p) while true do end end\n",
+    );
+    let err = fails(
+        &["solve", &script, "start", "--script-timeout", "300"],
+        "--script-timeout",
+        5,
+    );
+    assert!(err.contains("300 ms"), "{err}");
+    fails(
+        &["solve", &script, "start", "--script-timeout", "0"],
+        "--script-timeout",
+        5,
+    );
+    fails(
+        &["solve", &script, "start", "--script-memory", "lots"],
+        "--script-memory",
+        5,
+    );
+}
