@@ -463,6 +463,8 @@ struct Vm {
     /// Fingerprints of the lists of heaps made by `options` or given to it (heaps
     /// mode), each counted in `stored` once.
     made: rustc_hash::FxHashSet<u64>,
+    /// The most heaps in a list of heaps made so far (see `ScriptGame::options`).
+    longest: usize,
 }
 
 /// A 64-bit hash of a position (a collision only means a position counted once too few).
@@ -904,6 +906,7 @@ impl ScriptGame {
                 stored: 0,
                 expanded: Default::default(),
                 made: Default::default(),
+                longest: 0,
             }),
             table: Mutex::new(Vec::new()),
         })
@@ -1276,8 +1279,24 @@ impl Game for ScriptGame {
                     bytes = bytes.saturating_add(16 + position_bytes(q));
                 }
             }
+            // A search holds every option while it searches below them, copies
+            // included (`moves(n) = {{n, n}}` makes k equal lists of k + 1 heaps):
+            // options longer than any list before are counted whole, as many as
+            // there are. (Options no longer than lists already counted are bounded
+            // by them.)
+            let longest = vm.longest;
+            let grown: usize = out[before..]
+                .iter()
+                .filter(|o| o.ints().map_or(0, <[i64]>::len) > longest)
+                .map(position_bytes)
+                .sum();
+            vm.longest = out[before..]
+                .iter()
+                .map(|o| o.ints().map_or(0, <[i64]>::len))
+                .chain([heaps.len()])
+                .fold(longest, usize::max);
             // And the fingerprint in `expanded`.
-            self.keep(&mut vm, bytes + 16)?;
+            self.keep(&mut vm, bytes.saturating_add(grown) + 16)?;
         }
         Ok(())
     }
