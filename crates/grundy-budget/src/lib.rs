@@ -13,11 +13,7 @@
 //! let budget = Budget { max_positions: Some(1_000), ..Budget::default() };
 //! let err = budget.check_positions(2_000, 500, "solving nim 30,30").unwrap_err();
 //! assert_eq!(err.limit, Limit::Positions);
-//! assert_eq!(
-//!     err.to_string(),
-//!     "solving nim 30,30: over the position budget (needs at least 2,000 positions, the limit is 1,000); \
-//!      raise it with --max-positions"
-//! );
+//! assert!(err.to_string().ends_with("the limit is 1,000); raise it with --max-positions"));
 //! // Without a flag, each solver's own default applies.
 //! assert_eq!(Budget::default().positions_or(500), 500);
 //! ```
