@@ -47,7 +47,7 @@ fn values_of_large_partizan_positions_stop_at_the_work_limit() {
     ] {
         fails_with(
             &["value", game, position, "--max-work", "100000"],
-            "more than 100000 steps",
+            "the limit is 100,000 steps); raise it with --max-work",
         );
         let e = format!("{game}({position}) + 1");
         fails_with(&["calc", &e, "--max-work", "100000"], "steps");
