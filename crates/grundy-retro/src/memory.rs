@@ -25,21 +25,7 @@ pub fn memory_cap() -> u64 {
     CAP.load(Ordering::Relaxed)
 }
 
-/// Bytes in words: `1.5 GB`, `512 MB`, `20 KB`.
-pub fn human_bytes(bytes: u128) -> String {
-    const UNITS: [&str; 6] = ["B", "KB", "MB", "GB", "TB", "PB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1000.0 && unit + 1 < UNITS.len() {
-        value /= 1000.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
-}
+pub use grundy_budget::human_bytes;
 
 /// The memory of a dense table of `positions`: 2 bits each, plus a byte of
 /// remoteness each when stored.
