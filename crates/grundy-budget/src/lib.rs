@@ -13,7 +13,7 @@
 //! let budget = Budget { max_positions: Some(1_000), ..Budget::default() };
 //! let err = budget.check_positions(2_000, 500, "solving nim 30,30").unwrap_err();
 //! assert_eq!(err.limit, Limit::Positions);
-//! assert!(err.to_string().ends_with("the limit is 1,000); raise it with --max-positions"));
+//! assert!(err.to_string().ends_with("the limit is 1,000 positions); raise it with --max-positions"));
 //! // Without a flag, each solver's own default applies.
 //! assert_eq!(Budget::default().positions_or(500), 500);
 //! ```
@@ -23,7 +23,6 @@
 //! states of a misère quotient, additions of canonical forms), so each solver has
 //! its own default, sized to stop within seconds; a value the user sets
 //! ([`Budget::max_work`], [`Budget::max_positions`]) applies to every solver alike.
-//! ```
 //!
 //! # Contents
 //! - [`Budget`]: the limits, with the defaults a user gets without flags.
