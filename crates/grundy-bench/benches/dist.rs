@@ -60,6 +60,7 @@ fn dist(c: &mut Criterion) {
                         DenseOptions {
                             remoteness: true,
                             parallel,
+                            ..Default::default()
                         },
                         &mut |_| {},
                     )

@@ -30,7 +30,18 @@ fn dense(c: &mut Criterion) {
             for remoteness in [false, true] {
                 let id = format!("{mode}{}", if remoteness { "+remoteness" } else { "" });
                 group.bench_with_input(BenchmarkId::new(*name, id), g, |b, g| {
-                    b.iter(|| solve_levels(g, DenseOptions { remoteness, parallel }, |_, _| {}).unwrap())
+                    b.iter(|| {
+                        solve_levels(
+                            g,
+                            DenseOptions {
+                                remoteness,
+                                parallel,
+                                ..Default::default()
+                            },
+                            |_, _| {},
+                        )
+                        .unwrap()
+                    })
                 });
             }
         }
@@ -39,6 +50,7 @@ fn dense(c: &mut Criterion) {
             DenseOptions {
                 remoteness: false,
                 parallel: true,
+                ..Default::default()
             },
             |_, _| {},
         )

@@ -78,7 +78,9 @@ pub(crate) struct Arena {
     pub exhausted: bool,
     /// Bytes the games and memos hold, estimated as they are added.
     pub bytes: u64,
-    /// Set when `bytes` passed [`MEMORY_LIMIT`] (with `exhausted`).
+    /// The most bytes the games and memos may hold (see [`Universe::set_memory_limit`]).
+    pub memory_limit: u64,
+    /// Set when `bytes` passed `memory_limit` (with `exhausted`).
     pub out_of_memory: bool,
     /// Set when the stack ran low (with `exhausted`): the recursions over a form go
     /// as deep as the form, and a long chain of ups is within the work limit.
@@ -106,11 +108,12 @@ enum NumberOf {
 /// two charges are small (a few frames), so 128 KiB is room to spare.
 const STACK_RESERVE: usize = 128 << 10;
 
-/// The most memory the games and memos of one universe may hold (estimated):
-/// each step of work may keep a game or a memo entry, and 5·10^7 steps of them
-/// would be gigabytes. Past it operations stop as when the work runs out (an
-/// allocation failure would abort the process instead).
-pub const MEMORY_LIMIT: u64 = 512 << 20;
+/// The most memory the games and memos of one universe hold (estimated) unless
+/// [`Universe::set_memory_limit`] says otherwise: each step of work may keep a game
+/// or a memo entry, and 5·10^7 steps of them would be gigabytes. Past the limit
+/// operations stop as when the work runs out (an allocation failure would abort
+/// the process instead).
+pub const DEFAULT_MEMORY_LIMIT: u64 = 512 << 20;
 
 /// A memo entry's bytes, with the hash table's overhead.
 const MEMO_BYTES: u64 = 48;
@@ -158,10 +161,10 @@ impl Universe {
     }
 
     /// Counts `bytes` newly held; false (and the universe exhausted) past
-    /// [`MEMORY_LIMIT`].
+    /// the memory limit.
     pub(crate) fn hold(&mut self, bytes: u64) -> bool {
         self.arena.bytes += bytes;
-        if self.arena.bytes > MEMORY_LIMIT {
+        if self.arena.bytes > self.arena.memory_limit {
             self.arena.exhausted = true;
             self.arena.out_of_memory = true;
         }

@@ -77,7 +77,7 @@
 mod atomic;
 pub mod calc;
 mod canonical;
-pub use canonical::MEMORY_LIMIT;
+pub use canonical::DEFAULT_MEMORY_LIMIT;
 mod display;
 mod dyadic;
 mod parse;
@@ -167,6 +167,7 @@ impl Universe {
         let mut u = Universe {
             arena: canonical::Arena::default(),
         };
+        u.arena.memory_limit = DEFAULT_MEMORY_LIMIT;
         let z = u.intern(vec![], vec![]);
         debug_assert_eq!(z, GameId(0));
         u
@@ -337,7 +338,7 @@ impl Universe {
         self.arena.too_precise
     }
     /// True when the work stopped because the universe's games and memos reached
-    /// [`MEMORY_LIMIT`] bytes, not because the steps ran out.
+    /// [`Universe::memory_limit`] bytes, not because the steps ran out.
     pub fn memory_exhausted(&self) -> bool {
         self.arena.out_of_memory
     }
@@ -354,6 +355,19 @@ impl Universe {
     /// Steps left of the limit (`u64::MAX` without one).
     pub fn work_left(&self) -> u64 {
         self.arena.work_left.unwrap_or(u64::MAX)
+    }
+    /// Sets the most bytes the games and memos may hold (estimated; the default
+    /// is [`DEFAULT_MEMORY_LIMIT`]): past it operations stop as when the work runs out.
+    pub fn set_memory_limit(&mut self, bytes: u64) {
+        self.arena.memory_limit = bytes;
+    }
+    /// The memory limit (see [`Universe::set_memory_limit`]).
+    pub fn memory_limit(&self) -> u64 {
+        self.arena.memory_limit
+    }
+    /// The bytes held so far (estimated).
+    pub fn memory_held(&self) -> u64 {
+        self.arena.bytes
     }
     /// The limit last set with [`Universe::set_work_limit`].
     pub fn work_limit(&self) -> Option<u64> {

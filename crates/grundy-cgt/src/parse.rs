@@ -98,8 +98,8 @@ impl<'a, 'r> Parser<'a, 'r> {
         }
         if self.u.memory_exhausted() {
             return format!(
-                "too much memory: the games computed hold more than {} MiB (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)",
-                crate::canonical::MEMORY_LIMIT >> 20
+                "too much memory: the games computed hold more than {} (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast); raise it with --max-memory",
+                grundy_budget::human_bytes(u128::from(self.u.memory_limit()))
             );
         }
         match self.u.work_limit() {

@@ -1,7 +1,7 @@
 //! GAME arguments: a built-in game's name, or a path to a rule file (`.toml`,
-//! `.luau`, `.lua`), loaded by `grundy-rules` with the script limits of a
-//! [`Budget`] ([`game_with`]); [`game`] takes them from the environment
-//! (`GRUNDY_LUA_MEMORY`, `GRUNDY_LUA_TIMEOUT_MS`), the one place that reads it.
+//! `.luau`, `.lua`), loaded by `grundy-rules` ([`game`]) and bound to the run's one
+//! [`Budget`], which [`budget`] makes from the flags and the environment (the one
+//! place that reads it).
 //!
 //! Names come from the one catalogue (`grundy_rules::catalogue`); this module knows
 //! no game by name.
@@ -23,55 +23,72 @@ pub fn game_help() -> &'static str {
     })
 }
 
-/// The game a GAME argument names, a script with the limits of
-/// [`script_budget_from_env`].
-pub fn game(text: &str) -> Result<Box<dyn DynGame>> {
-    game_with(text, &script_budget_from_env()?)
+/// The game a GAME argument names, loaded once and bound to `budget`: a script
+/// runs within its `script_memory` and `script_time`, and every later call (tables,
+/// canonical values, searches) within its memory and work.
+pub fn game(text: &str, budget: &Budget) -> Result<Box<dyn DynGame>> {
+    let mut game = if grundy_rules::is_rule_file(text) {
+        grundy_rules::load_in(text.trim(), budget)?
+    } else {
+        grundy_rules::catalogue().parse(text)?
+    };
+    game.set_budget(budget);
+    Ok(game)
 }
 
-/// The game a GAME argument names; a script runs within `budget`'s
-/// `script_memory` and `script_time`.
-pub fn game_with(text: &str, budget: &Budget) -> Result<Box<dyn DynGame>> {
-    if grundy_rules::is_rule_file(text) {
-        return Ok(grundy_rules::load_in(text.trim(), budget)?);
-    }
-    Ok(grundy_rules::catalogue().parse(text)?)
+/// The families whose games number their own positions (dense or retrograde
+/// tables, `--resume`, `merge`), read off the catalogue: each family's example is
+/// asked for its [`DynGame::numbering`].
+pub fn numbered_families() -> String {
+    let catalogue = grundy_rules::catalogue();
+    let names: Vec<&str> = catalogue
+        .families()
+        .filter(|f| {
+            f.example
+                .and_then(|(text, _)| catalogue.parse(text).ok())
+                .is_some_and(|g| g.numbering().is_some())
+        })
+        .map(|f| f.name)
+        .collect();
+    names.join(", ")
 }
 
-/// FALLBACK, the only reader of the environment for scripts: the default budget
-/// with the script limits of `GRUNDY_LUA_MEMORY` (bytes, or with a suffix `K`, `M`,
-/// `G` for KiB, MiB, GiB: `256M`; at least 1 MiB) and `GRUNDY_LUA_TIMEOUT_MS`
-/// (milliseconds), for as long as no flag gives them.
-pub fn script_budget_from_env() -> Result<Budget> {
-    let mut budget = Budget::default();
-    if let Ok(text) = std::env::var("GRUNDY_LUA_MEMORY") {
-        budget.script_memory = parse_memory(&text).ok_or_else(|| {
-            anyhow!("GRUNDY_LUA_MEMORY='{text}' is not a size (bytes, or with K, M or G: 64M), at least 1M")
-        })?;
-    }
-    if let Ok(text) = std::env::var("GRUNDY_LUA_TIMEOUT_MS") {
-        let ms: u64 = text.trim().parse().ok().filter(|&ms| ms > 0).ok_or_else(|| {
-            anyhow!("GRUNDY_LUA_TIMEOUT_MS='{text}' is not a positive number of milliseconds")
-        })?;
-        budget.script_time = std::time::Duration::from_millis(ms);
-    }
-    if let Some(&(memory, timeout)) = SCRIPT_FLAGS.get() {
-        if let Some(bytes) = memory {
-            budget.script_memory = bytes;
+/// The one budget of a run: `--max-memory` (else `GRUNDY_MAX_MEMORY`, else the
+/// machine's available memory), `--script-memory` (else `GRUNDY_LUA_MEMORY`: bytes,
+/// or with a suffix `K`, `M`, `G` for KiB, MiB, GiB: `256M`; at least 1 MiB) and
+/// `--script-timeout` (else `GRUNDY_LUA_TIMEOUT_MS`, milliseconds). The only reader
+/// of the environment; every command gets the result.
+pub fn budget(
+    max_memory: Option<u64>,
+    script_memory: Option<u64>,
+    script_timeout_ms: Option<u64>,
+) -> Result<Budget> {
+    let mut budget = Budget {
+        max_memory: crate::memory::memory_limit(max_memory)?,
+        ..Budget::default()
+    };
+    match script_memory {
+        Some(bytes) => budget.script_memory = bytes,
+        None => {
+            if let Ok(text) = std::env::var("GRUNDY_LUA_MEMORY") {
+                budget.script_memory = parse_memory(&text).ok_or_else(|| {
+                    anyhow!("GRUNDY_LUA_MEMORY='{text}' is not a size (bytes, or with K, M or G: 64M), at least 1M")
+                })?;
+            }
         }
-        if let Some(ms) = timeout {
-            budget.script_time = std::time::Duration::from_millis(ms);
+    }
+    match script_timeout_ms {
+        Some(ms) => budget.script_time = std::time::Duration::from_millis(ms),
+        None => {
+            if let Ok(text) = std::env::var("GRUNDY_LUA_TIMEOUT_MS") {
+                let ms: u64 = text.trim().parse().ok().filter(|&ms| ms > 0).ok_or_else(|| {
+                    anyhow!("GRUNDY_LUA_TIMEOUT_MS='{text}' is not a positive number of milliseconds")
+                })?;
+                budget.script_time = std::time::Duration::from_millis(ms);
+            }
         }
     }
     Ok(budget)
-}
-
-/// `--script-memory` and `--script-timeout`, as parsed once by `main`.
-static SCRIPT_FLAGS: std::sync::OnceLock<(Option<u64>, Option<u64>)> = std::sync::OnceLock::new();
-
-/// Records the script flags; they override the environment.
-pub fn set_script_flags(memory: Option<u64>, timeout_ms: Option<u64>) {
-    let _ = SCRIPT_FLAGS.set((memory, timeout_ms));
 }
 
 /// `GRUNDY_LUA_MEMORY`: bytes, or with `K`, `M`, `G` (`B`, `iB` allowed after), at least 1 MiB.

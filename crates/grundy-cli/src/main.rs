@@ -124,27 +124,30 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    load::set_script_flags(cli.script_memory, cli.script_timeout);
-    if let Err(e) = memory::set_cap(cli.max_memory) {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
-    }
+    let budget = match load::budget(cli.max_memory, cli.script_memory, cli.script_timeout) {
+        Ok(budget) => budget,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let budget = &budget;
     let result = match cli.command {
-        Command::Solve(args) => commands::solve::run(args),
-        Command::Moves(args) => commands::moves::run(args),
-        Command::Values(args) => commands::values::run(args),
-        Command::Period(args) => commands::period::run(args),
-        Command::Quotient(args) => commands::quotient::run(args),
-        Command::Play(args) => commands::play::run(args),
-        Command::Explain(args) => commands::explain::run(args),
-        Command::Plot(args) => commands::plot::run(args),
-        Command::Build(args) => commands::build::run(args),
-        Command::Merge(args) => commands::merge::run(args),
-        Command::Value(args) => commands::value::run(args),
+        Command::Solve(args) => commands::solve::run(args, budget),
+        Command::Moves(args) => commands::moves::run(args, budget),
+        Command::Values(args) => commands::values::run(args, budget),
+        Command::Period(args) => commands::period::run(args, budget),
+        Command::Quotient(args) => commands::quotient::run(args, budget),
+        Command::Play(args) => commands::play::run(args, budget),
+        Command::Explain(args) => commands::explain::run(args, budget),
+        Command::Plot(args) => commands::plot::run(args, budget),
+        Command::Build(args) => commands::build::run(args, budget),
+        Command::Merge(args) => commands::merge::run(args, budget),
+        Command::Value(args) => commands::value::run(args, budget),
         Command::Completions(args) => commands::completions::run::<Cli>(args),
         Command::Man => commands::completions::man::<Cli>(),
-        Command::Calc(args) => commands::calc::run(args),
-        Command::Thermograph(args) => commands::thermograph::run(args),
+        Command::Calc(args) => commands::calc::run(args, budget),
+        Command::Thermograph(args) => commands::thermograph::run(args, budget),
     };
     match result {
         Ok(text) => {

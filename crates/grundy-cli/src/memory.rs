@@ -46,13 +46,13 @@ fn address_space_limit() -> Option<u64> {
 /// The bytes a search may give its own tables: the limit less what the program
 /// itself maps (code, stacks, the allocator's arenas), with a quarter kept back for
 /// everything the search allocates beside its tables.
-pub fn search_budget() -> u64 {
-    grundy_retro::memory_cap().saturating_sub(256 << 20) / 4 * 3
+pub fn search_budget(budget: &grundy::Budget) -> u64 {
+    budget.max_memory.saturating_sub(256 << 20) / 4 * 3
 }
 
-/// Sets the library's limit from the flag, the environment or the machine, and
-/// never above the process's address-space limit.
-pub fn set_cap(flag: Option<u64>) -> Result<()> {
+/// The memory limit from the flag, the environment or the machine, and never
+/// above the process's address-space limit.
+pub fn memory_limit(flag: Option<u64>) -> Result<u64> {
     let cap = match flag {
         Some(b) => b,
         None => match std::env::var("GRUNDY_MAX_MEMORY") {
@@ -60,7 +60,5 @@ pub fn set_cap(flag: Option<u64>) -> Result<()> {
             Err(_) => available().unwrap_or(grundy_retro::DEFAULT_MEMORY_CAP),
         },
     };
-    let cap = address_space_limit().map_or(cap, |limit| cap.min(limit));
-    grundy_retro::set_memory_cap(cap);
-    Ok(())
+    Ok(address_space_limit().map_or(cap, |limit| cap.min(limit)))
 }

@@ -12,10 +12,13 @@ fn the_largest_connect_four_boards_are_refused_with_the_estimate() {
         "connect4:width=7,height=5",
         "connect4:width=9,height=4",
     ] {
-        fails_with(&["solve", game, "start", "--max-memory", "4G"], "needs about");
+        fails_with(
+            &["solve", game, "start", "--max-memory", "4G"],
+            "over the memory budget (needs at least",
+        );
         fails_with(
             &["moves", game, "start", "--max-memory", "4G"],
-            "more than the limit of 4.3 GB",
+            "the limit is 4.3 GB); raise it with --max-memory",
         );
     }
 }
@@ -35,7 +38,7 @@ fn build_is_refused_before_it_writes_anything() {
             "--max-memory",
             "4G",
         ],
-        "needs about",
+        "over the memory budget (needs at least",
     );
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(left.is_empty(), "files left behind: {left:?}");
@@ -52,7 +55,7 @@ fn the_limit_applies_to_small_tables_too_and_sizes_are_checked() {
             "--max-memory",
             "1M",
         ],
-        "more than the limit of 1.0 MB",
+        "the limit is 1.0 MB",
     );
     assert!(ok(&["solve", "tictactoe", "start", "--max-memory", "64M"]).contains("draw"));
     fails_with(

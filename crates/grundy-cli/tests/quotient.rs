@@ -121,6 +121,6 @@ fn bad_quotient_requests_are_one_line_errors() {
             "--max-work",
             "100000000000",
         ],
-        "for the positions searched (the memory limit, --max-memory)",
+        "over the memory budget",
     );
 }

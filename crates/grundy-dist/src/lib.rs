@@ -274,6 +274,9 @@ pub struct BuildOptions {
     /// (`std::process::exit`, no cleanup), as soon as one of its workers has saved
     /// this many levels or rounds in this run.
     pub stop_after: Option<usize>,
+    /// The most bytes process 0 may give the gathered table (the budget's
+    /// `max_memory`); a larger one is refused before any worker starts.
+    pub max_memory: u64,
 }
 
 impl Default for BuildOptions {
@@ -283,6 +286,7 @@ impl Default for BuildOptions {
             resume: false,
             gather: true,
             stop_after: None,
+            max_memory: grundy_retro::DEFAULT_MEMORY_CAP,
         }
     }
 }
@@ -298,6 +302,8 @@ pub(crate) struct JobOptions {
     stop_after: Option<usize>,
     /// The digest of an enumerated game's graph (0 otherwise), in its checkpoints.
     digest: u64,
+    /// The most bytes of the gathered table.
+    max_memory: u64,
 }
 
 /// A worker has saved `saves` levels or rounds in this run: the test hook of
@@ -553,6 +559,7 @@ pub fn solve(
         gather: true,
         stop_after: None,
         digest: 0,
+        max_memory: grundy_retro::DEFAULT_MEMORY_CAP,
     };
     solve_job(Source::Table(game), job, cluster, progress)
 }
@@ -615,15 +622,7 @@ fn solve_job(
     if cluster.process() == 0 && job.gather {
         // Process 0 assembles the whole table.
         let needed = grundy_retro::dense_table_bytes(size, remoteness);
-        let cap = grundy_retro::memory_cap();
-        if needed > u128::from(cap) {
-            return Err(RetroError::TooMuchMemory {
-                positions: size,
-                needed: grundy_retro::human_bytes(needed),
-                cap: grundy_retro::human_bytes(u128::from(cap)),
-            }
-            .into());
-        }
+        grundy_retro::admit(size, needed, job.max_memory)?;
     }
     let (workers, processes) = match cluster {
         Cluster::Threads(w) => (*w, 1),
@@ -684,6 +683,7 @@ pub fn build(
         gather: options.gather,
         stop_after: options.stop_after,
         digest: 0,
+        max_memory: options.max_memory,
     };
     cluster.check()?;
     let solved = solve_job(Source::Table(game), job, cluster, progress).inspect_err(|_| {
@@ -729,6 +729,7 @@ pub fn build_enumerated(
         gather: true,
         stop_after: options.stop_after,
         digest: graph.digest,
+        max_memory: options.max_memory,
     };
     let solved = solve_job(Source::Graph(Arc::clone(&graph)), job, cluster, progress)?;
     let Some(mut s) = solved else {

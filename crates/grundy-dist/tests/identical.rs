@@ -11,6 +11,7 @@ fn files(game: &str, workers: usize, remoteness: bool) -> (Vec<u8>, Vec<u8>) {
     let options = DenseOptions {
         remoteness,
         parallel: false,
+        ..Default::default()
     };
     g.build(&plain, options, false, &mut |_| {}).unwrap();
     let dist = dir.path().join("dist.db");
@@ -77,6 +78,7 @@ fn enumerated_games_on_one_two_three_workers() {
             let options = DenseOptions {
                 remoteness,
                 parallel: false,
+                ..Default::default()
             };
             grundy_retro::build_reachable(g.as_ref(), &start, &plain, options, &mut |_| {}).unwrap();
             for workers in [1, 2, 3] {

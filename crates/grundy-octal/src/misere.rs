@@ -153,22 +153,11 @@ pub enum QuotientError {
         /// The limit passed.
         limit: usize,
     },
-    /// The outcome search's tables would outgrow the memory limit.
-    #[error("computing the misère quotient of heaps up to {max_heap} needs more than {limit_mb} MB for the positions searched (the memory limit, --max-memory); try a smaller --max-heap")]
-    TooMuchMemory {
-        /// The largest heap asked for.
-        max_heap: u64,
-        /// The limit, in megabytes.
-        limit_mb: u64,
-    },
-    /// The searches and proofs outgrew the work limit.
-    #[error("computing the misère quotient of heaps up to {max_heap} needs more than {limit} steps of search and proof; raise --max-work or try a smaller --max-heap")]
-    TooMuchWork {
-        /// The largest heap asked for.
-        max_heap: u64,
-        /// The limit passed.
-        limit: u64,
-    },
+    /// The searches and proofs would outgrow the memory limit
+    /// ([`QuotientLimits::max_bytes`]) or the work limit
+    /// ([`QuotientLimits::max_work`]): the budget's one error, naming the limit.
+    #[error(transparent)]
+    OverBudget(#[from] grundy_budget::OverBudget),
     /// The proof outgrew its limit.
     #[error("proving the misère quotient of heaps up to {max_heap} needs more than {limit} states; try a smaller --max-heap")]
     TooManyStates {
@@ -297,7 +286,7 @@ impl MisereQuotient {
             max_work: limits.max_work,
             // A quarter is left to the proofs' states, which live beside the tables.
             max_bytes: limits.max_bytes / 4 * 3,
-            limit_mb: limits.max_bytes >> 20,
+            limit_bytes: limits.max_bytes,
         };
         // Heap by heap: the proved quotient of heaps below n answers every sum
         // without a heap of n exactly, so the search only walks sums that hold one;
@@ -1049,9 +1038,9 @@ struct Outcomes {
     work: u64,
     max_work: u64,
     /// The most bytes `counted` and `memo` may hold: three quarters of
-    /// [`QuotientLimits::max_bytes`], which is `limit_mb` megabytes.
+    /// [`QuotientLimits::max_bytes`], which is `limit_bytes`.
     max_bytes: u64,
-    limit_mb: u64,
+    limit_bytes: u64,
 }
 
 /// The sorted list of the sum `c` with one heap `h` replaced by `option`, for the
@@ -1151,10 +1140,11 @@ impl Outcomes {
             std::mem::size_of::<(Box<[u16]>, bool)>(),
         ) + self.memo_key_bytes;
         if needed as u64 > self.max_bytes {
-            return Err(QuotientError::TooMuchMemory {
-                max_heap: self.max_heap,
-                limit_mb: self.limit_mb,
-            });
+            return Err(quotient_memory(
+                self.max_heap,
+                (needed as u64).saturating_mul(4) / 3,
+                self.limit_bytes,
+            ));
         }
         let out_of_memory = |_| QuotientError::OutOfMemory {
             max_heap: self.max_heap,
@@ -1191,10 +1181,7 @@ impl Outcomes {
     fn charge_option(&mut self) -> Result<(), QuotientError> {
         self.work += SEARCH_STEP;
         if self.work > self.max_work {
-            return Err(QuotientError::TooMuchWork {
-                max_heap: self.max_heap,
-                limit: self.max_work,
-            });
+            return Err(quotient_work(self.max_heap, self.work, self.max_work));
         }
         Ok(())
     }
@@ -1639,10 +1626,11 @@ fn prove(
                     // context set, and has a parent, a rank and queue entries.
                     let state_bytes = 2 * (words * 8 + std::mem::size_of::<State>() + 16) + 32;
                     if (states.len() * state_bytes) as u64 > limits.max_bytes / 4 {
-                        return Err(QuotientError::TooMuchMemory {
+                        return Err(quotient_memory(
                             max_heap,
-                            limit_mb: limits.max_bytes >> 20,
-                        });
+                            (states.len() * state_bytes) as u64 * 4,
+                            limits.max_bytes,
+                        ));
                     }
                     if states.len() >= limits.max_states {
                         return Err(QuotientError::TooManyStates {
@@ -1671,14 +1659,35 @@ fn prove(
 /// The steps of work one option looked at by the outcome search counts for.
 const SEARCH_STEP: u64 = 16;
 
+/// The search and proofs of the quotient to `max_heap` need `reached` bytes, more
+/// than `allowed`.
+fn quotient_memory(max_heap: u64, reached: u64, allowed: u64) -> QuotientError {
+    QuotientError::OverBudget(grundy_budget::OverBudget {
+        limit: grundy_budget::Limit::Memory,
+        what: format!("the misère quotient of heaps up to {max_heap} (a smaller --max-heap needs less)"),
+        reached: reached.max(allowed.saturating_add(1)),
+        allowed,
+    })
+}
+
+/// The search and proofs of the quotient to `max_heap` took `reached` steps, more
+/// than `allowed`.
+fn quotient_work(max_heap: u64, reached: u64, allowed: u64) -> QuotientError {
+    QuotientError::OverBudget(grundy_budget::OverBudget {
+        limit: grundy_budget::Limit::Work,
+        what: format!(
+            "the misère quotient of heaps up to {max_heap}: steps of search and proof (a smaller --max-heap needs fewer)"
+        ),
+        reached,
+        allowed,
+    })
+}
+
 /// Adds `steps` to the work done, or says the work limit is passed.
 fn charge(work: &mut u64, steps: u64, limits: QuotientLimits, max_heap: u64) -> Result<(), QuotientError> {
     *work += steps;
     if *work > limits.max_work {
-        return Err(QuotientError::TooMuchWork {
-            max_heap,
-            limit: limits.max_work,
-        });
+        return Err(quotient_work(max_heap, *work, limits.max_work));
     }
     Ok(())
 }
@@ -1790,7 +1799,7 @@ mod tests {
             work: 0,
             max_work: u64::MAX,
             max_bytes: 1 << 30,
-            limit_mb: 1 << 10,
+            limit_bytes: 1 << 30,
         }
     }
 

@@ -217,7 +217,7 @@ fn heaps_beyond_the_quotient_and_small_limits_are_errors() {
     };
     let err = MisereQuotient::compute(&HeapRules::kayles(), 14, small).unwrap_err();
     assert!(
-        matches!(err, QuotientError::TooMuchMemory { limit_mb: 0, .. }),
+        matches!(&err, QuotientError::OverBudget(b) if b.limit == grundy_budget::Limit::Memory && b.allowed == 64 << 10),
         "{err}"
     );
     // Every candidate's proof is charged: Kayles to heap 40 needs far more than 10^4 steps.
@@ -227,7 +227,7 @@ fn heaps_beyond_the_quotient_and_small_limits_are_errors() {
     };
     let err = MisereQuotient::compute(&HeapRules::kayles(), 40, brief).unwrap_err();
     assert!(
-        matches!(err, QuotientError::TooMuchWork { limit: 10_000, .. }),
+        matches!(&err, QuotientError::OverBudget(b) if b.limit == grundy_budget::Limit::Work && b.allowed == 10_000),
         "{err}"
     );
 }

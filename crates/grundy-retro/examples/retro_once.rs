@@ -53,6 +53,15 @@ fn main() {
 }
 
 fn dense(g: &Placement, parallel: bool, remoteness: bool) -> (u64, u64) {
-    let t = solve_levels(g, DenseOptions { remoteness, parallel }, |_, _| {}).unwrap();
+    let t = solve_levels(
+        g,
+        DenseOptions {
+            remoteness,
+            parallel,
+            ..Default::default()
+        },
+        |_, _| {},
+    )
+    .unwrap();
     (g.size(), t.checksum())
 }

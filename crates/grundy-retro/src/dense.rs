@@ -16,6 +16,9 @@ pub struct DenseOptions {
     pub remoteness: bool,
     /// Use every thread of the current rayon pool (else one thread).
     pub parallel: bool,
+    /// The most bytes the table may take (the budget's `max_memory`): a larger
+    /// one is refused before anything is allocated.
+    pub max_memory: u64,
 }
 
 impl Default for DenseOptions {
@@ -23,6 +26,17 @@ impl Default for DenseOptions {
         DenseOptions {
             remoteness: true,
             parallel: true,
+            max_memory: crate::memory::DEFAULT_MEMORY_CAP,
+        }
+    }
+}
+
+impl DenseOptions {
+    /// The defaults within `budget`'s memory.
+    pub fn within(budget: &grundy_budget::Budget) -> DenseOptions {
+        DenseOptions {
+            max_memory: budget.max_memory,
+            ..DenseOptions::default()
         }
     }
 }
@@ -339,6 +353,7 @@ pub fn solve_levels<G: Levelled>(
     crate::memory::admit(
         game.size(),
         crate::dense_table_bytes(game.size(), options.remoteness),
+        options.max_memory,
     )?;
     let dense = Dense::new(game.size(), options.remoteness);
     let mut done = 0;
@@ -396,6 +411,7 @@ mod tests {
                 DenseOptions {
                     remoteness,
                     parallel: false,
+                    ..DenseOptions::default()
                 },
                 |_, _| {},
             )

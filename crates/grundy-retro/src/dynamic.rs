@@ -76,16 +76,9 @@ pub trait TableGame: Send + Sync {
     }
 }
 
-/// How a [`TableGame`] numbers its positions (see [`TableGame::numbering`]).
-#[derive(Clone, Copy)]
-pub enum Numbering<'a> {
-    /// Acyclic, level by level: `build` runs the dense level-by-level solver.
-    Levelled(&'a dyn crate::Levelled),
-    /// Every position numbered, loops allowed: `build` runs retrograde analysis.
-    Indexed(&'a dyn Indexed),
-    /// No numbering to share (a table of positions enumerated from a start).
-    None,
-}
+/// How a [`TableGame`] numbers its positions: the seam's own type
+/// ([`grundy::dynamic::DynGame::numbering`]), which [`Solved`] answers with it.
+pub use grundy::dynamic::Numbering;
 
 fn bad(game: impl Into<String>, text: &str, m: impl Into<String>) -> GameError {
     GameError::position(game, text, m)
@@ -338,6 +331,9 @@ pub fn parse_table_game(text: &str) -> Option<Result<Arc<dyn TableGame>, GameErr
 /// The numbered game behind a run-time game, when it is one of this crate's (also
 /// through a game file's wrapper).
 pub fn table_game(game: &dyn DynGame) -> Option<Arc<dyn TableGame>> {
+    if !game.numbering().is_some() {
+        return None;
+    }
     game.as_any().downcast_ref::<Solved>().map(Solved::table_game)
 }
 
@@ -397,6 +393,7 @@ fn db_from_table(table: Table, path: &Path) -> Result<Box<dyn DynGame>, RetroErr
             game: Arc::new(g),
             table: OnceLock::from(Ok(table)),
             method,
+            options: DenseOptions::default(),
         }));
     }
     let g = parse_table_game(&name)
@@ -411,14 +408,17 @@ fn db_from_table(table: Table, path: &Path) -> Result<Box<dyn DynGame>, RetroErr
         game: g,
         table: OnceLock::from(Ok(table)),
         method,
+        options: DenseOptions::default(),
     }))
 }
 
 /// A [`TableGame`] behind the dynamic seam: solved once on first use (or given a table).
 pub struct Solved {
     game: Arc<dyn TableGame>,
-    table: OnceLock<Result<Table, String>>,
+    table: OnceLock<Result<Table, GameError>>,
     method: Option<String>,
+    /// How the table is solved on first use: within the budget's memory.
+    options: DenseOptions,
 }
 
 impl Solved {
@@ -428,6 +428,7 @@ impl Solved {
             game: Arc::from(game),
             table: OnceLock::new(),
             method: None,
+            options: DenseOptions::default(),
         }
     }
 
@@ -442,11 +443,11 @@ impl Solved {
                 // Reported to whoever observes this thread (the shell's progress bar).
                 let mut report = |p: Progress| grundy::solve::progress::report(p.done, p.total);
                 self.game
-                    .solve(DenseOptions::default(), &mut report)
-                    .map_err(|e| e.to_string())
+                    .solve(self.options, &mut report)
+                    .map_err(GameError::from)
             })
             .as_ref()
-            .map_err(|e| GameError::Unsupported(e.clone()))
+            .map_err(Clone::clone)
     }
 
     /// Outcome, remoteness, and why the remoteness is missing when it is.
@@ -565,4 +566,11 @@ impl DynGame for Solved {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+    fn numbering(&self) -> Numbering<'_> {
+        self.game.numbering()
+    }
+    fn set_budget(&mut self, budget: &grundy::Budget) {
+        self.options = DenseOptions::within(budget);
+    }
+    fn set_heap_method(&mut self, _method: grundy::Method) {}
 }

@@ -17,16 +17,10 @@ pub enum RetroError {
         /// The limit that was hit.
         limit: u64,
     },
-    /// The table would need more memory than the limit (see [`crate::memory_cap`]).
-    #[error("the table of {positions} positions needs about {needed} of memory, more than the limit of {cap} (raise or lower it with --max-memory)")]
-    TooMuchMemory {
-        /// Positions of the table.
-        positions: u64,
-        /// The estimate, in words.
-        needed: String,
-        /// The limit, in words.
-        cap: String,
-    },
+    /// The work would go past a limit of its budget (the table's memory,
+    /// [`crate::DenseOptions::max_memory`]): which one, how far, and the flag.
+    #[error(transparent)]
+    OverBudget(#[from] grundy_budget::OverBudget),
     /// A remoteness does not fit the one byte a table stores per position.
     #[error("remoteness {0} does not fit in one byte (at most 254); build the table without remoteness")]
     RemotenessOverflow(u64),
@@ -67,6 +61,7 @@ impl From<RetroError> for GameError {
     fn from(e: RetroError) -> GameError {
         match e {
             RetroError::Game(g) => g,
+            RetroError::OverBudget(b) => GameError::OverBudget(b),
             other => GameError::Unsupported(other.to_string()),
         }
     }

@@ -137,7 +137,7 @@ pub use dynamic::{
 };
 pub use enumerated::{build_reachable, with_positions};
 pub use error::RetroError;
-pub use memory::{dense_table_bytes, human_bytes, memory_cap, set_memory_cap, DEFAULT_MEMORY_CAP};
+pub use memory::{admit, dense_table_bytes, human_bytes, DEFAULT_MEMORY_CAP};
 // The pure solvers live in the core (`grundy::solve`); re-exported under their old names.
 pub use grundy::solve::{
     fixpoint, retrograde, retrograde_parallel, solve_reachable, solve_reachable_with, Indexed, Levelled,

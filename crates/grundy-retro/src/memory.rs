@@ -1,29 +1,15 @@
 //! Admission control: a table's memory is estimated before anything is allocated,
-//! and a solve that would not fit is refused with the estimate and the limit,
+//! and a solve that would not fit is refused with the estimate and the limit
+//! (the budget's one error, [`grundy::OverBudget`] for [`grundy::Limit::Memory`]),
 //! instead of an allocation failure that aborts the process.
 //!
-//! The limit is process-wide: the shell sets it once (from `--max-memory`, or from
-//! the machine's available memory), library users may too; the default is
-//! [`DEFAULT_MEMORY_CAP`].
-
-use std::sync::atomic::{AtomicU64, Ordering};
+//! The limit travels with the work: [`crate::DenseOptions::max_memory`], set by the
+//! front end from its [`grundy::Budget`]; nothing here is process-wide.
 
 use crate::RetroError;
 
-/// The memory limit when nobody set one: 8 GiB.
-pub const DEFAULT_MEMORY_CAP: u64 = 8 << 30;
-
-static CAP: AtomicU64 = AtomicU64::new(DEFAULT_MEMORY_CAP);
-
-/// Sets the most bytes a table solver may allocate.
-pub fn set_memory_cap(bytes: u64) {
-    CAP.store(bytes, Ordering::Relaxed);
-}
-
-/// The most bytes a table solver may allocate.
-pub fn memory_cap() -> u64 {
-    CAP.load(Ordering::Relaxed)
-}
+/// The memory limit when nobody set one: 8 GiB (the budget's default).
+pub const DEFAULT_MEMORY_CAP: u64 = grundy_budget::DEFAULT_MAX_MEMORY;
 
 pub use grundy_budget::human_bytes;
 
@@ -34,15 +20,15 @@ pub fn dense_table_bytes(positions: u64, remoteness: bool) -> u128 {
     words + if remoteness { u128::from(positions) } else { 0 }
 }
 
-/// Refuses work that needs more than the limit.
-pub(crate) fn admit(positions: u64, bytes: u128) -> Result<(), RetroError> {
-    let cap = memory_cap();
+/// Refuses a table of `positions` that needs `bytes`, more than `cap`.
+pub fn admit(positions: u64, bytes: u128, cap: u64) -> Result<(), RetroError> {
     if bytes > u128::from(cap) {
-        return Err(RetroError::TooMuchMemory {
-            positions,
-            needed: human_bytes(bytes),
-            cap: human_bytes(u128::from(cap)),
-        });
+        return Err(RetroError::OverBudget(grundy_budget::OverBudget {
+            limit: grundy_budget::Limit::Memory,
+            what: format!("the table of {} positions", grundy_budget::thousands(positions)),
+            reached: u64::try_from(bytes).unwrap_or(u64::MAX),
+            allowed: cap,
+        }));
     }
     Ok(())
 }

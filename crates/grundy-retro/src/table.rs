@@ -599,7 +599,11 @@ pub fn build_levelled<G: Levelled>(
     };
     let obytes = Table::outcome_bytes(size);
     let len = obytes as u64 + if options.remoteness { size } else { 0 };
-    crate::memory::admit(size, crate::dense_table_bytes(size, options.remoteness))?;
+    crate::memory::admit(
+        size,
+        crate::dense_table_bytes(size, options.remoteness),
+        options.max_memory,
+    )?;
     let dense = Dense::new(size, options.remoteness);
     let mut done_levels = 0usize;
     let mut chain = 0u64;

@@ -246,9 +246,17 @@ fn dodgem_5_parents_options_and_counts_agree_on_a_sample() {
 #[test]
 fn tables_are_byte_identical_to_the_recorded_ones() {
     let dense = |g: &Placement, remoteness, parallel| {
-        solve_levels(g, DenseOptions { remoteness, parallel }, |_, _| {})
-            .unwrap()
-            .checksum()
+        solve_levels(
+            g,
+            DenseOptions {
+                remoteness,
+                parallel,
+                ..Default::default()
+            },
+            |_, _| {},
+        )
+        .unwrap()
+        .checksum()
     };
     let cases = [
         (

@@ -8,7 +8,16 @@ use grundy_retro::{
 };
 
 fn dense(game: &Placement, parallel: bool, remoteness: bool) -> Table {
-    solve_levels(game, DenseOptions { remoteness, parallel }, |_, _| {}).unwrap()
+    solve_levels(
+        game,
+        DenseOptions {
+            remoteness,
+            parallel,
+            ..Default::default()
+        },
+        |_, _| {},
+    )
+    .unwrap()
 }
 
 fn same(s: &Solution, t: &Table, size: u64) {

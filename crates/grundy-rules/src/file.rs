@@ -427,6 +427,9 @@ impl Wrapper for FileGame {
     fn inner(&self) -> &dyn DynGame {
         self.inner.as_ref()
     }
+    fn inner_mut(&mut self) -> &mut dyn DynGame {
+        self.inner.as_mut()
+    }
     fn name(&self) -> String {
         self.name.clone()
     }

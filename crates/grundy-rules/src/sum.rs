@@ -175,6 +175,16 @@ impl Analyze for SumGame {
     fn name(&self) -> String {
         self.name.clone()
     }
+    fn set_budget(&mut self, budget: &grundy::Budget) {
+        for c in &mut self.components {
+            c.game.set_budget(budget);
+        }
+    }
+    fn set_heap_method(&mut self, method: grundy::Method) {
+        for c in &mut self.components {
+            c.game.set_heap_method(method);
+        }
+    }
     fn check(&self, p: &DynPosition) -> Result<(), String> {
         let parts = self.parts(p)?;
         for (i, (c, part)) in self.components.iter().zip(&parts).enumerate() {

@@ -1,12 +1,13 @@
 //! `grundy build GAME --db FILE [--start POSITION] [--resume] [--no-remoteness] [--serial]
 //! [--workers W] [--processes N --process I --hosts FILE]`.
 
+use grundy::Budget;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use grundy::dynamic::{DynGame, DynPosition};
-use grundy_retro::{build_reachable, parse_table_game, DenseOptions, Table};
+use grundy_retro::{build_reachable, table_game, DenseOptions, Table};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
@@ -140,12 +141,12 @@ fn bar(len: u64) -> ProgressBar {
 pub(crate) const BESIDE_TABLE: [&str; 4] = [".lock", ".tmp", ".ckpt", ".ckpt.new"];
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
     // Refused before anything is solved: a table written over /dev/null (a
     // rename) would replace the device; a FIFO checkpoint would block --resume.
     crate::output::check_output(&args.db, &BESIDE_TABLE)?;
     if args.workers.is_some() || args.processes.is_some() {
-        return run_dist(args);
+        return run_dist(args, budget);
     }
     if args.no_gather || args.stop_after.is_some() {
         bail!("--no-gather and --stop-after are for builds with --workers or --processes");
@@ -153,31 +154,34 @@ pub fn run(args: Args) -> Result<String> {
     let options = DenseOptions {
         remoteness: !args.no_remoteness,
         parallel: !args.serial,
+        max_memory: budget.max_memory,
     };
     // One build per table file (and its .tmp and .ckpt): held until the summary.
     let _lock = crate::lock::OutputLock::acquire(&args.db)?;
     let start = Instant::now();
-    let (name, table, from) = match parse_table_game(&args.game) {
-        Some(game) => {
-            let game = game?;
-            refuse_start(&game.name(), &args.start)?;
-            let bar = bar(game.size());
-            let table = game.build(&args.db, options, args.resume, &mut |p| {
+    // Loaded once (a built-in game, a game file, a script); what it can do decides
+    // the table: its own numbering, else the positions reachable from a start.
+    let game = load::game(&args.game, budget)?;
+    let (name, table, from) = match table_game(game.as_ref()) {
+        Some(numbered) => {
+            refuse_start(&numbered.name(), &args.start)?;
+            let bar = bar(numbered.size());
+            let table = numbered.build(&args.db, options, args.resume, &mut |p| {
                 bar.set_length(p.total);
                 bar.set_position(p.done);
                 let resumed = if p.resumed { ", resumed" } else { "" };
                 bar.set_message(format!("level {}/{}{resumed}", p.levels.0, p.levels.1));
             })?;
             bar.finish_and_clear();
-            (game.name(), table, String::new())
+            (numbered.name(), table, String::new())
         }
         None => {
-            let game = load::game(&args.game)?;
             refuse_partizan(game.as_ref())?;
             if args.resume {
                 bail!(
-                    "{}: --resume applies to tictactoe, connect4, dodgem and chase; other games are built in one pass",
-                    game.name()
+                    "{}: --resume applies to games that number their own positions ({}); other games are built in one pass",
+                    game.name(),
+                    load::numbered_families()
                 );
             }
             let p = enumeration_start(game.as_ref(), args.start.as_deref())?;
@@ -255,17 +259,17 @@ pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &st
 const MAX_CONNECT_TIMEOUT: u64 = 7 * 24 * 3600;
 
 /// `build` as a Timely Dataflow job (`--workers`, `--processes`).
-fn run_dist(args: Args) -> Result<String> {
+fn run_dist(args: Args, budget: &Budget) -> Result<String> {
     // A game with a numbering of its own, or one enumerated from a start (every
     // process enumerates it the same way).
-    let (game, enumerated) = match parse_table_game(&args.game) {
+    let loaded = load::game(&args.game, budget)?;
+    let (game, enumerated) = match table_game(loaded.as_ref()) {
         Some(game) => {
-            let game = game?;
             refuse_start(&game.name(), &args.start)?;
             (Some(game), None)
         }
         None => {
-            let game = load::game(&args.game)?;
+            let game = loaded;
             refuse_partizan(game.as_ref())?;
             let p = enumeration_start(game.as_ref(), args.start.as_deref())?;
             (None, Some((game, p)))
@@ -348,6 +352,7 @@ fn run_dist(args: Args) -> Result<String> {
         resume: args.resume,
         gather: !args.no_gather,
         stop_after: args.stop_after,
+        max_memory: budget.max_memory,
     };
     let mut report = |r: grundy_dist::Report| {
         bar.set_length(r.total);

@@ -3,6 +3,7 @@
 
 use anyhow::Result;
 use grundy::partizan::{GameId, Universe};
+use grundy::Budget;
 use grundy_cgt::calc::{evaluate, CalcValue};
 
 use crate::load;
@@ -35,12 +36,13 @@ pub const CALC_WORK: u64 = 50_000_000;
 const MAX_TEXT: u64 = 10_000_000;
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let mut u = Universe::new();
+    u.set_memory_limit(budget.max_memory);
     u.set_work_limit(Some(args.max_work));
     // `name(position)` in an expression: a position of any game the command knows.
     let mut resolve = |name: &str, position: &str, u: &mut Universe| -> Result<GameId, String> {
-        let game = load::game(name).map_err(|e| format!("{e:#}"))?;
+        let game = load::game(name, budget).map_err(|e| format!("{e:#}"))?;
         let p = game.parse_position(position).map_err(|e| e.to_string())?;
         super::value::value_of(game.as_ref(), &p, u).map_err(|e| format!("{e:#}"))
     };

@@ -1,5 +1,6 @@
 //! `grundy explain GAME POSITION [--depth K] [--replies N] [--misere] [--json]`.
 
+use grundy::Budget;
 use std::fmt::Write;
 
 use anyhow::{bail, Result};
@@ -44,14 +45,14 @@ pub struct Args {
 pub const MAX_DEPTH: usize = 8;
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
     if args.depth == 0 || args.depth > MAX_DEPTH {
         bail!("--depth must be 1 to {MAX_DEPTH}, not {}", args.depth);
     }
     if args.replies == 0 {
         bail!("--replies must be at least 1");
     }
-    let game = load::game(&args.game)?;
+    let game = load::game(&args.game, budget)?;
     let p = game.parse_position(&args.position)?;
     // A partizan game is explained on positions that carry the side to move.
     let (game, p): (&dyn DynGame, _) = match super::partizan_first(game.as_ref(), args.first)? {

@@ -1,10 +1,13 @@
 //! `grundy merge GAME --db FILE PART...`: join the part files of a distributed build.
 
+use grundy::Budget;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use grundy_retro::parse_table_game;
+use grundy_retro::table_game;
+
+use crate::load;
 
 /// Join the part files of `grundy build --workers/--processes --no-gather` into the table.
 #[derive(clap::Args)]
@@ -23,13 +26,14 @@ pub struct Args {
 }
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
-    let game = match parse_table_game(&args.game) {
-        Some(game) => game?,
-        None => bail!(
-            "{}: merge joins the parts of tictactoe, connect4, dodgem and chase tables built with --workers or --processes",
-            args.game.trim()
-        ),
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
+    let loaded = load::game(&args.game, budget)?;
+    let Some(game) = table_game(loaded.as_ref()) else {
+        bail!(
+            "{}: merge joins the parts of tables of games that number their own positions ({}), built with --workers or --processes",
+            args.game.trim(),
+            load::numbered_families()
+        );
     };
     // The table is written to FILE.tmp and renamed over FILE: a device or FIFO
     // there is refused rather than replaced. A part that is not a regular file

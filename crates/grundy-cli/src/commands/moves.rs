@@ -1,6 +1,7 @@
 //! `grundy moves GAME POSITION [--misere] [--json]`.
 
 use anyhow::Result;
+use grundy::Budget;
 
 use crate::{load, progress, render};
 
@@ -28,8 +29,8 @@ pub struct Args {
 }
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
-    let game = load::game(&args.game)?;
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
+    let game = load::game(&args.game, budget)?;
     let p = game.parse_position(&args.position)?;
     let play = super::play(args.misere);
     let moves = match super::partizan_first(game.as_ref(), args.first)? {

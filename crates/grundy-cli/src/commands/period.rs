@@ -8,6 +8,7 @@
 //! Grundy's game or the split game), `HeapSequence::Periodic` is a period the game
 //! has proved (all-but games, Lasker's Nim).
 
+use grundy::Budget;
 use std::time::Duration;
 
 use anyhow::{bail, Result};
@@ -78,10 +79,10 @@ fn sequence_families() -> String {
 /// Reads GAME as a game with a nim-sequence. A game without one (nim, euclid,
 /// wythoff, digits, board games, scripts) is a one-line error naming `what`
 /// (e.g. "has no nim-sequence period").
-pub fn seq_game(text: &str, what: &str) -> Result<SeqGame> {
+pub fn seq_game(text: &str, what: &str, budget: &Budget) -> Result<SeqGame> {
     // The one front door; the catalogue also reads the engine's spellings
     // (`.07`, `0x0.F6`, `S(1,3,4)`, `sub:1,3,4`).
-    let game = load::game(text)?;
+    let game = load::game(text, budget)?;
     // Games whose values grow prove their period here (all-but: a repeated deciding state).
     let bar = spinner("looking for the nim-sequence: proving a period where the game has one");
     let sequence = game.heap_sequence();
@@ -145,12 +146,12 @@ struct Found {
 }
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
     if args.max == Some(0) {
         bail!("--max must be at least 1");
     }
-    let method = args.method.apply();
-    let game = seq_game(&args.game, "has no nim-sequence period")?;
+    let method = args.method.method();
+    let game = seq_game(&args.game, "has no nim-sequence period", budget)?;
     // Values and work are both bounded, so no --max runs away (three-heap codes
     // cost O(n V / 64) word operations a value for values below V).
     let max = args.max.unwrap_or(DEFAULT_MAX);

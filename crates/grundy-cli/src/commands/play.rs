@@ -18,6 +18,7 @@
 //! from a winning position, the slowest loss from a losing one, a drawing move in a
 //! draw. Everything is printed here, as it happens; `run` returns an empty string.
 
+use grundy::Budget;
 use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::Result;
@@ -87,8 +88,8 @@ commands:
 const SHOWN_MOVES: usize = 30;
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
-    let game = load::game(&args.game)?;
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
+    let game = load::game(&args.game, budget)?;
     let start = match &args.position {
         Some(text) => game.parse_position(text)?,
         None => match game.start() {

@@ -1,5 +1,6 @@
 //! `grundy plot GAME --kind sequence|map|table --out FILE [--to N] [--size WxH]`.
 
+use grundy::Budget;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
@@ -56,13 +57,13 @@ const MAX_TABLE_CELLS: u64 = 20_000;
 const PHI: f64 = 1.618_033_988_749_895;
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
     // Cheap checks first: no work is done for a file that cannot be written.
     let format = Format::from_path(&args.out)?;
     let size: Size = args.size.parse()?;
     let (bytes, what) = match args.kind {
-        Kind::Sequence => sequence(&args.game, args.to.unwrap_or(100), format, size)?,
-        Kind::Map => map(&args.game, args.to.unwrap_or(100), format, size)?,
+        Kind::Sequence => sequence(&args.game, args.to.unwrap_or(100), format, size, budget)?,
+        Kind::Map => map(&args.game, args.to.unwrap_or(100), format, size, budget)?,
         Kind::Table => table(&args.game, args.to, format, size)?,
     };
     write_atomically(&args.out, &bytes).with_context(|| format!("cannot write {}", args.out.display()))?;
@@ -78,11 +79,11 @@ pub fn run(args: Args) -> Result<String> {
     ))
 }
 
-fn sequence(text: &str, to: u64, format: Format, size: Size) -> Result<(Vec<u8>, String)> {
+fn sequence(text: &str, to: u64, format: Format, size: Size, budget: &Budget) -> Result<(Vec<u8>, String)> {
     if to > MAX_SEQUENCE {
         bail!("--to {to} is too large for a sequence (at most {MAX_SEQUENCE})");
     }
-    let game = load::game(text)?;
+    let game = load::game(text, budget)?;
     let values: Vec<u64> = game.heap_values(0, to)?.iter().map(|v| v.nimber).collect();
     let period = match game.period() {
         Some(Ok(Some(s))) => Some(PeriodMark {
@@ -117,11 +118,11 @@ fn sequence(text: &str, to: u64, format: Format, size: Size) -> Result<(Vec<u8>,
     Ok((render_sequence(&s, format, size)?, what))
 }
 
-fn map(text: &str, to: u64, format: Format, size: Size) -> Result<(Vec<u8>, String)> {
+fn map(text: &str, to: u64, format: Format, size: Size, budget: &Budget) -> Result<(Vec<u8>, String)> {
     if to == 0 || to > MAX_MAP {
         bail!("--to must be 1 to {MAX_MAP} for a map, not {to}");
     }
-    let game = load::game(text)?;
+    let game = load::game(text, budget)?;
     let pair = |a: u64, b: u64| DynPosition::Ints(vec![a as i64, b as i64]);
     if let Err(e) = game.check(&pair(1, 1)) {
         bail!("a map needs a game whose positions are pairs a,b (euclid, wythoff, nim): {e}");

@@ -6,6 +6,7 @@
 
 use anyhow::Result;
 use grundy::dynamic::HeapSequence;
+use grundy::Budget;
 use grundy_octal::{letter, MisereQuotient, QuotientLimits, MAX_QUOTIENT_HEAP};
 use serde_json::json;
 
@@ -40,10 +41,11 @@ pub struct Args {
 }
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let game = seq_game(
         &args.game,
         "is not a heap game: a misère quotient is for sums of heaps",
+        budget,
     )?;
     let rules = match game.sequence {
         HeapSequence::Engine(rules) | HeapSequence::Periodic(rules, _) => rules,
@@ -55,7 +57,7 @@ pub fn run(args: Args) -> Result<String> {
     let limits = QuotientLimits {
         max_positions: args.max_positions,
         max_work: args.max_work,
-        max_bytes: crate::memory::search_budget(),
+        max_bytes: crate::memory::search_budget(budget),
         ..QuotientLimits::default()
     };
     let q = MisereQuotient::compute(&rules, args.max_heap, limits);

@@ -1,6 +1,7 @@
 //! `grundy solve GAME POSITION [--misere] [--json]`, or `grundy solve [GAME] POSITION --db FILE`.
 
 use anyhow::Result;
+use grundy::Budget;
 
 use crate::{load, progress, render};
 
@@ -34,20 +35,22 @@ pub struct Args {
 }
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
-    args.method.apply();
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let (game, position) = match (&args.db, args.position) {
         // `solve --db FILE POSITION`: the table names its game.
         (Some(db), None) => (grundy_retro::open_db(db, None)?, args.game),
         (Some(db), Some(p)) => {
-            // A table of positions enumerated from a start carries its game's name.
-            let name = match grundy_retro::parse_table_game(&args.game) {
-                Some(_) => args.game.clone(),
-                None => load::game(&args.game)?.name(),
-            };
+            // The table names the game it solves: the numbered game's own name (a
+            // game file of it builds the same table), else the game's.
+            let game = load::game(&args.game, budget)?;
+            let name = grundy_retro::table_game(game.as_ref()).map_or_else(|| game.name(), |t| t.name());
             (grundy_retro::open_db(db, Some(&name))?, p)
         }
-        (None, Some(p)) => (load::game(&args.game)?, p),
+        (None, Some(p)) => {
+            let mut game = load::game(&args.game, budget)?;
+            game.set_heap_method(args.method.method());
+            (game, p)
+        }
         (None, None) => anyhow::bail!("missing POSITION: grundy solve GAME POSITION"),
     };
     let p = game.parse_position(&position)?;
@@ -56,6 +59,7 @@ pub fn run(args: Args) -> Result<String> {
     if let Some((partizan, side)) = super::partizan_first(game.as_ref(), args.first)? {
         let analysis = progress::searching(|| partizan.analyze_first(&p, side, play))?;
         let mut u = grundy::partizan::Universe::new();
+        u.set_memory_limit(budget.max_memory);
         let value = partizan.value(&p, &mut u)?;
         let value = render::PartizanValue {
             to_move: side,

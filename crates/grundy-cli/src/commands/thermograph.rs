@@ -1,6 +1,7 @@
 //! `grundy thermograph GAME POSITION --out FILE`, or `grundy thermograph --value
 //! VALUE --out FILE`: draw a thermograph as PNG or SVG.
 
+use grundy::Budget;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
@@ -33,16 +34,17 @@ fn f(d: Dyadic) -> f64 {
 }
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let format = Format::from_path(&args.out)?;
     let size: Size = args.size.parse()?;
     let mut u = Universe::new();
+    u.set_memory_limit(budget.max_memory);
     // A value typed as text (`{a}±{b}±{c}`) is built with sums: bounded like calc's.
     u.set_work_limit(Some(super::calc::CALC_WORK));
     let (g, title) = match (&args.game, &args.position, &args.value) {
         (None, None, Some(v)) => (u.parse(v)?, v.clone()),
         (Some(game), Some(position), None) => {
-            let game = load::game(game)?;
+            let game = load::game(game, budget)?;
             let p = game.parse_position(position)?;
             // A position's value has the value command's budget (2·10^7 steps, a
             // few seconds): 5·10^7 steps of Domineering took over 10 s.

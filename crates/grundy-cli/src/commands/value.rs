@@ -4,6 +4,7 @@
 use anyhow::Result;
 use grundy::dynamic::{DynGame, DynPosition};
 use grundy::partizan::{GameId, Universe};
+use grundy::Budget;
 use serde_json::{json, Value};
 
 use crate::load;
@@ -61,10 +62,11 @@ pub fn value_of(game: &dyn DynGame, p: &DynPosition, u: &mut Universe) -> Result
 }
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
-    let game = load::game(&args.game)?;
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
+    let game = load::game(&args.game, budget)?;
     let p = game.parse_position(&args.position)?;
     let mut u = Universe::new();
+    u.set_memory_limit(budget.max_memory);
     u.set_work_limit(Some(args.max_work));
     let g = value_of(game.as_ref(), &p, &mut u)?;
     // Reduced forms and atomic weights are sums too: a fresh budget, checked.

@@ -2,6 +2,7 @@
 //! `grundy values GAME --to N --out FILE [--resume] [--from A]`, which streams the
 //! nim-sequence of a heap game to a file with checkpoints (see `crate::bfile`).
 
+use grundy::Budget;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -61,15 +62,13 @@ pub enum MethodArg {
 }
 
 impl MethodArg {
-    /// The engine's method; also set for the heap games built from now on.
-    pub fn apply(self) -> Method {
-        let method = match self {
+    /// The engine's method.
+    pub fn method(self) -> Method {
+        match self {
             MethodArg::Auto => Method::Auto,
             MethodArg::Naive => Method::Naive,
             MethodArg::Sparse => Method::Sparse,
-        };
-        grundy::games::set_heap_method(method);
-        method
+        }
     }
 }
 
@@ -85,18 +84,18 @@ pub enum Format {
 }
 
 /// Run it.
-pub fn run(args: Args) -> Result<String> {
-    args.method.apply();
+pub fn run(args: Args, budget: &Budget) -> Result<String> {
     if let Some(out) = args.out.clone() {
         if args.format.is_some() || args.json {
             bail!("--format and --json are for the table on stdout; with --out the file name picks the format (.bin binary, else a text b-file)");
         }
-        return write_file(&args, out);
+        return write_file(&args, out, budget);
     }
     if args.resume {
         bail!("--resume continues an --out FILE run; give --out FILE");
     }
-    let game = load::game(&args.game)?;
+    let mut game = load::game(&args.game, budget)?;
+    game.set_heap_method(args.method.method());
     let values = game.heap_values(args.from, args.to)?;
     let format = if args.json {
         Format::Json
@@ -116,13 +115,14 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// Values computed between two looks at the clock and at Ctrl-C.
 const CHUNK: u64 = 1 << 14;
 
-fn write_file(args: &Args, out: PathBuf) -> Result<String> {
+fn write_file(args: &Args, out: PathBuf, budget: &Budget) -> Result<String> {
     if args.from > args.to {
         bail!("--from {} is past --to {}", args.from, args.to);
     }
     let game = seq_game(
         &args.game,
         "has no nim-sequence to stream: --out works for heap games",
+        budget,
     )?;
     let name = game.name;
     let width = match game.sequence {
@@ -219,7 +219,7 @@ fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(
     // them all at once, so growing never copies.
     let mut values: Vec<u16> = Vec::with_capacity(capacity);
     if args.resume && args.from > 0 {
-        let mut head = Sequence::new(rules.clone(), args.method.apply());
+        let mut head = Sequence::new(rules.clone(), args.method.method());
         head.extend_to(args.from, |_, _| {})?;
         values.extend_from_slice(head.values());
     }
@@ -234,7 +234,7 @@ fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(
             w.push(0)?;
         }
     }
-    let mut seq = Sequence::from_prefix(rules.clone(), args.method.apply(), values)?;
+    let mut seq = Sequence::from_prefix(rules.clone(), args.method.method(), values)?;
     // Heaps before --from (a fresh run): computed, not written.
     seq.extend_to(args.from.min(end), |_, _| {})?;
     let bar = progress_bar(end - args.from, "values");

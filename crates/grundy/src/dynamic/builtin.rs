@@ -137,6 +137,14 @@ where
     }
     /// True when both players have the same moves and nim-values exist.
     fn impartial(&self) -> bool;
+
+    /// The limits the front end set (see [`DynGame::set_budget`]); games whose
+    /// searches allocate nothing big keep none.
+    fn set_budget(&mut self, _budget: &crate::Budget) {}
+
+    /// How nim-values of heaps are computed from now on (see
+    /// [`DynGame::set_heap_method`]); games without a heap engine ignore it.
+    fn set_heap_method(&mut self, _method: grundy_octal::Method) {}
     /// Nim-value solver for impartial games (`None`: not impartial).
     fn nim_value(&self, p: &Self::Position, limit: usize) -> Option<Result<u64, GameError>>;
     /// How many options `p` has (an upper bound will do); `None` if unknown.
@@ -582,6 +590,18 @@ where
 
     fn partizan(&self) -> Option<&dyn crate::partizan::DynPartizan> {
         None
+    }
+
+    fn numbering(&self) -> super::Numbering<'_> {
+        super::Numbering::None
+    }
+
+    fn set_budget(&mut self, budget: &crate::Budget) {
+        self.0.set_budget(budget)
+    }
+
+    fn set_heap_method(&mut self, method: grundy_octal::Method) {
+        self.0.set_heap_method(method)
     }
 
     fn capabilities(&self) -> Capabilities {

@@ -389,6 +389,40 @@ pub trait DynGame: Send + Sync {
     /// (a crate's fast path: the board games' numbered tables). Wrappers give
     /// their inner game's.
     fn as_any(&self) -> &dyn std::any::Any;
+
+    /// How the game numbers its positions for a table file: level by level (the
+    /// dense solver, resumable), every position at once (retrograde analysis), or
+    /// [`Numbering::None`] (a table lists the positions reachable from a start).
+    /// `build`, `merge` and `solve --db` ask this, never the game's name.
+    fn numbering(&self) -> Numbering<'_>;
+
+    /// The limits every later call works within (memory for tables and values,
+    /// work, positions). Front ends set it once, after loading the game; games
+    /// that allocate nothing big keep none.
+    fn set_budget(&mut self, budget: &crate::Budget);
+
+    /// How heap games compute nim-values from now on: naive, sparse space, or
+    /// chosen as the run goes (the default). The values are the same; only the
+    /// time differs. Games without a heap engine ignore it.
+    fn set_heap_method(&mut self, method: grundy_octal::Method);
+}
+
+/// How a game numbers its positions (see [`DynGame::numbering`]).
+#[derive(Clone, Copy)]
+pub enum Numbering<'a> {
+    /// Acyclic, level by level: the dense level-by-level solver, with checkpoints.
+    Levelled(&'a dyn crate::solve::Levelled),
+    /// Every position numbered, loops allowed: retrograde analysis.
+    Indexed(&'a dyn crate::solve::Indexed),
+    /// No numbering of its own: a table lists the positions reachable from a start.
+    None,
+}
+
+impl Numbering<'_> {
+    /// True when the game numbers its own positions.
+    pub fn is_some(&self) -> bool {
+        !matches!(self, Numbering::None)
+    }
 }
 
 /// A game that is another game under a new name or start (a game file, say).
@@ -398,6 +432,8 @@ pub trait DynGame: Send + Sync {
 pub trait Wrapper: Send + Sync {
     /// The wrapped game.
     fn inner(&self) -> &dyn DynGame;
+    /// The wrapped game, to pass a budget down.
+    fn inner_mut(&mut self) -> &mut dyn DynGame;
     /// The wrapper's name.
     fn name(&self) -> String;
     /// The wrapper's start.
@@ -472,5 +508,14 @@ impl<W: Wrapper> DynGame for W {
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self.inner().as_any()
+    }
+    fn numbering(&self) -> Numbering<'_> {
+        self.inner().numbering()
+    }
+    fn set_budget(&mut self, budget: &crate::Budget) {
+        self.inner_mut().set_budget(budget)
+    }
+    fn set_heap_method(&mut self, method: grundy_octal::Method) {
+        self.inner_mut().set_heap_method(method)
     }
 }

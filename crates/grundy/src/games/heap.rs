@@ -9,7 +9,6 @@
 //! and beyond that only from a proved period ([`grundy_octal::prove_period`], or
 //! one the family knows). Otherwise the answer is an error, never a guess.
 
-use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy_octal::{
@@ -47,31 +46,6 @@ const SUBTRACTION_PERIOD_WORK: u64 = 300_000_000;
 /// How many values a subtraction game's period search computes at most.
 const SUBTRACTION_PERIOD_SEARCH: u64 = 10_000_000;
 
-/// The method of the sequences heap games create (see [`set_heap_method`]).
-static HEAP_METHOD: AtomicU8 = AtomicU8::new(0);
-
-/// The method every heap game's engine sequence uses from now on (the command
-/// line's `--method`): [`Method::Auto`] (the default) chooses naive or sparse
-/// space as the run goes. The values are the same; only the time differs. A
-/// sequence already started keeps its method.
-pub fn set_heap_method(method: Method) {
-    let code = match method {
-        Method::Naive => 1,
-        Method::Sparse => 2,
-        _ => 0,
-    };
-    HEAP_METHOD.store(code, Ordering::Relaxed);
-}
-
-/// The method set by [`set_heap_method`].
-pub fn heap_method() -> Method {
-    match HEAP_METHOD.load(Ordering::Relaxed) {
-        1 => Method::Naive,
-        2 => Method::Sparse,
-        _ => Method::Auto,
-    }
-}
-
 /// A family-specific single-heap remoteness rule (see the subtraction family).
 pub type RemotenessHook = fn(&HeapGame) -> Option<Periodic>;
 
@@ -98,13 +72,21 @@ struct State {
     /// quotient failed (not tried again).
     quotient: Option<Arc<MisereQuotient>>,
     quotient_failed_at: Option<u64>,
+    /// How the engine's sequence computes new values (the shell's `--method`,
+    /// through [`Analyze::set_heap_method`]): the values are the same, only the
+    /// time differs. A sequence already started keeps its method.
+    method: Method,
+    /// The memory of the budget (see [`Analyze::set_budget`]), for the misère
+    /// quotients `solve` reaches; `None`: the quotient's default.
+    max_memory: Option<u64>,
 }
 
 impl State {
     /// The engine's sequence, created on first use.
     fn sequence(&mut self, rules: &HeapRules) -> &mut Sequence {
+        let method = self.method;
         self.sequence
-            .get_or_insert_with(|| Sequence::new(rules.clone(), heap_method()))
+            .get_or_insert_with(|| Sequence::new(rules.clone(), method))
     }
 }
 
@@ -526,8 +508,13 @@ impl HeapGame {
                 return Ok(Arc::clone(q));
             }
         }
-        let quotient = MisereQuotient::compute(&self.rules, max_heap, limits)
-            .map_err(|e| GameError::Unsupported(format!("{}: {e}", self.name)))?;
+        let quotient = MisereQuotient::compute(&self.rules, max_heap, limits).map_err(|e| match e {
+            grundy_octal::QuotientError::OverBudget(mut b) => {
+                b.what = format!("{}: {}", self.name, b.what);
+                GameError::OverBudget(b)
+            }
+            e => GameError::Unsupported(format!("{}: {e}", self.name)),
+        })?;
         let quotient = Arc::new(quotient);
         state.quotient = Some(Arc::clone(&quotient));
         Ok(quotient)
@@ -547,14 +534,17 @@ impl HeapGame {
             .copied()
             .max()
             .filter(|&m| m > 0 && m <= MISERE_QUOTIENT_HEAP)?;
-        {
+        let max_bytes = {
             let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
             if state.quotient_failed_at.is_some_and(|f| f <= max_heap) {
                 return None;
             }
-        }
+            // The search's own tables get three quarters of the budget's memory.
+            state.max_memory.map(|m| m / 4 * 3)
+        };
         let limits = QuotientLimits {
             max_positions: MISERE_QUOTIENT_POSITIONS,
+            max_bytes: max_bytes.unwrap_or(QuotientLimits::default().max_bytes),
             ..QuotientLimits::default()
         };
         let q = match self.misere_quotient(max_heap, limits) {
@@ -717,6 +707,12 @@ impl Impartial for HeapGame {
 }
 
 impl Analyze for HeapGame {
+    fn set_heap_method(&mut self, method: Method) {
+        self.state.get_mut().unwrap_or_else(|e| e.into_inner()).method = method;
+    }
+    fn set_budget(&mut self, budget: &crate::Budget) {
+        self.state.get_mut().unwrap_or_else(|e| e.into_inner()).max_memory = Some(budget.max_memory);
+    }
     fn name(&self) -> String {
         self.name.clone()
     }

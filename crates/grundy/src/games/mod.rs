@@ -75,8 +75,8 @@ pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
 pub use hackenbush::{Colour, Edge, Hackenbush, Picture};
 pub use heap::{
-    canonical_heaps, canonical_name, heap_method, set_heap_method, HeapGame, RemotenessHook,
-    LISTED_HEAP_LIMIT, PERIOD_SEARCH, SEQUENCE_LIMIT, THREE_HEAP_LIMIT,
+    canonical_heaps, canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH,
+    SEQUENCE_LIMIT, THREE_HEAP_LIMIT,
 };
 pub use lasker::Lasker;
 pub use nim::Nim;

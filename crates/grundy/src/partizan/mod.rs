@@ -224,10 +224,12 @@ pub fn out_of_work(u: &Universe) -> GameError {
         );
     }
     if u.memory_exhausted() {
-        return GameError::Unsupported(format!(
-            "too much memory: the games computed for the canonical value hold more than {} MiB; no exact answer within the limit",
-            grundy_cgt::MEMORY_LIMIT >> 20
-        ));
+        return GameError::OverBudget(grundy_budget::OverBudget {
+            limit: grundy_budget::Limit::Memory,
+            what: "the canonical value (the games and memos it holds)".into(),
+            reached: u.memory_held(),
+            allowed: u.memory_limit(),
+        });
     }
     let limit = u.work_limit().unwrap_or(u64::MAX);
     GameError::OverBudget(grundy_budget::OverBudget {

@@ -218,6 +218,8 @@ pub struct PartizanGame<G: Partizan> {
     play: Builtin<Turned<G>>,
     /// Made on the first value asked for: play alone needs no values.
     cache: Mutex<Option<ValueCache<G::Position>>>,
+    /// The memory and positions the values may take (see [`DynGame::set_budget`]).
+    budget: crate::Budget,
 }
 
 impl<G> PartizanGame<G>
@@ -237,6 +239,7 @@ where
             name,
             game,
             cache: Mutex::new(None),
+            budget: crate::Budget::default(),
         }
     }
 
@@ -276,7 +279,9 @@ where
         // A poisoned lock only means an earlier call panicked mid-way; the memo
         // holds finished values only, so it is still sound.
         let mut guard = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        let cache = guard.get_or_insert_with(|| ValueCache::new(VALUE_LIMIT));
+        let positions = usize::try_from(self.budget.positions_or(VALUE_LIMIT as u64)).unwrap_or(usize::MAX);
+        let cache = guard.get_or_insert_with(|| ValueCache::new(positions));
+        cache.universe.set_memory_limit(self.budget.max_memory);
         // The caller's limit when it set one (`--max-work`), else the default.
         let steps = into.work_limit().map_or(super::VALUE_WORK, |_| into.work_left());
         cache.limit_work(steps);
@@ -378,6 +383,14 @@ where
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+    fn numbering(&self) -> crate::dynamic::Numbering<'_> {
+        crate::dynamic::Numbering::None
+    }
+    fn set_budget(&mut self, budget: &crate::Budget) {
+        self.budget = budget.clone();
+        self.play.set_budget(budget);
+    }
+    fn set_heap_method(&mut self, _method: grundy_octal::Method) {}
 }
 
 impl fmt::Display for Side {

@@ -1,0 +1,187 @@
+//! The seam's capabilities, not names: a game file of a numbered game builds the
+//! same table as the game itself (byte for byte, resumable, answerable), and the
+//! budget's one error reaches every command that can run out, naming the limit
+//! and the flag.
+
+use std::path::Path;
+use std::process::Command;
+
+fn grundy(args: &[&str], dir: &Path) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("GRUNDY_MAX_MEMORY")
+        .output()
+        .expect("grundy runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn ok(args: &[&str], dir: &Path) -> String {
+    let (code, out, err) = grundy(args, dir);
+    assert_eq!(code, 0, "grundy {args:?}: {err}");
+    out
+}
+
+/// Exit status 2 and one line of error containing every part of `want`.
+fn fails_with(args: &[&str], dir: &Path, want: &[&str]) {
+    let (code, _, err) = grundy(args, dir);
+    assert_eq!(code, 2, "grundy {args:?} should fail: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    for w in want {
+        assert!(err.contains(w), "grundy {args:?}: {err:?} should contain {w:?}");
+    }
+}
+
+/// The numbered games of the catalogue, each with a TOML file naming its family.
+const TWINS: [(&str, &str, &str); 4] = [
+    ("tictactoe", "family = \"tictactoe\"\n", "x.o......"),
+    ("dodgem:3", "family = \"dodgem\"\nsize = 3\n", "start"),
+    ("chase:cycle=5", "family = \"chase\"\ncycle = 5\n", "0,2,0"),
+    (
+        "connect4:width=4,height=3",
+        "family = \"connect4\"\nwidth = 4\nheight = 3\n",
+        "2",
+    ),
+];
+
+#[test]
+fn a_game_file_of_a_numbered_game_builds_the_same_table_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (game, toml, position)) in TWINS.iter().enumerate() {
+        let file = format!("twin{i}.toml");
+        std::fs::write(dir.path().join(&file), format!("name = \"a twin\"\n{toml}")).unwrap();
+        let built = ok(&["build", game, "--db", "game.db", "--json"], dir.path());
+        let twin = ok(&["build", &file, "--db", "twin.db", "--json"], dir.path());
+        let a = std::fs::read(dir.path().join("game.db")).unwrap();
+        let b = std::fs::read(dir.path().join("twin.db")).unwrap();
+        assert!(
+            a == b,
+            "{game}: the twin's table differs ({} and {} bytes)",
+            a.len(),
+            b.len()
+        );
+        let json = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap();
+        let (built, twin) = (json(&built), json(&twin));
+        assert_eq!(built["checksum"], twin["checksum"], "{game}");
+        assert_eq!(
+            twin["numbered"], "indices",
+            "{game}: numbered by the game, not enumerated"
+        );
+        // The twin resumes like the game (a finished table is answered at once) …
+        let resumed = ok(
+            &["build", &file, "--db", "twin.db", "--resume", "--json"],
+            dir.path(),
+        );
+        assert_eq!(json(&resumed)["checksum"], built["checksum"], "{game}");
+        // … and its table answers for the game and for the file alike.
+        let by_game = ok(
+            &["solve", game, "--db", "twin.db", position, "--json"],
+            dir.path(),
+        );
+        let by_file = ok(
+            &["solve", &file, "--db", "game.db", position, "--json"],
+            dir.path(),
+        );
+        assert_eq!(json(&by_game)["outcome"], json(&by_file)["outcome"], "{game}");
+        std::fs::remove_file(dir.path().join("game.db")).unwrap();
+        std::fs::remove_file(dir.path().join("twin.db")).unwrap();
+    }
+}
+
+#[test]
+fn resume_and_merge_name_the_numbered_families_from_the_catalogue() {
+    let dir = tempfile::tempdir().unwrap();
+    let want = [
+        "tictactoe",
+        "connect4",
+        "dodgem",
+        "chase",
+        "number their own positions",
+    ];
+    fails_with(
+        &["build", "kayles", "--db", "k.db", "--start", "5", "--resume"],
+        dir.path(),
+        &want,
+    );
+    fails_with(&["merge", "nim", "--db", "n.db", "part"], dir.path(), &want);
+}
+
+#[test]
+fn every_command_that_can_run_out_says_which_limit_and_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let memory = ["over the memory budget", "raise it with --max-memory"];
+    let work = ["over the work budget", "raise it with --max-work"];
+    let big = "connect4:width=5,height=4";
+    for command in [
+        vec!["solve", big, "start"],
+        vec!["moves", big, "start"],
+        vec!["explain", big, "start"],
+        vec!["build", big, "--db", "c.db"],
+    ] {
+        let mut args = command.clone();
+        args.extend(["--max-memory", "1M"]);
+        fails_with(&args, dir.path(), &memory);
+    }
+    // Canonical values: their games and memos count against the same memory.
+    fails_with(
+        &[
+            "value",
+            "domineering:rows=4,cols=4",
+            "start",
+            "--max-memory",
+            "64K",
+        ],
+        dir.path(),
+        &memory,
+    );
+    fails_with(
+        &[
+            "value",
+            "domineering:rows=4,cols=4",
+            "start",
+            "--max-work",
+            "1000",
+        ],
+        dir.path(),
+        &work,
+    );
+    fails_with(
+        &[
+            "thermograph",
+            "domineering:rows=4,cols=4",
+            "start",
+            "--out",
+            "t.svg",
+            "--max-memory",
+            "64K",
+        ],
+        dir.path(),
+        &memory,
+    );
+    // Misère quotients: memory and work.
+    fails_with(
+        &["quotient", "kayles", "--max-heap", "40", "--max-work", "10000"],
+        dir.path(),
+        &work,
+    );
+    fails_with(
+        &["quotient", "kayles", "--max-heap", "20", "--max-memory", "1M"],
+        dir.path(),
+        &memory,
+    );
+    // Scripts: time and memory of the interpreter.
+    std::fs::write(
+        dir.path().join("spin.luau"),
+        "start = 1\nfunction moves(n) while true do end end\n",
+    )
+    .unwrap();
+    fails_with(
+        &["solve", "spin.luau", "start", "--script-timeout", "50"],
+        dir.path(),
+        &["over the script time budget", "--script-timeout"],
+    );
+}
