@@ -12,9 +12,8 @@ use grundy::dynamic::{
 use grundy::{GameError, Outcome, Play};
 
 use crate::enumerated::Enumerated;
-use crate::games::{Chase, Dodgem, Placement};
-use crate::table::{build_levelled, Progress};
-use crate::{retrograde_parallel, solve_levels, DenseOptions, Indexed, RetroError, Table};
+use crate::table::Progress;
+use crate::{retrograde_parallel, DenseOptions, Indexed, RetroError, Table};
 
 /// The GAME syntax of this crate's games, for help texts (from the catalogue).
 pub fn game_help() -> String {
@@ -80,99 +79,12 @@ pub trait TableGame: Send + Sync {
 /// ([`grundy::dynamic::DynGame::numbering`]), which [`Solved`] answers with it.
 pub use grundy::dynamic::Numbering;
 
-fn bad(game: impl Into<String>, text: &str, m: impl Into<String>) -> GameError {
+pub(crate) fn bad(game: impl Into<String>, text: &str, m: impl Into<String>) -> GameError {
     GameError::position(game, text, m)
 }
 
-impl TableGame for Placement {
-    fn name(&self) -> String {
-        Placement::name(self).to_string()
-    }
-    fn size(&self) -> u64 {
-        Indexed::size(self)
-    }
-    fn start(&self) -> DynPosition {
-        if self.dimensions() == (3, 3) && self.name() == "tictactoe" {
-            DynPosition::Text(".........".into())
-        } else {
-            DynPosition::Text("start".into())
-        }
-    }
-    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
-        let t = if text.trim() == "start" {
-            self.start().to_string()
-        } else {
-            text.trim().to_string()
-        };
-        self.parse_board(&t)
-            .map_err(|m| bad(TableGame::name(self), text, m))?;
-        Ok(self.to_dyn(&t))
-    }
-    fn index(&self, p: &DynPosition) -> Result<u64, GameError> {
-        let t = p.to_string();
-        let b = self
-            .parse_board(&t)
-            .map_err(|m| bad(TableGame::name(self), &t, m))?;
-        self.index_of(b)
-            .ok_or_else(|| bad(TableGame::name(self), &t, "not a position of this game"))
-    }
-    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
-        let t = p.to_string();
-        let b = self
-            .parse_board(&t)
-            .map_err(|m| bad(TableGame::name(self), &t, m))?;
-        Ok(self
-            .option_texts(&t, b)
-            .into_iter()
-            .map(DynPosition::Text)
-            .collect())
-    }
-    fn board(&self, p: &DynPosition) -> Option<Board> {
-        self.drawing(&p.to_string())
-    }
-    fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord {
-        self.read_word(&p.to_string(), word)
-    }
-    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
-        self.move_name(&from.to_string(), &to.to_string())
-    }
-    fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
-        let levels = self.levels_count();
-        let mut k = 0;
-        solve_levels(self, options, |done, total| {
-            k += 1;
-            progress(Progress {
-                done,
-                total,
-                levels: (k, levels),
-                resumed: false,
-            })
-        })
-    }
-    fn build(
-        &self,
-        path: &Path,
-        options: DenseOptions,
-        resume: bool,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Result<Table, RetroError> {
-        build_levelled(self, &TableGame::name(self), path, options, resume, progress)
-    }
-    fn method(&self) -> &'static str {
-        "level-by-level analysis of every board (2-bit table)"
-    }
-    fn numbering(&self) -> Numbering<'_> {
-        Numbering::Levelled(self)
-    }
-}
-
-impl Placement {
-    fn levels_count(&self) -> usize {
-        crate::Levelled::levels(self)
-    }
-}
-
-fn retro_solve(
+/// Retrograde analysis of every position of a numbered game, as a table.
+pub(crate) fn retro_solve(
     game: &impl Indexed,
     options: DenseOptions,
     progress: &mut dyn FnMut(Progress),
@@ -189,134 +101,6 @@ fn retro_solve(
         resumed: false,
     });
     Table::from_solution("", &s, options.remoteness)
-}
-
-impl TableGame for Dodgem {
-    fn name(&self) -> String {
-        format!("dodgem:{}", self.n())
-    }
-    fn size(&self) -> u64 {
-        Indexed::size(self)
-    }
-    fn start(&self) -> DynPosition {
-        DynPosition::Text(self.show(Dodgem::start(self)))
-    }
-    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
-        if text.trim() == "start" {
-            return Ok(TableGame::start(self));
-        }
-        let p = self
-            .parse(text)
-            .map_err(|m| bad(TableGame::name(self), text, m))?;
-        Ok(DynPosition::Text(self.show(p)))
-    }
-    fn index(&self, p: &DynPosition) -> Result<u64, GameError> {
-        let t = p.to_string();
-        let p = self.parse(&t).map_err(|m| bad(TableGame::name(self), &t, m))?;
-        Ok(Dodgem::index(self, p))
-    }
-    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
-        let t = p.to_string();
-        let p = self.parse(&t).map_err(|m| bad(TableGame::name(self), &t, m))?;
-        let mut out = Vec::new();
-        self.moves(p, &mut out);
-        Ok(out.into_iter().map(|q| DynPosition::Text(self.show(q))).collect())
-    }
-    fn board(&self, p: &DynPosition) -> Option<Board> {
-        Some(self.drawing(self.parse(&p.to_string()).ok()?))
-    }
-    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
-        self.move_name(
-            self.parse(&from.to_string()).ok()?,
-            self.parse(&to.to_string()).ok()?,
-        )
-    }
-    fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
-        retro_solve(self, options, progress)
-    }
-    fn method(&self) -> &'static str {
-        "retrograde analysis of every position (draws are positions never resolved)"
-    }
-    fn numbering(&self) -> Numbering<'_> {
-        Numbering::Indexed(self)
-    }
-}
-
-impl TableGame for Chase {
-    fn name(&self) -> String {
-        Chase::name(self)
-    }
-    fn size(&self) -> u64 {
-        Indexed::size(self)
-    }
-    fn start(&self) -> DynPosition {
-        DynPosition::Ints(vec![0, (self.n() / 2) as i64, 0])
-    }
-    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
-        let p = if text.trim() == "start" {
-            TableGame::start(self)
-        } else {
-            DynPosition::parse(text).map_err(|m| bad(TableGame::name(self), text, m))?
-        };
-        TableGame::index(self, &p)?;
-        if let Some(why) = chase_position(&p).and_then(|q| self.unreachable(q)) {
-            return Err(bad(TableGame::name(self), text, why));
-        }
-        Ok(p)
-    }
-    fn index(&self, p: &DynPosition) -> Result<u64, GameError> {
-        let n = self.n() as i64;
-        match p.ints() {
-            Some(&[c, r, s]) if (0..n).contains(&c) && (0..n).contains(&r) && (0..2).contains(&s) => {
-                Ok(Chase::index(self, c as u32, r as u32, s == 0))
-            }
-            _ => Err(bad(
-                TableGame::name(self),
-                &p.to_string(),
-                format!(
-                    "expected cop,robber,side with vertices 0 to {} and side 0 (cop to move) or 1",
-                    n - 1
-                ),
-            )),
-        }
-    }
-    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
-        let i = TableGame::index(self, p)?;
-        let mut out = Vec::new();
-        if Indexed::terminal(self, i).is_none() {
-            Indexed::options(self, i, &mut out);
-        }
-        Ok(out
-            .into_iter()
-            .map(|o| {
-                let (c, r, cop) = self.position(o);
-                DynPosition::Ints(vec![c as i64, r as i64, if cop { 0 } else { 1 }])
-            })
-            .collect())
-    }
-    fn board(&self, p: &DynPosition) -> Option<Board> {
-        self.drawing(chase_position(p)?)
-    }
-    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
-        Some(self.move_name(chase_position(from)?, chase_position(to)?))
-    }
-    fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
-        retro_solve(self, options, progress)
-    }
-    fn method(&self) -> &'static str {
-        "retrograde analysis of every position (draws are positions never resolved)"
-    }
-    fn numbering(&self) -> Numbering<'_> {
-        Numbering::Indexed(self)
-    }
-}
-
-/// A Chase position `cop,robber,side` as its native triple.
-fn chase_position(p: &DynPosition) -> Option<crate::games::ChasePosition> {
-    match p.ints()? {
-        &[c, r, s] => Some((u32::try_from(c).ok()?, u32::try_from(r).ok()?, s == 0)),
-        _ => None,
-    }
 }
 
 /// Read a GAME text naming one of this crate's games; `None` when it is not one.

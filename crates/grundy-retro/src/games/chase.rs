@@ -273,3 +273,88 @@ pub(crate) const FAMILY: Family = Family {
         Ok(Box::new(crate::Solved::new(Box::new(game))))
     },
 };
+
+// Behind the dynamic seam: the game answered from its table, numbered here.
+
+use grundy::dynamic::DynPosition;
+
+use crate::dynamic::{bad, retro_solve, Numbering, TableGame};
+use crate::table::Progress;
+use crate::{DenseOptions, RetroError, Table};
+
+impl TableGame for Chase {
+    fn name(&self) -> String {
+        Chase::name(self)
+    }
+    fn size(&self) -> u64 {
+        Indexed::size(self)
+    }
+    fn start(&self) -> DynPosition {
+        DynPosition::Ints(vec![0, (self.n() / 2) as i64, 0])
+    }
+    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
+        let p = if text.trim() == "start" {
+            TableGame::start(self)
+        } else {
+            DynPosition::parse(text).map_err(|m| bad(TableGame::name(self), text, m))?
+        };
+        TableGame::index(self, &p)?;
+        if let Some(why) = chase_position(&p).and_then(|q| self.unreachable(q)) {
+            return Err(bad(TableGame::name(self), text, why));
+        }
+        Ok(p)
+    }
+    fn index(&self, p: &DynPosition) -> Result<u64, GameError> {
+        let n = self.n() as i64;
+        match p.ints() {
+            Some(&[c, r, s]) if (0..n).contains(&c) && (0..n).contains(&r) && (0..2).contains(&s) => {
+                Ok(Chase::index(self, c as u32, r as u32, s == 0))
+            }
+            _ => Err(bad(
+                TableGame::name(self),
+                &p.to_string(),
+                format!(
+                    "expected cop,robber,side with vertices 0 to {} and side 0 (cop to move) or 1",
+                    n - 1
+                ),
+            )),
+        }
+    }
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        let i = TableGame::index(self, p)?;
+        let mut out = Vec::new();
+        if Indexed::terminal(self, i).is_none() {
+            Indexed::options(self, i, &mut out);
+        }
+        Ok(out
+            .into_iter()
+            .map(|o| {
+                let (c, r, cop) = self.position(o);
+                DynPosition::Ints(vec![c as i64, r as i64, if cop { 0 } else { 1 }])
+            })
+            .collect())
+    }
+    fn board(&self, p: &DynPosition) -> Option<Board> {
+        self.drawing(chase_position(p)?)
+    }
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        Some(self.move_name(chase_position(from)?, chase_position(to)?))
+    }
+    fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
+        retro_solve(self, options, progress)
+    }
+    fn method(&self) -> &'static str {
+        "retrograde analysis of every position (draws are positions never resolved)"
+    }
+    fn numbering(&self) -> Numbering<'_> {
+        Numbering::Indexed(self)
+    }
+}
+
+/// A Chase position `cop,robber,side` as its native triple.
+fn chase_position(p: &DynPosition) -> Option<crate::games::ChasePosition> {
+    match p.ints()? {
+        &[c, r, s] => Some((u32::try_from(c).ok()?, u32::try_from(r).ok()?, s == 0)),
+        _ => None,
+    }
+}

@@ -839,3 +839,62 @@ pub(crate) const FAMILY: Family = Family {
         Ok(Box::new(crate::Solved::new(Box::new(Dodgem::new(n as u32)?))))
     },
 };
+
+// Behind the dynamic seam: the game answered from its table, numbered here.
+
+use grundy::dynamic::DynPosition;
+
+use crate::dynamic::{bad, retro_solve, Numbering, TableGame};
+use crate::table::Progress;
+use crate::{DenseOptions, RetroError, Table};
+
+impl TableGame for Dodgem {
+    fn name(&self) -> String {
+        format!("dodgem:{}", self.n())
+    }
+    fn size(&self) -> u64 {
+        Indexed::size(self)
+    }
+    fn start(&self) -> DynPosition {
+        DynPosition::Text(self.show(Dodgem::start(self)))
+    }
+    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
+        if text.trim() == "start" {
+            return Ok(TableGame::start(self));
+        }
+        let p = self
+            .parse(text)
+            .map_err(|m| bad(TableGame::name(self), text, m))?;
+        Ok(DynPosition::Text(self.show(p)))
+    }
+    fn index(&self, p: &DynPosition) -> Result<u64, GameError> {
+        let t = p.to_string();
+        let p = self.parse(&t).map_err(|m| bad(TableGame::name(self), &t, m))?;
+        Ok(Dodgem::index(self, p))
+    }
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        let t = p.to_string();
+        let p = self.parse(&t).map_err(|m| bad(TableGame::name(self), &t, m))?;
+        let mut out = Vec::new();
+        self.moves(p, &mut out);
+        Ok(out.into_iter().map(|q| DynPosition::Text(self.show(q))).collect())
+    }
+    fn board(&self, p: &DynPosition) -> Option<Board> {
+        Some(self.drawing(self.parse(&p.to_string()).ok()?))
+    }
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        self.move_name(
+            self.parse(&from.to_string()).ok()?,
+            self.parse(&to.to_string()).ok()?,
+        )
+    }
+    fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
+        retro_solve(self, options, progress)
+    }
+    fn method(&self) -> &'static str {
+        "retrograde analysis of every position (draws are positions never resolved)"
+    }
+    fn numbering(&self) -> Numbering<'_> {
+        Numbering::Indexed(self)
+    }
+}

@@ -629,3 +629,99 @@ fn build_connect4(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
         )),
     }
 }
+
+// Behind the dynamic seam: the game answered from its table, numbered here.
+
+use std::path::Path;
+
+use crate::dynamic::{bad, Numbering, TableGame};
+use crate::table::{build_levelled, Progress};
+use crate::{solve_levels, DenseOptions, RetroError, Table};
+
+impl TableGame for Placement {
+    fn name(&self) -> String {
+        Placement::name(self).to_string()
+    }
+    fn size(&self) -> u64 {
+        Indexed::size(self)
+    }
+    fn start(&self) -> DynPosition {
+        if self.dimensions() == (3, 3) && self.name() == "tictactoe" {
+            DynPosition::Text(".........".into())
+        } else {
+            DynPosition::Text("start".into())
+        }
+    }
+    fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
+        let t = if text.trim() == "start" {
+            self.start().to_string()
+        } else {
+            text.trim().to_string()
+        };
+        self.parse_board(&t)
+            .map_err(|m| bad(TableGame::name(self), text, m))?;
+        Ok(self.to_dyn(&t))
+    }
+    fn index(&self, p: &DynPosition) -> Result<u64, GameError> {
+        let t = p.to_string();
+        let b = self
+            .parse_board(&t)
+            .map_err(|m| bad(TableGame::name(self), &t, m))?;
+        self.index_of(b)
+            .ok_or_else(|| bad(TableGame::name(self), &t, "not a position of this game"))
+    }
+    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        let t = p.to_string();
+        let b = self
+            .parse_board(&t)
+            .map_err(|m| bad(TableGame::name(self), &t, m))?;
+        Ok(self
+            .option_texts(&t, b)
+            .into_iter()
+            .map(DynPosition::Text)
+            .collect())
+    }
+    fn board(&self, p: &DynPosition) -> Option<Drawing> {
+        self.drawing(&p.to_string())
+    }
+    fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord {
+        self.read_word(&p.to_string(), word)
+    }
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        self.move_name(&from.to_string(), &to.to_string())
+    }
+    fn solve(&self, options: DenseOptions, progress: &mut dyn FnMut(Progress)) -> Result<Table, RetroError> {
+        let levels = self.levels_count();
+        let mut k = 0;
+        solve_levels(self, options, |done, total| {
+            k += 1;
+            progress(Progress {
+                done,
+                total,
+                levels: (k, levels),
+                resumed: false,
+            })
+        })
+    }
+    fn build(
+        &self,
+        path: &Path,
+        options: DenseOptions,
+        resume: bool,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Table, RetroError> {
+        build_levelled(self, &TableGame::name(self), path, options, resume, progress)
+    }
+    fn method(&self) -> &'static str {
+        "level-by-level analysis of every board (2-bit table)"
+    }
+    fn numbering(&self) -> Numbering<'_> {
+        Numbering::Levelled(self)
+    }
+}
+
+impl Placement {
+    fn levels_count(&self) -> usize {
+        crate::Levelled::levels(self)
+    }
+}
