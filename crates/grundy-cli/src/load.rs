@@ -54,17 +54,19 @@ pub fn numbered_families() -> String {
 }
 
 /// The one budget of a run: `--max-memory` (else `GRUNDY_MAX_MEMORY`, else the
-/// machine's available memory), `--script-memory` (else `GRUNDY_LUA_MEMORY`: bytes,
+/// machine's available memory), `--max-positions` (else each search's default), `--script-memory` (else `GRUNDY_LUA_MEMORY`: bytes,
 /// or with a suffix `K`, `M`, `G` for KiB, MiB, GiB: `256M`; at least 1 MiB) and
 /// `--script-timeout` (else `GRUNDY_LUA_TIMEOUT_MS`, milliseconds). The only reader
 /// of the environment; every command gets the result.
 pub fn budget(
     max_memory: Option<u64>,
+    max_positions: Option<u64>,
     script_memory: Option<u64>,
     script_timeout_ms: Option<u64>,
 ) -> Result<Budget> {
     let mut budget = Budget {
         max_memory: crate::memory::memory_limit(max_memory)?,
+        max_positions,
         ..Budget::default()
     };
     match script_memory {

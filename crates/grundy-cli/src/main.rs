@@ -29,6 +29,10 @@ struct Cli {
     /// available memory; also GRUNDY_MAX_MEMORY). Larger tables are refused up front.
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
+    /// The most positions a search may visit before it stops with the budget's
+    /// error (default 2000000; closed forms and proved periods need none).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_positions: Option<u64>,
     /// The most memory a game script's interpreter may hold, e.g. 256M (default 64M;
     /// also GRUNDY_LUA_MEMORY).
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
@@ -124,7 +128,12 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    let budget = match load::budget(cli.max_memory, cli.script_memory, cli.script_timeout) {
+    let budget = match load::budget(
+        cli.max_memory,
+        cli.max_positions,
+        cli.script_memory,
+        cli.script_timeout,
+    ) {
         Ok(budget) => budget,
         Err(e) => {
             eprintln!("error: {e}");

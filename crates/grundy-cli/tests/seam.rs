@@ -185,3 +185,30 @@ fn every_command_that_can_run_out_says_which_limit_and_the_flag() {
         &["over the script time budget", "--script-timeout"],
     );
 }
+
+#[test]
+fn searches_run_within_max_positions_and_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("take.luau"),
+        "start = 10\nfunction moves(n) local t = {} for k = 1, 3 do if k <= n then table.insert(t, n - k) end end return t end\n",
+    )
+    .unwrap();
+    fails_with(
+        &["solve", "take.luau", "100", "--max-positions", "10"],
+        dir.path(),
+        &[
+            "over the position budget",
+            "the limit is 10 positions",
+            "raise it with --max-positions",
+        ],
+    );
+    // Within a larger budget the same search answers.
+    assert!(ok(
+        &["solve", "take.luau", "100", "--max-positions", "1000"],
+        dir.path()
+    )
+    .contains("remoteness:"));
+    // Closed forms need no search budget.
+    assert!(ok(&["solve", "nim", "3,4,5", "--max-positions", "1"], dir.path()).contains("nim-value:     2"));
+}

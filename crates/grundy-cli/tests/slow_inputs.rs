@@ -111,7 +111,7 @@ fn cutcake_answers_from_its_value_and_bounds_its_search() {
     assert!(ok(&["moves", "cutcake", "60x60"]).contains("30 moves"));
     fails_with(
         &["solve", "cutcake", "9,9", "--misere"],
-        "more than 2000000 positions",
+        "over the position budget (needs at least 2,000,001 positions, the limit is 2,000,000 positions); raise it with --max-positions",
     );
 }
 

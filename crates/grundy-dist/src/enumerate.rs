@@ -56,10 +56,8 @@ pub(crate) fn enumerate(
 ) -> Result<(Vec<DynPosition>, Graph), RetroError> {
     game.check(start)?;
     let limit = limit.min(MAX_POSITIONS as usize);
-    let too_large = || GameError::TooLarge {
-        what: format!("positions reachable in {}", game.name()),
-        limit,
-    };
+    let too_large =
+        || GameError::too_many_positions(format!("positions reachable in {}", game.name()), limit);
     if limit == 0 {
         return Err(too_large().into());
     }

@@ -97,7 +97,7 @@ fn reachable_limit_is_an_error() {
     let g = Placement::tictactoe();
     let err = reachable(&g, &(0, 0), 100).err().unwrap();
     assert!(
-        matches!(err, grundy::GameError::TooLarge { limit: 100, .. }),
+        matches!(&err, grundy::GameError::OverBudget(b) if b.limit == grundy::Limit::Positions && b.allowed == 100),
         "{err}"
     );
 }

@@ -921,7 +921,7 @@ impl ScriptGame {
             let name = self.name.clone();
             grundy::partizan::from_partizan(name, ScriptPartizan(self))
         } else {
-            Box::new(Builtin(self))
+            Box::new(Builtin::new(self))
         }
     }
 

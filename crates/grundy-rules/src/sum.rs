@@ -53,7 +53,7 @@ impl SumGame {
 
     /// The sum as a run-time game.
     pub fn into_dyn(self) -> Builtin<SumGame> {
-        Builtin(self)
+        Builtin::new(self)
     }
 
     fn expected(&self) -> String {
@@ -130,13 +130,12 @@ impl SumGame {
             .iter()
             .zip(parts)
             .map(|(c, p)| {
-                c.game
-                    .analyze(p, Play::Normal)?
-                    .nimber
-                    .ok_or_else(|| GameError::TooLarge {
-                        what: format!("nim-value of {} in {}", p, c.game.name()),
-                        limit: 2_000_000,
-                    })
+                c.game.analyze(p, Play::Normal)?.nimber.ok_or_else(|| {
+                    GameError::too_many_positions(
+                        format!("nim-value of {} in {}", p, c.game.name()),
+                        2_000_000,
+                    )
+                })
             })
             .collect()
     }

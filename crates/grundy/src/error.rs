@@ -34,14 +34,6 @@ pub enum GameError {
     /// The game's rules failed while generating moves (a script error, for example).
     #[error("{0}")]
     Rule(String),
-    /// The search would visit more positions than allowed.
-    #[error("{what}: more than {limit} positions would be searched; no exact answer within the limit")]
-    TooLarge {
-        /// What was being computed.
-        what: String,
-        /// The position budget.
-        limit: usize,
-    },
     /// A position repeats along a line of play; this solver needs an acyclic game.
     #[error("position {0} repeats along a line of play: the game is loopy and needs the retrograde solver")]
     Loopy(String),
@@ -72,6 +64,38 @@ impl GameError {
             game: game.into(),
             position: position.into(),
             message: message.into(),
+        }
+    }
+}
+
+impl GameError {
+    /// More than `limit` positions would be searched for `what`: the budget's one
+    /// error, for [`grundy_budget::Limit::Positions`] (the solvers that fall back
+    /// to another method match it with [`GameError::is_too_many_positions`]).
+    pub fn too_many_positions(what: impl Into<String>, limit: usize) -> GameError {
+        let limit = limit as u64;
+        GameError::OverBudget(grundy_budget::OverBudget {
+            limit: grundy_budget::Limit::Positions,
+            what: what.into(),
+            reached: limit.saturating_add(1),
+            allowed: limit,
+        })
+    }
+
+    /// True when the position budget ran out (see [`GameError::too_many_positions`]).
+    pub fn is_too_many_positions(&self) -> bool {
+        matches!(self, GameError::OverBudget(b) if b.limit == grundy_budget::Limit::Positions)
+    }
+
+    /// The same error about `what` instead (a position budget's error, reworded
+    /// by the caller that knows what was being computed); other errors unchanged.
+    pub fn positions_of(self, what: impl FnOnce(&str) -> String) -> GameError {
+        match self {
+            GameError::OverBudget(mut b) if b.limit == grundy_budget::Limit::Positions => {
+                b.what = what(&b.what);
+                GameError::OverBudget(b)
+            }
+            e => e,
         }
     }
 }

@@ -68,7 +68,7 @@ fn canonical_search_answers_as_the_plain_search() {
     for game in games() {
         let name = game.name().to_string();
         let plain = HeapGame::from_rules(game.rules().clone());
-        let dynamic = Builtin(game);
+        let dynamic = Builtin::new(game);
         let mut normal = Search::new(&plain);
         let mut misere = Search::new(Misere(&plain));
         for p in &all {

@@ -321,8 +321,31 @@ impl Step {
     }
 }
 
-/// A native game behind the dynamic seam.
-pub struct Builtin<G>(pub G);
+/// A native game behind the dynamic seam, with the position and work budget its
+/// searches run within (see [`DynGame::set_budget`]).
+pub struct Builtin<G> {
+    game: G,
+    /// Positions a search may visit.
+    positions: usize,
+    /// Moves a search may examine.
+    work: u128,
+}
+
+impl<G> Builtin<G> {
+    /// `game` behind the seam, with the default budget.
+    pub fn new(game: G) -> Builtin<G> {
+        Builtin {
+            game,
+            positions: SEARCH_LIMIT,
+            work: SEARCH_WORK,
+        }
+    }
+
+    /// The game itself.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+}
 
 impl<G> Builtin<G>
 where
@@ -331,19 +354,19 @@ where
 {
     fn decode(&self, p: &DynPosition) -> Result<G::Position, GameError> {
         let native =
-            G::Position::decode(p).map_err(|m| GameError::position(self.0.name(), p.to_string(), m))?;
-        self.0
+            G::Position::decode(p).map_err(|m| GameError::position(self.game.name(), p.to_string(), m))?;
+        self.game
             .check(&native)
-            .map_err(|m| GameError::position(self.0.name(), p.to_string(), m))?;
+            .map_err(|m| GameError::position(self.game.name(), p.to_string(), m))?;
         Ok(native)
     }
 
     /// Refuse to list the options of positions that have too many of them.
     fn check_option_count(&self, p: &G::Position) -> Result<(), GameError> {
-        match self.0.option_count(p) {
+        match self.game.option_count(p) {
             Some(n) if n > OPTION_LIMIT => Err(GameError::Unsupported(format!(
                 "{}: position {} has {n} moves, too many to list (at most {OPTION_LIMIT})",
-                self.0.name(),
+                self.game.name(),
                 p.encode()
             ))),
             _ => Ok(()),
@@ -352,13 +375,13 @@ where
 
     /// A search is tried when its positions times their moves stay within budget.
     fn fits_search(&self, p: &G::Position) -> bool {
-        if self.0.packed_search_fits(p) {
+        if self.game.packed_search_fits(p) {
             return true;
         }
-        let moves = self.0.option_count(p).unwrap_or(1).max(1);
-        self.0.search_size(p).is_none_or(|n| {
-            let work = self.0.search_work(p).unwrap_or(n.saturating_mul(moves));
-            n <= SEARCH_LIMIT as u128 && work <= SEARCH_WORK
+        let moves = self.game.option_count(p).unwrap_or(1).max(1);
+        self.game.search_size(p).is_none_or(|n| {
+            let work = self.game.search_work(p).unwrap_or(n.saturating_mul(moves));
+            n <= self.positions as u128 && work <= self.work
         })
     }
 
@@ -370,34 +393,31 @@ where
 
     /// Steps 2 and 3 of the plan; says which one answered.
     fn plan_search(&self, p: &G::Position, play: Play) -> Result<(Searched<G::Position>, Step), GameError> {
-        if let Some(answer) = self.0.packed_search(p, play) {
+        if let Some(answer) = self.game.packed_search(p, play) {
             return answer.map(|searched| (searched, Step::Search));
         }
         if !self.fits_search(p) {
-            return Err(GameError::TooLarge {
-                what: "search".into(),
-                limit: SEARCH_LIMIT,
-            });
+            return Err(GameError::too_many_positions("search", self.positions));
         }
-        if let Some(c) = self.0.canonical(p) {
-            match canonical_search(&self.0, p, &c, play) {
+        if let Some(c) = self.game.canonical(p) {
+            match canonical_search(&self.game, p, &c, play, self.positions) {
                 Err(GameError::Loopy(_)) => {} // the retrograde analysis below shows the loop
                 answer => return answer.map(|searched| (searched, Step::Search)),
             }
         }
         match play {
-            Play::Normal => search_or_retrograde(&self.0, p),
-            Play::Misere => search_or_retrograde(Misere(&self.0), p),
+            Play::Normal => search_or_retrograde(&self.game, p, self.positions),
+            Play::Misere => search_or_retrograde(Misere(&self.game), p, self.positions),
         }
     }
 
     /// An error for misère play of a game that ends by its own rule (see
     /// [`Analyze::ends_by_rule`]).
     fn misere_applies(&self, play: Play) -> Result<(), GameError> {
-        if play == Play::Misere && self.0.ends_by_rule() {
+        if play == Play::Misere && self.game.ends_by_rule() {
             return Err(GameError::Unsupported(format!(
                 "{} ends by its own rule, not when a player cannot move, so misère play (--misere) does not apply",
-                self.0.name()
+                self.game.name()
             )));
         }
         Ok(())
@@ -416,9 +436,14 @@ where
     ) -> Result<Option<u64>, GameError> {
         let needed = match c.outcome {
             Outcome::Win if c.winning_moves_note.is_none() => c.winning_moves.clone(),
-            Outcome::Lose if self.0.option_count(p).is_none_or(|n| n <= DERIVE_LIMIT as u128) => {
+            Outcome::Lose
+                if self
+                    .game
+                    .option_count(p)
+                    .is_none_or(|n| n <= DERIVE_LIMIT as u128) =>
+            {
                 let mut out = Vec::new();
-                self.0.options(p, &mut out)?;
+                self.game.options(p, &mut out)?;
                 out
             }
             _ => return Ok(None),
@@ -428,14 +453,14 @@ where
         }
         let mut known = Vec::with_capacity(needed.len());
         for o in &needed {
-            let r = match self.0.closed_form(o, play).and_then(|c| c.remoteness) {
+            let r = match self.game.closed_form(o, play).and_then(|c| c.remoteness) {
                 Some(r) => r,
                 None => match self.search(o, play) {
                     Ok((e, _)) => match e.remoteness {
                         Some(r) => r,
                         None => return Ok(None),
                     },
-                    Err(GameError::TooLarge { .. }) => return Ok(None),
+                    Err(e) if e.is_too_many_positions() => return Ok(None),
                     Err(e) => return Err(e),
                 },
             };
@@ -457,12 +482,12 @@ where
 
         let native = self.decode(p)?;
         let nimber = self.nimber(&native, play)?;
-        if let Some(c) = self.0.closed_form(&native, play) {
+        if let Some(c) = self.game.closed_form(&native, play) {
             let (remoteness, remoteness_note) = match c.remoteness {
                 Some(r) => (Some(r), None),
                 None => match self.search(&native, play) {
                     Ok((e, _)) => (e.remoteness, NoRemoteness::of(&e)),
-                    Err(GameError::TooLarge { .. }) => {
+                    Err(e) if e.is_too_many_positions() => {
                         let derived = if derive {
                             self.remoteness_from_options(&native, &c, play)?
                         } else {
@@ -503,7 +528,7 @@ where
     }
 
     fn nimber(&self, p: &G::Position, play: Play) -> Result<Option<u64>, GameError> {
-        self.nimber_within(p, play, SEARCH_LIMIT)
+        self.nimber_within(p, play, self.positions)
     }
 
     /// [`Builtin::nimber`] with a search of at most `limit` positions: the options
@@ -512,17 +537,17 @@ where
         if play == Play::Misere {
             return Ok(None);
         }
-        if let Some(v) = self.0.closed_nim_value(p) {
+        if let Some(v) = self.game.closed_nim_value(p) {
             return Ok(Some(v));
         }
         if !self.fits_search(p) {
             return Ok(None);
         }
-        match self.0.nim_value(p, limit) {
+        match self.game.nim_value(p, limit) {
             None => Ok(None),
             Some(Ok(v)) => Ok(Some(v)),
             // Loopy games have no (finite) nim-values; their outcomes come from retrograde analysis.
-            Some(Err(GameError::TooLarge { .. } | GameError::Loopy(_))) => Ok(None),
+            Some(Err(e)) if e.is_too_many_positions() || matches!(e, GameError::Loopy(_)) => Ok(None),
             Some(Err(e)) => Err(e),
         }
     }
@@ -534,15 +559,15 @@ where
     G::Position: Codec,
 {
     fn name(&self) -> String {
-        self.0.name()
+        self.game.name()
     }
 
     fn is_impartial(&self) -> bool {
-        self.0.impartial()
+        self.game.impartial()
     }
 
     fn start(&self) -> Option<DynPosition> {
-        self.0.start().map(|s| s.encode())
+        self.game.start().map(|s| s.encode())
     }
 
     fn check(&self, p: &DynPosition) -> Result<(), GameError> {
@@ -552,32 +577,32 @@ where
     fn show(&self, p: &DynPosition) -> String {
         G::Position::decode(p)
             .ok()
-            .and_then(|native| self.0.show(&native))
+            .and_then(|native| self.game.show(&native))
             .unwrap_or_else(|| p.to_string())
     }
 
     fn board(&self, p: &DynPosition) -> Option<Board> {
-        self.decode(p).ok().and_then(|native| self.0.board(&native))
+        self.decode(p).ok().and_then(|native| self.game.board(&native))
     }
 
     fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord {
         match self.decode(p) {
-            Ok(native) => self.0.read_move(&native, word),
+            Ok(native) => self.game.read_move(&native, word),
             Err(_) => MoveWord::NotAWord,
         }
     }
 
     fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
         let (from, to) = (self.decode(from).ok()?, self.decode(to).ok()?);
-        self.0.name_move(&from, &to)
+        self.game.name_move(&from, &to)
     }
 
     fn heap_sequence(&self) -> Option<HeapSequence> {
-        let rules = self.0.heap_rules()?;
+        let rules = self.game.heap_rules()?;
         // Values that grow (a tail digit) overflow the engine's 16-bit sequence:
         // the proved period gives them, when there is one.
         if matches!(&rules, grundy_octal::HeapRules::Octal(c) if c.tail().is_some()) {
-            if let Some(Ok(Some(p))) = self.0.period() {
+            if let Some(Ok(Some(p))) = self.game.period() {
                 return Some(HeapSequence::Periodic(rules, p));
             }
         }
@@ -597,28 +622,30 @@ where
     }
 
     fn set_budget(&mut self, budget: &crate::Budget) {
-        self.0.set_budget(budget)
+        self.positions = usize::try_from(budget.positions_or(SEARCH_LIMIT as u64)).unwrap_or(usize::MAX);
+        self.work = u128::from(budget.work_or(SEARCH_WORK as u64));
+        self.game.set_budget(budget)
     }
 
     fn set_heap_method(&mut self, method: grundy_octal::Method) {
-        self.0.set_heap_method(method)
+        self.game.set_heap_method(method)
     }
 
     fn capabilities(&self) -> Capabilities {
         Capabilities {
-            heap_values: matches!(self.0.heap_nim_values(0, 0), Some(Ok(_))),
-            theory: self.0.theory(),
+            heap_values: matches!(self.game.heap_nim_values(0, 0), Some(Ok(_))),
+            theory: self.game.theory(),
         }
     }
 
     fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
         let native = self.decode(p)?;
-        if self.0.terminal(&native)?.is_some() {
+        if self.game.terminal(&native)?.is_some() {
             return Ok(Vec::new()); // the game has ended by its rule
         }
         self.check_option_count(&native)?;
         let mut out = Vec::new();
-        self.0.options(&native, &mut out)?;
+        self.game.options(&native, &mut out)?;
         Ok(out.iter().map(Codec::encode).collect())
     }
 
@@ -629,23 +656,23 @@ where
     fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
         self.misere_applies(play)?;
         let native = self.decode(p)?;
-        if let (Play::Normal, Some(v)) = (play, self.0.closed_nim_value(&native)) {
+        if let (Play::Normal, Some(v)) = (play, self.game.closed_nim_value(&native)) {
             return Ok(if v == 0 { Outcome::Lose } else { Outcome::Win });
         }
-        if let Some(c) = self.0.closed_form(&native, play) {
+        if let Some(c) = self.game.closed_form(&native, play) {
             return Ok(c.outcome);
         }
         Ok(self.search(&native, play)?.0.outcome)
     }
 
     fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
-        self.0.period()
+        self.game.period()
     }
 
     fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
         self.misere_applies(play)?;
         let native = self.decode(p)?;
-        if self.0.terminal(&native)?.is_some() {
+        if self.game.terminal(&native)?.is_some() {
             return Ok(Vec::new());
         }
         if self.fits_search(&native) {
@@ -655,20 +682,21 @@ where
                     // gives it: within the work budget (sizes times options), or,
                     // for a game that does not bound its searches (a script), for a
                     // few options sharing one budget: each gets an equal part of
-                    // SEARCH_LIMIT positions, so the listing searches at most that
+                    // self.positions positions, so the listing searches at most that
                     // many (an option whose search needs more has no nimber).
-                    let per_option_limit = if self.0.closed_nim_value(&native).is_some() {
-                        SEARCH_LIMIT
+                    let per_option_limit = if self.game.closed_nim_value(&native).is_some() {
+                        self.positions
                     } else {
-                        match self.0.search_size(&native) {
+                        match self.game.search_size(&native) {
                             Some(size)
-                                if size.saturating_mul(self.0.option_count(&native).unwrap_or(u128::MAX))
-                                    <= SEARCH_WORK =>
+                                if size
+                                    .saturating_mul(self.game.option_count(&native).unwrap_or(u128::MAX))
+                                    <= self.work =>
                             {
-                                SEARCH_LIMIT
+                                self.positions
                             }
                             Some(_) => 0,
-                            None if options.len() <= NIMBER_OPTIONS => SEARCH_LIMIT / options.len().max(1),
+                            None if options.len() <= NIMBER_OPTIONS => self.positions / options.len().max(1),
                             None => 0,
                         }
                     };
@@ -689,20 +717,20 @@ where
                         })
                         .collect();
                 }
-                Err(GameError::TooLarge { .. }) => {}
+                Err(e) if e.is_too_many_positions() => {}
                 Err(e) => return Err(e),
             }
         }
         // Too big to search: each option by its own closed form.
         self.check_option_count(&native)?;
         let mut out = Vec::new();
-        self.0.options(&native, &mut out)?;
+        self.game.options(&native, &mut out)?;
         // The options' searches share one work budget: a heap of 10^5 has 10^5
         // options, each a search of its own.
         // Sizing a search costs time of its own (O(tokens) for heaps), so at most
         // OPTION_SEARCHES options are considered.
         const OPTION_SEARCHES: u32 = 256;
-        let budget = std::cell::Cell::new(SEARCH_WORK);
+        let budget = std::cell::Cell::new(self.work);
         let tries = std::cell::Cell::new(0u32);
         let affordable = |o: &G::Position| {
             if budget.get() == 0 || tries.get() >= OPTION_SEARCHES {
@@ -710,9 +738,9 @@ where
             }
             tries.set(tries.get() + 1);
             let cost = self
-                .0
+                .game
                 .search_work(o)
-                .or(self.0.search_size(o))
+                .or(self.game.search_size(o))
                 .unwrap_or(u128::MAX);
             let fits = self.fits_search(o) && cost <= budget.get();
             if fits {
@@ -722,7 +750,7 @@ where
         };
         out.iter()
             .map(|o| {
-                if let Some((outcome, closed)) = self.0.closed_outcome(o, play) {
+                if let Some((outcome, closed)) = self.game.closed_outcome(o, play) {
                     let (remoteness, remoteness_note) = match closed {
                         Some(r) => (Some(r), None),
                         None if affordable(o) => {
@@ -733,7 +761,7 @@ where
                     };
                     // The nim-value's search, when no closed form gives it, comes
                     // out of the same shared budget.
-                    let nimber = match self.0.closed_nim_value(o) {
+                    let nimber = match self.game.closed_nim_value(o) {
                         Some(v) if play == Play::Normal => Some(v),
                         _ if play == Play::Normal && affordable(o) => self.nimber(o, play)?,
                         _ => None,
@@ -769,7 +797,7 @@ where
                 "--from {from} --to {to} lists more than {VALUES_LIMIT} heaps; stream long runs with --out FILE"
             )));
         }
-        match self.0.heap_nim_values(from, to) {
+        match self.game.heap_nim_values(from, to) {
             Some(values) => Ok(values?
                 .into_iter()
                 .zip(from..=to)
@@ -779,7 +807,7 @@ where
                     outcome: if nimber == 0 { Outcome::Lose } else { Outcome::Win },
                 })
                 .collect()),
-            None => Err(not_a_heap_game(&self.0.name())),
+            None => Err(not_a_heap_game(&self.game.name())),
         }
     }
 }
@@ -812,12 +840,13 @@ fn canonical_search<G>(
     p: &G::Position,
     c: &G::Position,
     play: Play,
+    limit: usize,
 ) -> Result<Searched<G::Position>, GameError>
 where
     G: Analyze,
     G::Position: Codec,
 {
-    let mut s = Search::with_limit(Canonical(game), SEARCH_LIMIT).with_play(play);
+    let mut s = Search::with_limit(Canonical(game), limit).with_play(play);
     let e = s.evaluate(c)?;
     let mut options = Vec::new();
     if game.terminal(p)?.is_none() {
@@ -836,11 +865,15 @@ where
 /// Evaluate `p` and its options by memoized search; when a position repeats along a
 /// line of play (a loopy game), by retrograde analysis of every position reachable
 /// from `p` instead: draws included, within the same position budget.
-fn search_or_retrograde<H: Game>(h: H, p: &H::Position) -> Result<(Searched<H::Position>, Step), GameError>
+fn search_or_retrograde<H: Game>(
+    h: H,
+    p: &H::Position,
+    limit: usize,
+) -> Result<(Searched<H::Position>, Step), GameError>
 where
     H::Position: Codec,
 {
-    let mut s = Search::with_limit(&h, SEARCH_LIMIT);
+    let mut s = Search::with_limit(&h, limit);
     let at = match s.evaluate(p) {
         Ok(e) => return Ok(((e, s.options_evaluated(p)?), Step::Search)),
         // Show the repeated position in POSITION syntax, not with Debug.
@@ -848,11 +881,10 @@ where
         Err(e) => return Err(e),
     };
     drop(s);
-    let solved = reachable(&h, p, SEARCH_LIMIT).map_err(|e| match e {
-        GameError::TooLarge { limit, .. } => GameError::TooLarge {
-            what: format!("retrograde analysis of a loopy game (position {at} repeats)"),
-            limit,
-        },
+    let solved = reachable(&h, p, limit).map_err(|e| match e {
+        e if e.is_too_many_positions() => {
+            e.positions_of(|_| format!("retrograde analysis of a loopy game (position {at} repeats)"))
+        }
         e => e,
     })?;
     let e = solved.evaluation(p).expect("the start is reachable");

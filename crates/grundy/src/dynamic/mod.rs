@@ -66,7 +66,7 @@ where
     G: crate::Game + Send + Sync + 'static,
     G::Position: Codec,
 {
-    Box::new(Builtin(Native::new(name, game)))
+    Box::new(Builtin::new(Native::new(name, game)))
 }
 
 /// An impartial game defined in Rust behind the seam: [`from_game`] with nim-values.
@@ -75,7 +75,7 @@ where
     G: crate::Impartial + Send + Sync + 'static,
     G::Position: Codec,
 {
-    Box::new(Builtin(Native::impartial(name, game)))
+    Box::new(Builtin::new(Native::impartial(name, game)))
 }
 
 /// Read GAME text naming one of the core's families (see [`crate::catalogue`]).

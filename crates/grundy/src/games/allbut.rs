@@ -57,5 +57,7 @@ pub(crate) const FAMILY: Family = Family {
 };
 
 fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
-    Ok(Box::new(Builtin(AllBut::new(p.list("except").unwrap_or(&[]))?)))
+    Ok(Box::new(Builtin::new(AllBut::new(
+        p.list("except").unwrap_or(&[]),
+    )?)))
 }

@@ -278,7 +278,7 @@ fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
         .int("turns")
         .ok_or_else(|| GameError::parameter("digits", "turns=M is required, e.g. digits:turns=3"))?;
     let width = p.int("width").unwrap_or(4) as u32;
-    Ok(Box::new(Builtin(Digits::new(turns, width)?)))
+    Ok(Box::new(Builtin::new(Digits::new(turns, width)?)))
 }
 
 // The dynamic seam: what this family answers without search.

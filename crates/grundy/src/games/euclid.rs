@@ -141,7 +141,7 @@ pub(crate) const FAMILY: Family = Family {
     syntax: Syntax::None,
     shape: Shape::Pair,
     claims: None,
-    build: |_| Ok(Box::new(Builtin(Euclid))),
+    build: |_| Ok(Box::new(Builtin::new(Euclid))),
 };
 
 // The dynamic seam: what this family answers without search.

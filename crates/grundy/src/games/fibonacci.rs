@@ -37,7 +37,7 @@ pub(crate) const FAMILY: Family = Family {
     syntax: Syntax::None,
     shape: Shape::Other,
     claims: None,
-    build: |_| Ok(Box::new(Builtin(FibonacciNim))),
+    build: |_| Ok(Box::new(Builtin::new(FibonacciNim))),
 };
 
 /// The Fibonacci numbers 1, 2, 3, 5, 8, ... up to u64::MAX.

@@ -28,7 +28,7 @@ pub(crate) const FAMILY: Family = Family {
     syntax: Syntax::None,
     shape: Shape::SplittingHeaps,
     claims: None,
-    build: |_| Ok(Box::new(Builtin(Lasker::new()))),
+    build: |_| Ok(Box::new(Builtin::new(Lasker::new()))),
 };
 
 impl Lasker {

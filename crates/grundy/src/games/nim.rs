@@ -97,7 +97,7 @@ pub(crate) const FAMILY: Family = Family {
     syntax: Syntax::None,
     shape: Shape::Heaps,
     claims: None,
-    build: |_| Ok(Box::new(Builtin(Nim))),
+    build: |_| Ok(Box::new(Builtin::new(Nim))),
 };
 
 // The dynamic seam: what this family answers without search.

@@ -10,7 +10,7 @@ use crate::games::heap::HeapGame;
 use crate::GameError;
 
 fn heap_engine(rules: HeapRules, name: impl Into<String>) -> Result<Box<dyn DynGame>, GameError> {
-    Ok(Box::new(Builtin(HeapGame::new(rules, name))))
+    Ok(Box::new(Builtin::new(HeapGame::new(rules, name))))
 }
 
 /// Build `octal:CODE` or `hex:CODE`.

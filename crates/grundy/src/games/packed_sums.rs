@@ -219,27 +219,24 @@ impl PackedSearch {
             (slowest_loss + 1) << 1
         };
         if self.memo.len() >= self.limit {
-            return Err(GameError::TooLarge {
-                what: "search".into(),
-                limit: self.limit,
-            });
+            return Err(GameError::too_many_positions("search", self.limit));
         }
         if self.memo.len() == self.memo.capacity() {
             // A memory limit (ulimit) refuses the growth as an error, not an abort;
             // the probe keeps room for the rest of the command once it has grown.
             let headroom = self.memo.len() * 32 + (64 << 20);
-            Vec::<u8>::new()
-                .try_reserve_exact(headroom)
-                .map_err(|_| GameError::TooLarge {
-                    what: format!("search (no memory for more than {} positions)", self.memo.len()),
-                    limit: self.memo.len(),
-                })?;
-            self.memo
-                .try_reserve(self.memo.len().max(1 << 12))
-                .map_err(|_| GameError::TooLarge {
-                    what: format!("search (no memory for more than {} positions)", self.memo.len()),
-                    limit: self.memo.len(),
-                })?;
+            Vec::<u8>::new().try_reserve_exact(headroom).map_err(|_| {
+                GameError::too_many_positions(
+                    format!("search (no memory for more than {} positions)", self.memo.len()),
+                    self.memo.len(),
+                )
+            })?;
+            self.memo.try_reserve(self.memo.len().max(1 << 12)).map_err(|_| {
+                GameError::too_many_positions(
+                    format!("search (no memory for more than {} positions)", self.memo.len()),
+                    self.memo.len(),
+                )
+            })?;
         }
         self.memo.insert(key, v);
         if self.memo.len().is_multiple_of(progress::REPORT_EVERY) {

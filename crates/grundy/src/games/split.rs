@@ -32,5 +32,5 @@ pub(crate) const FAMILY: Family = Family {
     syntax: Syntax::None,
     shape: Shape::SplittingHeaps,
     claims: None,
-    build: |_| Ok(Box::new(Builtin(Split::new()))),
+    build: |_| Ok(Box::new(Builtin::new(Split::new()))),
 };

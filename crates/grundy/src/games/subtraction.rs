@@ -152,7 +152,7 @@ pub(crate) const FAMILY: Family = Family {
 };
 
 fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
-    Ok(Box::new(Builtin(Subtraction::new(
+    Ok(Box::new(Builtin::new(Subtraction::new(
         p.list("subtract").unwrap_or(&[]),
     )?)))
 }

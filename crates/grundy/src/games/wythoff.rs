@@ -106,7 +106,7 @@ pub(crate) const FAMILY: Family = Family {
     syntax: Syntax::None,
     shape: Shape::Pair,
     claims: None,
-    build: |_| Ok(Box::new(Builtin(Wythoff))),
+    build: |_| Ok(Box::new(Builtin::new(Wythoff))),
 };
 
 // The dynamic seam: what this family answers without search.

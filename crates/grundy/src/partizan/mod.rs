@@ -186,10 +186,7 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
     pub fn charge(&mut self) -> Result<(), GameError> {
         self.check_work()?;
         if self.budget == 0 {
-            return Err(GameError::TooLarge {
-                what: "the canonical value".into(),
-                limit: self.limit,
-            });
+            return Err(GameError::too_many_positions("the canonical value", self.limit));
         }
         self.budget -= 1;
         Ok(())

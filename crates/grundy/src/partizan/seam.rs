@@ -232,7 +232,7 @@ where
         let name = name.into();
         let game = Arc::new(game);
         PartizanGame {
-            play: Builtin(Turned {
+            play: Builtin::new(Turned {
                 game: Arc::clone(&game),
                 name: name.clone(),
             }),

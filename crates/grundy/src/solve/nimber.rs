@@ -144,10 +144,7 @@ impl<G: Impartial> NimValues<G> {
                         super::progress::report(visited as u64, self.limit as u64);
                     }
                     if visited >= self.limit {
-                        let e = GameError::TooLarge {
-                            what: "nim-value".into(),
-                            limit: self.limit,
-                        };
+                        let e = GameError::too_many_positions("nim-value", self.limit);
                         return Err(super::progress::stopped(e, stack.len(), visited));
                     }
                     on_stack.insert(c.clone());

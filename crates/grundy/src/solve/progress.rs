@@ -77,10 +77,7 @@ pub(crate) fn stopped(e: crate::GameError, depth: usize, visited: usize) -> crat
         "positions keep growing: this game may not end (one line of play went {depth} moves without an end)"
     );
     match e {
-        GameError::TooLarge { what, limit } => GameError::TooLarge {
-            what: format!("{what} ({why})"),
-            limit,
-        },
+        e if e.is_too_many_positions() => e.positions_of(|what| format!("{what} ({why})")),
         GameError::Loopy(_) => e,
         other => GameError::Rule(format!("{other}; {why}")),
     }

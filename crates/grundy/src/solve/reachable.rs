@@ -111,7 +111,7 @@ impl Indexed for Graph<'_> {
 }
 
 /// Solve every position of any [`Game`] reachable from `start`, loops and draws
-/// included, with at most `limit` positions (else [`GameError::TooLarge`]).
+/// included, with at most `limit` positions (else the position budget's error, [`GameError::too_many_positions`]).
 ///
 /// Positions are enumerated breadth-first with [`Game::terminal`] and
 /// [`Game::options`] into a hash map (discovery order: the start is 0), then solved
@@ -145,9 +145,11 @@ pub fn reachable<G: Game>(
     start: &G::Position,
     limit: usize,
 ) -> Result<Reachable<G::Position>, GameError> {
-    let too_large = || GameError::TooLarge {
-        what: "retrograde analysis of the positions reachable from the start".into(),
-        limit,
+    let too_large = || {
+        GameError::too_many_positions(
+            "retrograde analysis of the positions reachable from the start",
+            limit,
+        )
     };
     let limit = limit.min(super::retrograde::MAX_POSITIONS as usize);
     if limit == 0 {
@@ -255,10 +257,9 @@ pub fn solve_reachable_with(
 ) -> Result<Reachable, GameError> {
     game.check(start)?;
     reachable(&AsGame { game, play }, start, limit).map_err(|e| match e {
-        GameError::TooLarge { limit, .. } => GameError::TooLarge {
-            what: format!("positions reachable in {}", game.name()),
-            limit,
-        },
+        e if e.is_too_many_positions() => {
+            e.positions_of(|_| format!("positions reachable in {}", game.name()))
+        }
         e => e,
     })
 }

@@ -100,10 +100,10 @@ struct Parents {
 fn check_size(game: &impl Indexed) -> Result<usize, GameError> {
     let n = game.size();
     if n > MAX_POSITIONS {
-        return Err(GameError::TooLarge {
-            what: "retrograde analysis".into(),
-            limit: MAX_POSITIONS as usize,
-        });
+        return Err(GameError::too_many_positions(
+            "retrograde analysis",
+            MAX_POSITIONS as usize,
+        ));
     }
     Ok(n as usize)
 }

@@ -2,7 +2,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::{Game, GameError, Outcome, Play};
 
-/// How many positions a search may visit before it gives up (`GameError::TooLarge`).
+/// How many positions a search may visit before it gives up ([`GameError::too_many_positions`]).
 pub const DEFAULT_LIMIT: usize = 20_000_000;
 
 /// The solved value of one position: who wins and how long the game lasts.
@@ -212,10 +212,7 @@ impl<G: Game> Search<G> {
             super::progress::report(visited as u64, self.limit as u64);
         }
         if visited >= self.limit {
-            return Err(GameError::TooLarge {
-                what: "search".into(),
-                limit: self.limit,
-            });
+            return Err(GameError::too_many_positions("search", self.limit));
         }
         if let Some(outcome) = self.game.terminal(p)? {
             let e = Evaluation::terminal(outcome);
