@@ -96,16 +96,25 @@ impl<'a, 'r> Parser<'a, 'r> {
         if self.u.stack_exhausted() {
             return "too deep: a form nests so deeply that computing with it would overflow the stack (a long chain of ups, say)".to_string();
         }
+        // The budget's own words (which limit, how far, the flag), as every
+        // other command says it.
         if self.u.memory_exhausted() {
-            return format!(
-                "too much memory: the games computed hold more than {} (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast); raise it with --max-memory",
-                grundy_budget::human_bytes(u128::from(self.u.memory_limit()))
-            );
+            let b = grundy_budget::OverBudget {
+                limit: grundy_budget::Limit::Memory,
+                what: "the games computed (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)".into(),
+                reached: self.u.memory_held(),
+                allowed: self.u.memory_limit(),
+            };
+            return b.to_string();
         }
         match self.u.work_limit() {
-            Some(n) => format!(
-                "too much work: more than {n} steps to compute (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)"
-            ),
+            Some(n) => grundy_budget::OverBudget {
+                limit: grundy_budget::Limit::Work,
+                what: "the value (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)".into(),
+                reached: n.saturating_add(1),
+                allowed: n,
+            }
+            .to_string(),
             None => "too much work".to_string(),
         }
     }

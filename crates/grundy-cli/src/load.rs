@@ -36,6 +36,64 @@ pub fn game(text: &str, budget: &Budget) -> Result<Box<dyn DynGame>> {
     Ok(game)
 }
 
+/// The family's example game, as the catalogue builds it (none for a family
+/// without one).
+fn example(family: &grundy::catalogue::Family) -> Option<Box<dyn DynGame>> {
+    let (text, _) = family.example?;
+    grundy_rules::catalogue().parse(text).ok()
+}
+
+/// Help for a command that takes only the games `keep` accepts (asked of each
+/// family's example game), with the game files that may name them.
+fn help_for(title: &str, keep: impl Fn(&dyn DynGame) -> bool) -> String {
+    let catalogue = grundy_rules::catalogue();
+    let mut help = catalogue.help_of(title, |f| example(f).is_some_and(|g| keep(g.as_ref())));
+    help.push_str("  FILE.toml, FILE.luau    a game file or a script of such a game\n");
+    help
+}
+
+/// `period`, `quotient` and `values --out`: heap games with a nim-sequence.
+pub fn sequence_help() -> &'static str {
+    static HELP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HELP.get_or_init(|| {
+        help_for("GAME is a heap game with a nim-sequence:", |g| {
+            g.heap_sequence().is_some()
+        })
+    })
+}
+
+/// `values`: games whose single heaps have nim-values.
+pub fn heap_help() -> &'static str {
+    static HELP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HELP.get_or_init(|| {
+        help_for("GAME is a heap game (single heaps have nim-values):", |g| {
+            g.capabilities().heap_values
+        })
+    })
+}
+
+/// `build`: the families that number their own positions, one line each.
+pub fn numbered_help() -> String {
+    grundy_rules::catalogue()
+        .help_of("", |f| example(f).is_some_and(|g| g.numbering().is_some()))
+        .trim_matches('\n')
+        .to_string()
+}
+
+/// `value`, `thermograph`: partizan games (impartial ones have nimbers).
+pub fn partizan_help() -> &'static str {
+    static HELP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HELP.get_or_init(|| {
+        let mut help = help_for(
+            "GAME is a partizan game (an impartial one's value is its nimber):",
+            |g| g.partizan().is_some(),
+        );
+        help.push('\n');
+        help.push_str(&grundy_rules::catalogue().position_help());
+        help
+    })
+}
+
 /// The families whose games number their own positions (dense or retrograde
 /// tables, `--resume`, `merge`), read off the catalogue: each family's example is
 /// asked for its [`DynGame::numbering`].

@@ -52,13 +52,13 @@ enum Command {
     #[command(after_help = load::game_help())]
     Moves(commands::moves::Args),
     /// Outcome and nim-value of each single heap in a range (heap games).
-    #[command(after_help = load::game_help())]
+    #[command(after_help = load::heap_help())]
     Values(commands::values::Args),
     /// Prove a heap game's nim-sequence periodic: preperiod, period, saltus.
-    #[command(after_help = PERIOD_HELP)]
+    #[command(after_help = load::sequence_help())]
     Period(commands::period::Args),
     /// The misère quotient of a heap game (Plambeck–Siegel): monoid presentation, P-portion, each heap's element.
-    #[command(after_help = PERIOD_HELP)]
+    #[command(after_help = load::sequence_help())]
     Quotient(commands::quotient::Args),
     /// Play against a perfect opponent in the terminal (or scripted through a pipe).
     #[command(after_help = load::game_help())]
@@ -70,12 +70,12 @@ enum Command {
     #[command(after_help = load::game_help())]
     Plot(commands::plot::Args),
     /// The canonical value of a position (partizan games; *n for impartial ones), with stops, mean, temperature.
-    #[command(after_help = load::game_help())]
+    #[command(after_help = load::partizan_help())]
     Value(commands::value::Args),
     /// The game calculator: sums, comparisons, cooling and heating of values, e.g. "{1|-1} + ^*".
     Calc(commands::calc::Args),
     /// Draw the thermograph of a position or value as PNG or SVG.
-    #[command(after_help = load::game_help())]
+    #[command(after_help = load::partizan_help())]
     Thermograph(commands::thermograph::Args),
     /// Print a completion script for a shell: bash, zsh, fish, elvish or powershell.
     Completions(commands::completions::Args),
@@ -87,18 +87,6 @@ enum Command {
     /// Join the part files of a build with --workers/--processes --no-gather into its table.
     Merge(commands::merge::Args),
 }
-
-const PERIOD_HELP: &str = "\
-GAME is a heap game with a nim-sequence:
-  octal:CODE              an octal code, e.g. octal:0.137 (kayles = octal:0.77, dawson = octal:0.07)
-  hex:CODE                a hexadecimal code, e.g. hex:0.F6
-  kayles, dawson, grundy, split
-  subtraction:S1,S2,...   proved by the window argument (window max(S))
-  allbut:E1,E2,...        arithmetic periodic: G(n + p) = G(n) + saltus
-  lasker                  Lasker's Nim: the known arithmetic period (period 4, saltus 4)
-  FILE.toml               a game file of any of these
-Octal and hex codes are proved by the Guy-Smith theorem; grundy and split have no
-theorem, so their periods are never proved.";
 
 /// Help and version print as clap renders them; every other argument error becomes
 /// one line (clap's first paragraph, e.g. the missing argument's name), exit status 2.

@@ -162,6 +162,22 @@ fn every_command_that_can_run_out_says_which_limit_and_the_flag() {
         dir.path(),
         &memory,
     );
+    // The calculator, with the same words.
+    fails_with(
+        &["calc", "{1|*2048} + {*2047|-1}", "--max-work", "1000"],
+        dir.path(),
+        &[
+            "over the work budget",
+            "the limit is 1,000 steps",
+            "raise it with --max-work",
+        ],
+    );
+    // Play asks the same solver: its first answer runs out the same way.
+    fails_with(
+        &["play", big, "start", "--first", "engine", "--max-memory", "1M"],
+        dir.path(),
+        &memory,
+    );
     // Misère quotients: memory and work.
     fails_with(
         &["quotient", "kayles", "--max-heap", "40", "--max-work", "10000"],

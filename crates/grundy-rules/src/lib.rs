@@ -23,16 +23,19 @@
 //! start = 10                               # optional: an integer, an array or a string
 //! ```
 //!
-//! | `family` | keys | position |
-//! |---|---|---|
-//! | `nim` | | heaps |
-//! | `subtraction` | `subtract = [1, 3, 4]` (required) | heaps |
-//! | `allbut` | `except = [1, 2]` (optional) | heaps |
-//! | `octal` | `code = "0.77"` (required) | heaps (needs the octal engine: GAME `octal:CODE`) |
-//! | `split` | | piles |
-//! | `digits` | `turns = 3` (required), `width = 4` (optional) | `N` or `number,played,start` |
-//! | `euclid` | | a pair `a,b` |
-//! | `wythoff` | | a pair `a,b` |
+//! `family` is any family of the [`catalogue`] (the same names as GAME text), and
+//! its keys are the family's parameters, named as in GAME text (`digits:turns=3`
+//! is `turns = 3`); `grundy help` lists them all, and the user guide's table of
+//! TOML keys is checked against the catalogue by a test. A game file of a family
+//! is that game under the file's name and start, with every capability: a game
+//! file of `tictactoe` builds the same table as `tictactoe` itself.
+//!
+//! ```
+//! let kayles = grundy_rules::game_from_toml("k.toml", "family = \"octal\"\ncode = \"0.77\"\n").unwrap();
+//! let ttt = grundy_rules::game_from_toml("t.toml", "family = \"tictactoe\"\n").unwrap();
+//! assert!(kayles.heap_sequence().is_some());
+//! assert!(ttt.numbering().is_some());
+//! ```
 //!
 //! Unknown keys, keys of another family, wrong types and impossible parameters are
 //! errors of the form `FILE:LINE:COLUMN: message`:

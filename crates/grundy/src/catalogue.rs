@@ -447,6 +447,17 @@ impl Catalogue {
         s
     }
 
+    /// The GAME syntax of the families `keep` accepts, under `title`: the help of a
+    /// command that takes only some games (a partizan game for `value`, a heap
+    /// game with a nim-sequence for `period`), read off the same table.
+    pub fn help_of(&self, title: &str, keep: impl Fn(&Family) -> bool) -> String {
+        let mut s = format!("{title}\n");
+        for f in self.families().filter(|f| keep(f)) {
+            help_line(&mut s, f.usage, f.summary);
+        }
+        s
+    }
+
     /// The POSITION syntax of every family whose positions are not plain heaps.
     pub fn position_help(&self) -> String {
         let mut s = String::from(

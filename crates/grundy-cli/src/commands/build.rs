@@ -17,16 +17,15 @@ use crate::render::{count, count_of};
 /// Solve every position of a game into a table file.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: tictactoe, connect4:width=W,height=H, dodgem:N, chase:cycle=N|path=N
-    /// (every position numbered), or any other GAME, FILE.toml or FILE.luau (the
-    /// positions reachable from a start).
+    /// The game: one that numbers its own positions (every position; listed below),
+    /// or any other GAME, FILE.toml or FILE.luau (the positions reachable from a start).
     pub game: String,
     /// The table file to write (built in FILE.tmp, renamed when complete; FILE.lock
     /// keeps a second build from writing it meanwhile).
     #[arg(long, value_name = "FILE")]
     pub db: PathBuf,
-    /// Where enumeration starts, for games other than tictactoe, connect4, dodgem and
-    /// chase (default: the game's natural start).
+    /// Where enumeration starts, for games without a numbering of their own
+    /// (default: the game's natural start).
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub start: Option<String>,
     /// Continue an interrupted build from its last checkpoint (FILE.ckpt; with
@@ -84,9 +83,7 @@ pub fn help() -> &'static str {
              rules; a position not reachable from the start is an error. No checkpoints (--resume).\n\n  \
              grundy build examples/games/lollipop.luau --db lollipop.db\n  \
              grundy solve --db lollipop.db 4,5,1 --json",
-            grundy_retro::game_help()
-                .trim_start_matches("GAME is one of:\n")
-                .trim_end()
+            crate::load::numbered_help()
         )
     })
 }

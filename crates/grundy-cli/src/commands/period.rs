@@ -25,8 +25,7 @@ use crate::render::count;
 /// Find the period of a heap game's nim-sequence.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: a heap game (octal:CODE, hex:CODE, kayles, dawson, grundy, split,
-    /// subtraction:S, allbut:E, lasker) or a game file of one.
+    /// The game: a heap game with a nim-sequence (listed below) or a game file of one.
     pub game: String,
     /// Give up (unproved) after computing this many values (default 1000000).
     #[arg(long)]

@@ -16,8 +16,7 @@ use crate::render::count;
 /// Compute a misère quotient.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: a heap game (octal:CODE, hex:CODE, kayles, dawson, grundy, split,
-    /// subtraction:S, allbut:E, lasker) or a game file of one.
+    /// The game: a heap game with a nim-sequence (listed below) or a game file of one.
     pub game: String,
     /// The largest heap of the sums covered (heaps 1..=N).
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..=MAX_QUOTIENT_HEAP))]

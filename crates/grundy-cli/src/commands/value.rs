@@ -12,8 +12,8 @@ use crate::load;
 /// The value of a position.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game: a partizan game (domineering, toads, hackenbush, clobber, cutcake,
-    /// a Luau script with left and right) or an impartial one (its value is *n).
+    /// The game: a partizan game (listed below; or a Luau script with left and
+    /// right) or an impartial one (its value is *n).
     pub game: String,
     /// The position (see below).
     #[arg(allow_hyphen_values = true)]
