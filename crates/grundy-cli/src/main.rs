@@ -30,7 +30,8 @@ struct Cli {
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
     /// The most positions a search may visit before it stops with the budget's
-    /// error (default 2000000; closed forms and proved periods need none).
+    /// error (default: 2000000 for a search, 1300000 sums for a misère quotient;
+    /// closed forms and proved periods need none).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_positions: Option<u64>,
     /// The most memory a game script's interpreter may hold, e.g. 256M (default 64M;

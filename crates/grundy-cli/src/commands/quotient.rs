@@ -21,11 +21,6 @@ pub struct Args {
     /// The largest heap of the sums covered (heaps 1..=N).
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..=MAX_QUOTIENT_HEAP))]
     pub max_heap: u64,
-    /// Positions the exact misère search may keep (the work bound; the default is
-    /// enough for Kayles and Dawson's Kayles to heap 24 and stops any quotient out of
-    /// reach within seconds).
-    #[arg(long, default_value_t = 1_300_000)]
-    pub max_positions: usize,
     /// Steps of search and proof allowed in all (about half a second per 10^8
     /// here); the default, 5·10^8, reaches Dawson's Kayles to heap 30 and stops
     /// anything out of reach within seconds.
@@ -38,6 +33,9 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
 }
+
+/// Positions the exact misère search may keep unless `--max-positions` says.
+const QUOTIENT_POSITIONS: u64 = 1_300_000;
 
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
@@ -54,7 +52,9 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         args.max_heap
     ));
     let limits = QuotientLimits {
-        max_positions: args.max_positions,
+        // The global --max-positions; by default enough for Kayles and Dawson's
+        // Kayles to heap 24, and a quotient out of reach stops within seconds.
+        max_positions: usize::try_from(budget.positions_or(QUOTIENT_POSITIONS)).unwrap_or(usize::MAX),
         max_work: args.max_work,
         max_bytes: crate::memory::search_budget(budget),
         ..QuotientLimits::default()
