@@ -228,3 +228,29 @@ fn searches_run_within_max_positions_and_say_so() {
     // Closed forms need no search budget.
     assert!(ok(&["solve", "nim", "3,4,5", "--max-positions", "1"], dir.path()).contains("nim-value:     2"));
 }
+
+#[test]
+fn misere_sums_use_a_proved_quotient_and_say_when_it_could_not_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    // Kayles' quotient is proved to heap 101 in well under a second: it answers.
+    let out = ok(&["solve", "kayles", "101,3", "--misere"], dir.path());
+    assert!(out.contains("the misère quotient of heaps up to 101"), "{out}");
+    // Out of reach, the error says the quotient was tried and why it stopped.
+    fails_with(
+        &["solve", "grundy", "30,30,30", "--misere", "--max-work", "1000000"],
+        dir.path(),
+        &[
+            "the misère quotient was tried",
+            "over the work budget",
+            "--max-positions",
+        ],
+    );
+    fails_with(
+        &["solve", "kayles", "2000,3", "--misere"],
+        dir.path(),
+        &[
+            "no misère quotient is tried past heap 1000",
+            "over the position budget",
+        ],
+    );
+}

@@ -29,6 +29,10 @@ pub struct Args {
     /// Who moves first, in a partizan game (default: left).
     #[arg(long, value_enum)]
     pub first: Option<super::First>,
+    /// The most steps of work: moves a search examines, steps of a misère
+    /// quotient's search and proof (default: each one's own).
+    #[arg(long, value_name = "N")]
+    pub max_work: Option<u64>,
     /// How heap games' nim-values are computed (auto, naive or sparse; see `values`).
     #[arg(long, value_enum, default_value_t = super::values::MethodArg::Auto)]
     pub method: super::values::MethodArg,
@@ -36,6 +40,10 @@ pub struct Args {
 
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
+    let budget = &Budget {
+        max_work: args.max_work.or(budget.max_work),
+        ..budget.clone()
+    };
     let (game, position) = match (&args.db, args.position) {
         // `solve --db FILE POSITION`: the table names its game.
         (Some(db), None) => (grundy_retro::open_db(db, None)?, args.game),

@@ -142,6 +142,12 @@ where
     /// searches allocate nothing big keep none.
     fn set_budget(&mut self, _budget: &crate::Budget) {}
 
+    /// Why no closed form answered `p` (a misère quotient tried and out of reach,
+    /// say), for the error when the search is out of reach too.
+    fn why_no_closed_form(&self, _p: &Self::Position, _play: Play) -> Option<String> {
+        None
+    }
+
     /// How nim-values of heaps are computed from now on (see
     /// [`DynGame::set_heap_method`]); games without a heap engine ignore it.
     fn set_heap_method(&mut self, _method: grundy_octal::Method) {}
@@ -391,8 +397,21 @@ where
         self.plan_search(p, play).map(|(searched, _)| searched)
     }
 
-    /// Steps 2 and 3 of the plan; says which one answered.
+    /// Steps 2 and 3 of the plan; says which one answered. Out of positions, says
+    /// what else was tried, so "too large" is not the whole story.
     fn plan_search(&self, p: &G::Position, play: Play) -> Result<(Searched<G::Position>, Step), GameError> {
+        self.plan_search_steps(p, play)
+            .map_err(|e| match self.game.why_no_closed_form(p, play) {
+                Some(why) if e.is_too_many_positions() => e.positions_of(|what| format!("{what} ({why})")),
+                _ => e,
+            })
+    }
+
+    fn plan_search_steps(
+        &self,
+        p: &G::Position,
+        play: Play,
+    ) -> Result<(Searched<G::Position>, Step), GameError> {
         if let Some(answer) = self.game.packed_search(p, play) {
             return answer.map(|searched| (searched, Step::Search));
         }

@@ -37,7 +37,7 @@ pub const LISTED_HEAP_LIMIT: u64 = 1_000_000;
 /// The largest heap whose misère quotient `solve --misere` computes by itself for
 /// a sum too large to search (`grundy quotient` goes further). Kayles's takes about
 /// a second to heap 100, built by classes.
-pub const MISERE_QUOTIENT_HEAP: u64 = 100;
+pub const MISERE_QUOTIENT_HEAP: u64 = 1000;
 /// Positions that quotient may search: enough for Kayles and Dawson's Kayles to
 /// heap 24, and a quotient out of reach stops within seconds.
 const MISERE_QUOTIENT_POSITIONS: usize = 1_300_000;
@@ -72,6 +72,8 @@ struct State {
     /// quotient failed (not tried again).
     quotient: Option<Arc<MisereQuotient>>,
     quotient_failed_at: Option<u64>,
+    /// Why that quotient could not be computed, for the error of the search.
+    quotient_failure: Option<String>,
     /// How the engine's sequence computes new values (the shell's `--method`,
     /// through [`Analyze::set_heap_method`]): the values are the same, only the
     /// time differs. A sequence already started keeps its method.
@@ -79,6 +81,8 @@ struct State {
     /// The memory of the budget (see [`Analyze::set_budget`]), for the misère
     /// quotients `solve` reaches; `None`: the quotient's default.
     max_memory: Option<u64>,
+    /// The work of the budget, for the same quotients; `None`: their default.
+    max_work: Option<u64>,
 }
 
 impl State {
@@ -534,25 +538,28 @@ impl HeapGame {
             .copied()
             .max()
             .filter(|&m| m > 0 && m <= MISERE_QUOTIENT_HEAP)?;
-        let max_bytes = {
+        let (max_bytes, max_work) = {
             let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
             if state.quotient_failed_at.is_some_and(|f| f <= max_heap) {
                 return None;
             }
             // The search's own tables get three quarters of the budget's memory.
-            state.max_memory.map(|m| m / 4 * 3)
+            (state.max_memory.map(|m| m / 4 * 3), state.max_work)
         };
+        let defaults = QuotientLimits::default();
         let limits = QuotientLimits {
             max_positions: MISERE_QUOTIENT_POSITIONS,
-            max_bytes: max_bytes.unwrap_or(QuotientLimits::default().max_bytes),
-            ..QuotientLimits::default()
+            max_bytes: max_bytes.unwrap_or(defaults.max_bytes),
+            max_work: max_work.unwrap_or(defaults.max_work),
+            ..defaults
         };
         let q = match self.misere_quotient(max_heap, limits) {
             Ok(q) => q,
-            Err(_) => {
+            Err(e) => {
                 let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
                 state.quotient_failed_at =
                     Some(state.quotient_failed_at.map_or(max_heap, |f| f.min(max_heap)));
+                state.quotient_failure = Some(e.to_string());
                 return None;
             }
         };
@@ -710,8 +717,25 @@ impl Analyze for HeapGame {
     fn set_heap_method(&mut self, method: Method) {
         self.state.get_mut().unwrap_or_else(|e| e.into_inner()).method = method;
     }
+    fn why_no_closed_form(&self, p: &Vec<u64>, play: Play) -> Option<String> {
+        if play != Play::Misere {
+            return None;
+        }
+        let max_heap = p.iter().copied().max()?;
+        if max_heap > MISERE_QUOTIENT_HEAP {
+            return Some(format!(
+                "no misère quotient is tried past heap {MISERE_QUOTIENT_HEAP}; `grundy quotient --max-heap` computes larger ones"
+            ));
+        }
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let failed = state.quotient_failed_at.is_some_and(|f| f <= max_heap);
+        let why = state.quotient_failure.as_deref().filter(|_| failed)?;
+        Some(format!("the misère quotient was tried: {why}"))
+    }
     fn set_budget(&mut self, budget: &crate::Budget) {
-        self.state.get_mut().unwrap_or_else(|e| e.into_inner()).max_memory = Some(budget.max_memory);
+        let state = self.state.get_mut().unwrap_or_else(|e| e.into_inner());
+        state.max_memory = Some(budget.max_memory);
+        state.max_work = budget.max_work;
     }
     fn name(&self) -> String {
         self.name.clone()
