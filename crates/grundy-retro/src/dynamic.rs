@@ -89,6 +89,14 @@ pub(crate) fn retro_solve(
     options: DenseOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Table, RetroError> {
+    // One word per position while it is solved (its count of options, then its
+    // remoteness), beside the table itself: refused up front, not aborted.
+    let words = u128::from(game.size()) * 8;
+    crate::memory::admit(
+        game.size(),
+        words + crate::dense_table_bytes(game.size(), options.remoteness),
+        options.max_memory,
+    )?;
     let s = if options.parallel {
         retrograde_parallel(game)?
     } else {

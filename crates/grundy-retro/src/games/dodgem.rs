@@ -817,7 +817,7 @@ use grundy::catalogue::{Family, Kind, Param, Shape, Syntax};
 pub(crate) const FAMILY: Family = Family {
     name: "dodgem",
     usage: "dodgem:N",
-    summary: "Dodgem (Winning Ways) on an N x N board, N = 3 or 4 (5 too big)",
+    summary: "Dodgem (Winning Ways) on an N x N board, N = 3, 4 or 5 (5: minutes and gigabytes)",
     position: "rows from the top, b/r/., then :b or :r (b../b../.rr:b), or start",
     params: &[Param {
         key: "size",
