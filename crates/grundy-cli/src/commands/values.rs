@@ -1,6 +1,6 @@
 //! `grundy values GAME --from A --to B [--format text|csv|json]`, and
 //! `grundy values GAME --to N --out FILE [--resume] [--from A]`, which streams the
-//! nim-sequence of a heap game to a file with checkpoints (see `crate::bfile`).
+//! nim-sequence of a heap game to a file with checkpoints (see `grundy_files::bfile`).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,9 +11,9 @@ use clap::ValueEnum;
 use grundy::dynamic::{HeapSequence, PeriodSummary};
 use grundy_octal::{HeapRules, Method, Sequence};
 
-use crate::bfile::{Format as FileFormat, SeqWriter};
 use crate::commands::period::{progress_bar, seq_game};
 use crate::{load, render};
+use grundy_files::bfile::{Format as FileFormat, SeqWriter};
 
 /// Tabulate single heaps.
 #[derive(clap::Args)]
