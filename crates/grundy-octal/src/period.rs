@@ -2,6 +2,8 @@
 //! subtraction games), the deciding-state argument (all-but games), and the
 //! Lasker closed form, all from [`prove_period`].
 
+use grundy_budget::{Budget, Limit, OverBudget};
+
 use crate::engine::{nim_values, Method, Sequence, SequenceError};
 use crate::periodic::{Periodic, ProvedPeriod};
 use crate::rules::HeapRules;
@@ -290,6 +292,141 @@ pub fn find_period_until<F: FnMut(u64, u16), S: FnMut(&Sequence) -> bool>(
             }
         }
     }
+}
+
+/// Options a [`search_period`] may examine when the budget leaves the work to the
+/// solver ([`Budget::max_work`] unset): pairs of heaps XORed, single heaps looked up
+/// ([`Stats::options`](crate::Stats)). A count, not a clock, so the answer is the
+/// same on every machine; the engine examines a few 10^9 options a second (bitsets
+/// of pairs; the split game's options cost more: 10^10 of them took 14 s), so this
+/// is a few seconds. Games that only take tokens cost one to a few options a value
+/// and never reach it, nor do sparse games (`octal:0.16` proves its period at
+/// G(509621)); games with breaking moves whose values do not stay sparse
+/// (`octal:0.06`) cost a number of options growing with n for G(n), so the work
+/// grows as n^2 and this budget stops them near G(60000) (10^11 reached G(280000)
+/// in about a minute).
+pub const PERIOD_SEARCH_WORK: u64 = 4_000_000_000;
+
+/// How far a [`search_period`] has got, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchProgress {
+    /// Values computed so far: G(0) .. G(computed - 1).
+    pub computed: u64,
+    /// The most values the search computes.
+    pub max: u64,
+    /// Options examined so far.
+    pub options: u64,
+    /// The options the whole search is expected to examine: at least `options`, at
+    /// most the work budget (see [`WorkForecast`]).
+    pub forecast: u64,
+}
+
+/// What a [`search_period`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PeriodSearch {
+    /// The proved period, else the apparent one of the values computed, else none.
+    pub period: Option<Period>,
+    /// Values computed: G(0) .. G(computed - 1).
+    pub computed: u64,
+    /// Set when the work budget ended the search before `max` values or a proof.
+    pub stopped: Option<OverBudget>,
+}
+
+/// The engine's work to compute G(0..max), extrapolated from the work so far:
+/// `options(n)` grows as n^k, with k (between 1 and 2) fitted to the last two
+/// measurements. A progress bar that advances in options examined then estimates
+/// the time left right for games whose values cost linear or growing time.
+#[derive(Debug, Clone, Copy)]
+pub struct WorkForecast {
+    last: Option<(u64, u64)>,
+    exponent: f64,
+}
+
+impl Default for WorkForecast {
+    fn default() -> Self {
+        WorkForecast {
+            last: None,
+            exponent: 1.0,
+        }
+    }
+}
+
+impl WorkForecast {
+    /// The options G(0..max) will take, after `options` for G(0..n).
+    pub fn total(&mut self, n: u64, options: u64, max: u64) -> u64 {
+        if let Some((n0, o0)) = self.last {
+            if n > n0 && options > o0 && o0 > 0 && n0 > 0 {
+                let k = ((options as f64) / (o0 as f64)).ln() / ((n as f64) / (n0 as f64)).ln();
+                if k.is_finite() {
+                    self.exponent = k.clamp(1.0, 2.0);
+                }
+            }
+        }
+        self.last = Some((n, options));
+        let ratio = max as f64 / n.max(1) as f64;
+        ((options.max(1) as f64) * ratio.powf(self.exponent)) as u64
+    }
+}
+
+/// Computes the nim-sequence of `rules` until a period is proved, at most `max`
+/// values (G(0) .. G(max - 1); at least one) and at most the budget's work
+/// ([`Budget::work_or`] of [`PERIOD_SEARCH_WORK`], in options examined), calling
+/// `progress` as it goes. The search is [`find_period_until`]'s: until the budget
+/// stops it, the answer is [`find_period`]'s.
+///
+/// ```
+/// use grundy_budget::Budget;
+/// use grundy_octal::{search_period, HeapRules, Method};
+/// let found = search_period(&HeapRules::kayles(), Method::Auto, 1000, &Budget::default(), |_| {}).unwrap();
+/// let p = found.period.unwrap();
+/// assert_eq!((p.preperiod, p.period, p.proved), (71, 12, true));
+/// assert!(found.stopped.is_none());
+/// // A small budget stops the search, and says so.
+/// let tight = Budget { max_work: Some(1000), ..Budget::default() };
+/// let found = search_period(&"0.06".parse().unwrap(), Method::Auto, 100_000, &tight, |_| {}).unwrap();
+/// assert_eq!(found.stopped.unwrap().allowed, 1000);
+/// ```
+pub fn search_period(
+    rules: &HeapRules,
+    method: Method,
+    max: u64,
+    budget: &Budget,
+    mut progress: impl FnMut(SearchProgress),
+) -> Result<PeriodSearch, SequenceError> {
+    let max = max.max(1);
+    let allowed = budget.work_or(PERIOD_SEARCH_WORK);
+    let mut seq = Sequence::new(rules.clone(), method);
+    let mut forecast = WorkForecast::default();
+    // find_period_until computes at most G(0..=max_n): max_n + 1 values.
+    let (period, stopped) = find_period_until(
+        &mut seq,
+        max - 1,
+        |_, _| {},
+        |seq| {
+            let (n, options) = (seq.len(), seq.stats().options);
+            let total = forecast.total(n, options, max);
+            progress(SearchProgress {
+                computed: n,
+                max,
+                options,
+                forecast: total.min(allowed).max(options),
+            });
+            options >= allowed
+        },
+    )?;
+    let computed = seq.len();
+    Ok(PeriodSearch {
+        period,
+        computed,
+        stopped: stopped.then(|| {
+            Budget::over(
+                Limit::Work,
+                seq.stats().options,
+                allowed,
+                format!("computing the nim-sequence of {rules}"),
+            )
+        }),
+    })
 }
 
 /// The largest max(E) for which [`all_but_period`] searches (each deciding
