@@ -156,6 +156,7 @@
 #![deny(missing_docs)]
 
 mod engine;
+mod mex;
 mod misere;
 mod period;
 mod periodic;
@@ -163,6 +164,7 @@ mod rules;
 mod triples;
 
 pub use engine::{nim_values, Method, Sequence, SequenceError, Stats};
+pub use mex::{mex, next_unset};
 pub use misere::{
     letter, Element, Generator, MisereQuotient, QuotientError, QuotientLimits, QuotientStats, Word,
     MAX_QUOTIENT_HEAP,
