@@ -477,7 +477,8 @@ fn sibling(path: &Path, ext: &str) -> PathBuf {
 
 /// A failed atomic write, as the error of the file it concerns.
 fn write_error(e: grundy_files::WriteError) -> RetroError {
-    RetroError::io(&e.path().to_path_buf(), e.into_io())
+    let path = e.path().to_path_buf();
+    RetroError::io(&path, e.into_io())
 }
 
 /// Progress of a build, for a progress bar.

@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use anyhow::{bail, Result};
-use grundy::dynamic::{HeapSequence, PeriodSummary};
+use grundy::dynamic::{HeapSequence, Period};
 use grundy::games::canonical_name;
 use grundy::Budget;
 use grundy_octal::{search_period, HeapRules, Method, PeriodSearch};
@@ -203,7 +203,7 @@ fn heap_period(name: &str, rules: &HeapRules, method: Method, max: u64, work: Op
     Ok(match period {
         Some(p) if p.proved => Found {
             game: name,
-            proved: Some((p.preperiod, p.period, 0)),
+            proved: Some((p.preperiod(), p.period(), p.saltus())),
             checked_to: p.checked_to,
             apparent: None,
             rule: p.rule,
@@ -212,7 +212,7 @@ fn heap_period(name: &str, rules: &HeapRules, method: Method, max: u64, work: Op
             game: name,
             proved: None,
             checked_to: computed,
-            apparent: Some((p.preperiod, p.period)),
+            apparent: Some((p.preperiod(), p.period())),
             rule: format!("{}{budget}", p.rule),
         },
         None => Found {
@@ -239,7 +239,7 @@ fn heap_period(name: &str, rules: &HeapRules, method: Method, max: u64, work: Op
 /// A period the game proved itself (all-but games: a repeated deciding state;
 /// Lasker's Nim: the theorem). A proof that needed more than --max values counts as
 /// not found within --max, as a search stopped there would.
-fn proved_period(name: &str, rules: &HeapRules, p: &PeriodSummary, max: u64) -> Found {
+fn proved_period(name: &str, rules: &HeapRules, p: &Period, max: u64) -> Found {
     let g = &p.periodic;
     if p.checked_to > max {
         let values = count(max, "value");

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
-use grundy::dynamic::{HeapSequence, PeriodSummary};
+use grundy::dynamic::{HeapSequence, Period};
 use grundy_octal::{HeapRules, Method, Sequence};
 
 use crate::commands::period::{progress_bar, seq_game};
@@ -255,7 +255,7 @@ fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(
 }
 
 /// A sequence given by a proved period (all-but games, Lasker's Nim): 32-bit values.
-fn periodic_file(args: &Args, out: &Path, period: &PeriodSummary, name: &str) -> Result<(SeqWriter, u64)> {
+fn periodic_file(args: &Args, out: &Path, period: &Period, name: &str) -> Result<(SeqWriter, u64)> {
     let value = |n: u64| {
         period
             .value_at(n)
