@@ -295,6 +295,45 @@ mod tests {
         ));
     }
 
+    /// The invariant of ARCHITECTURE.md: this module is the one writer that renames a
+    /// file into place (the CLI's lock, moved aside when stale, is no output).
+    #[test]
+    fn no_other_source_renames_a_file_into_place() {
+        fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    walk(&p, out);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    out.push(p);
+                }
+            }
+        }
+        let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let mut files = Vec::new();
+        for c in std::fs::read_dir(crates).unwrap() {
+            let src = c.unwrap().path().join("src");
+            if src.is_dir() {
+                walk(&src, &mut files);
+            }
+        }
+        let allowed = [
+            Path::new("grundy-files/src/atomic.rs"),
+            Path::new("grundy-cli/src/lock.rs"),
+        ];
+        let renaming: Vec<_> = files
+            .iter()
+            .filter(|f| std::fs::read_to_string(f).unwrap().contains("rename("))
+            .map(|f| f.strip_prefix(crates).unwrap().to_path_buf())
+            .filter(|f| !allowed.contains(&f.as_path()))
+            .collect();
+        assert!(files.len() > 50, "the sources were not found: {}", files.len());
+        assert!(
+            renaming.is_empty(),
+            "files renamed outside grundy_files::atomic: {renaming:?}"
+        );
+    }
+
     #[test]
     fn hidden_temporary_files_sit_beside_the_output() {
         let t = hidden_temp(Path::new("pics/p.png"));
