@@ -12,11 +12,8 @@ use std::time::Duration;
 use grundy::dynamic::{DynGame, DynPosition};
 use grundy::Play;
 
-/// The checkpoint reader of `grundy values --resume`: the CLI's own module (a
-/// binary crate's file, so it is included here rather than called).
-#[path = "../../crates/grundy-cli/src/bfile.rs"]
-#[allow(dead_code, unused_imports)]
-mod bfile;
+/// The checkpoint reader of `grundy values --resume`.
+use grundy_files::bfile;
 
 /// One fuzz target's body.
 pub type Target = fn(&[u8]);
@@ -233,7 +230,7 @@ pub fn checkpoint(data: &[u8]) {
             .unwrap_or("")
     };
     let bytes: usize = field("bytes").parse().unwrap_or(usize::MAX).min(part.len());
-    let mut h = grundy_retro::table::Fnv::new();
+    let mut h = grundy_files::Fnv::new();
     h.update(&part[..bytes]);
     let sum = format!("sum={:016x}", h.finish());
     let ck: String = ck
@@ -258,7 +255,7 @@ pub fn checkpoint(data: &[u8]) {
     let mut values = 0u32;
     let resumed = bfile::SeqWriter::resume(&file, &game, first, width, |_, _| {
         values += 1;
-        Ok(())
+        Ok::<(), bfile::BfileError>(())
     });
     match resumed {
         Ok(mut w) => {

@@ -4,7 +4,6 @@
 //! Each subcommand lives in its own module under `commands/` with its clap `Args`
 //! and a `run` that returns the text to print.
 
-mod bfile;
 mod board;
 mod commands;
 mod load;

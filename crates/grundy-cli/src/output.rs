@@ -8,45 +8,22 @@
 //! hang the run. So every output, and every file of the run beside it, must be a
 //! regular file if it exists; every input (part file, checkpoint) must be one.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 
-/// What the file at `path` is, in words, when it exists and is not a regular file
-/// (symbolic links followed: a link to a device is the device).
-pub fn not_regular(path: &Path) -> Option<&'static str> {
-    let meta = std::fs::metadata(path).ok()?;
-    if meta.is_file() {
-        return None;
-    }
-    if meta.is_dir() {
-        return Some("a directory");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_char_device() {
-            return Some("a character device");
-        }
-        if t.is_block_device() {
-            return Some("a block device");
-        }
-        if t.is_fifo() {
-            return Some("a FIFO (named pipe)");
-        }
-        if t.is_socket() {
-            return Some("a socket");
-        }
-    }
-    Some("not a regular file")
-}
+pub use grundy_files::atomic::{not_regular, with_suffix};
 
-/// `path` with `suffix` appended to its name (`FILE` → `FILE.tmp`).
-pub fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut s = path.as_os_str().to_owned();
-    s.push(suffix);
-    PathBuf::from(s)
+/// Write a whole file (a picture) or nothing, through a hidden temporary file beside
+/// it ([`grundy_files::atomic::write`]), so a full disk never leaves a truncated
+/// picture where a good one was. An output that exists and is not a regular file
+/// (`/dev/null`, a FIFO) is refused: the rename would put a regular file in the
+/// device's place.
+pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<()> {
+    let tmp = grundy_files::atomic::hidden_temp(path);
+    grundy_files::atomic::write(path, &tmp, bytes)
+        .map_err(grundy_files::WriteError::into_io)
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Refuse an output that exists and is not a regular file, and the same of the

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use grundy::dynamic::{DynGame, DynPosition};
 use grundy::solve::codes::code;
 use grundy::{GameError, Outcome, Play};
-use grundy_retro::table::Fnv;
+use grundy_files::Fnv;
 use grundy_retro::{Indexed, RetroError, MAX_POSITIONS};
 
 /// The reachable positions as an [`Indexed`] game: options by index, and the

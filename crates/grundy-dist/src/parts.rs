@@ -13,7 +13,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use grundy_retro::table::Fnv;
+use grundy_files::Fnv;
 use grundy_retro::Table;
 
 use crate::block::Block;
@@ -94,13 +94,18 @@ impl PartHeader {
 /// Refuse a file that exists and is not a regular file: opening a FIFO blocks
 /// until another process opens its other end, and writing a device is no part file.
 pub(crate) fn regular_or_absent(path: &Path) -> Result<(), DistError> {
-    match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => Err(file_bad(
-            path,
-            "exists and is not a regular file (a device, a FIFO or a directory); remove it or build elsewhere",
-        )),
-        _ => Ok(()),
+    match grundy_files::atomic::not_regular(path) {
+        Some(_) => Err(not_regular_error(path)),
+        None => Ok(()),
     }
+}
+
+/// The error for a file of the build that exists and is not a regular file.
+pub(crate) fn not_regular_error(path: &Path) -> DistError {
+    file_bad(
+        path,
+        "exists and is not a regular file (a device, a FIFO or a directory); remove it or build elsewhere",
+    )
 }
 
 /// Read a part's header.

@@ -19,11 +19,9 @@
 //! latest checkpoint that every worker holds is the oldest of their latest ones,
 //! and every worker still has it.
 
-use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use grundy_retro::table::Fnv;
+use grundy_files::Fnv;
 
 use crate::DistError;
 
@@ -248,26 +246,12 @@ impl Rounds {
         let mut fnv = Fnv::new();
         fnv.update(&bytes);
         bytes.extend_from_slice(&fnv.finish().to_le_bytes());
-        let mut tmp = path.clone().into_os_string();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        crate::parts::regular_or_absent(&tmp)?;
-        crate::parts::regular_or_absent(&path)?;
-        let write = || -> std::io::Result<()> {
-            let mut f = File::create(&tmp)?;
-            f.write_all(&bytes)?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, &path)?;
-            // The rename itself is made durable by syncing the directory (where
-            // the platform allows opening one).
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                if let Ok(d) = File::open(dir) {
-                    let _ = d.sync_all();
-                }
-            }
-            Ok(())
-        };
-        write().map_err(|e| file_error(&path, e))?;
+        // Synced, renamed into place, the directory synced: the one atomic writer.
+        let tmp = grundy_files::atomic::with_suffix(&path, ".tmp");
+        grundy_files::atomic::write(&path, &tmp, &bytes).map_err(|e| match e {
+            grundy_files::WriteError::NotRegular { path, .. } => crate::parts::not_regular_error(&path),
+            e => file_error(&path, e.into_io()),
+        })?;
         self.last = Some(slot);
         Ok(())
     }

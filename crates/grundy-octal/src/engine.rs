@@ -1,5 +1,6 @@
 //! The nim-sequence engine: naive mex and the sparse-space (rare/common) method.
 
+use crate::mex::next_unset;
 use crate::rules::HeapRules;
 use crate::triples::PairSets;
 
@@ -1176,23 +1177,6 @@ fn mark(seen: &mut [u64], v: u16) {
     seen[v >> 6] |= 1u64 << (v & 63);
 }
 
-/// The least value at or after `from` not in `seen` (`seen.len() * 64` if none);
-/// `from` must lie within `seen`.
-pub(crate) fn next_unset(seen: &[u64], from: usize) -> usize {
-    let mut i = from >> 6;
-    let mut word = !seen[i] & (!0u64 << (from & 63));
-    loop {
-        if word != 0 {
-            return i * 64 + word.trailing_zeros() as usize;
-        }
-        i += 1;
-        if i >= seen.len() {
-            return seen.len() * 64;
-        }
-        word = !seen[i];
-    }
-}
-
 fn mex(seen: &[u64], words: usize, n: usize) -> Result<u16, SequenceError> {
     let m = next_unset(&seen[..words], 0);
     u16::try_from(m).map_err(|_| SequenceError::ValueOverflow { n: n as u64 })
@@ -1537,9 +1521,7 @@ impl Naive {
                 self.add_tail(c.tail, self.tail_done, &at, stats);
                 self.tail_done += 1;
             }
-            while self.tail_seen.word((self.tail_mex >> 6) as usize) >> (self.tail_mex & 63) & 1 == 1 {
-                self.tail_mex += 1;
-            }
+            self.tail_mex = next_unset(&self.tail_seen.words, self.tail_mex as usize) as u64;
             start = self.tail_mex;
         }
         // The least value in neither set, from `start` (every value below

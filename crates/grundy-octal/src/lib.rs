@@ -108,9 +108,9 @@
 //! preperiod + period values, with one checked `value_at` (`None` only when
 //! the value does not fit a `u64`; never wraps or saturates) and
 //! `heaps_with_value` (the heaps below a bound with a given value, from the
-//! period: the winning moves of a huge heap). A proof is a
-//! [`ProvedPeriod`]: a `Periodic`, how many values the proof used
-//! (`checked_to`) and the argument in words. [`prove_period`] chooses the
+//! period: the winning moves of a huge heap). A period is a [`Period`]: a
+//! `Periodic`, how many values the proof used (`checked_to`), whether it is
+//! proved, and the argument in words; every prover returns one. [`prove_period`] chooses the
 //! argument:
 //!
 //! * **Guy–Smith** for finite octal and hexadecimal codes: if
@@ -120,8 +120,8 @@
 //!   codes without breaking moves) this is the *window argument*: G(n)
 //!   depends on the t values before it, so a repeated window repeats for
 //!   ever. [`find_period`] computes the sequence until the smallest period
-//!   is proved and returns a [`Period`] (proved or only apparent, `u16`
-//!   values), whose [`Period::proof`] is the `ProvedPeriod`.
+//!   is proved and returns a [`Period`] (proved, or only apparent:
+//!   `proved = false`).
 //! * **The deciding state** for all-but games ([`all_but_period`]): the
 //!   last max(E) values, the mex so far and capped value counts decide the
 //!   future up to a shift of all values, so a repeated state (values
@@ -138,8 +138,8 @@
 //! let p = find_period(&"S(1,3,4)".parse().unwrap(), 1000, Method::Auto)
 //!     .unwrap()
 //!     .unwrap();
-//! assert_eq!((p.preperiod, p.period, p.proved), (0, 7, true));
-//! assert_eq!(p.value_at(10u64.pow(18)), [0, 1, 0, 1, 2, 3, 2][(10u64.pow(18) % 7) as usize]);
+//! assert_eq!((p.preperiod(), p.period(), p.proved), (0, 7, true));
+//! assert_eq!(p.value_at(10u64.pow(18)), Some([0, 1, 0, 1, 2, 3, 2][(10u64.pow(18) % 7) as usize]));
 //! println!("{}", p.rule);
 //! // All-but {2}: G(n + 4) = G(n) + 2 (values 0, 1, 0, 1, 2, 3, 2, 3, 4, ...).
 //! let ab = prove_period(&HeapRules::all_but(&[2]).unwrap(), 10_000).unwrap().unwrap();
@@ -156,6 +156,7 @@
 #![deny(missing_docs)]
 
 mod engine;
+mod mex;
 mod misere;
 mod period;
 mod periodic;
@@ -163,15 +164,17 @@ mod rules;
 mod triples;
 
 pub use engine::{nim_values, Method, Sequence, SequenceError, Stats};
+pub use mex::{mex, next_unset};
 pub use misere::{
     letter, Element, Generator, MisereQuotient, QuotientError, QuotientLimits, QuotientStats, Word,
     MAX_QUOTIENT_HEAP,
 };
 pub use period::{
     all_but_period, detect_period, find_period, find_period_in, find_period_until, proof_bound, prove_period,
-    Period, MAX_ALL_BUT_WINDOW,
+    search_period, Period, PeriodSearch, SearchProgress, WorkForecast, MAX_ALL_BUT_WINDOW,
+    PERIOD_SEARCH_WORK,
 };
-pub use periodic::{Periodic, PeriodicError, ProvedPeriod};
+pub use periodic::{Periodic, PeriodicError};
 pub use rules::{HeapRules, OctalCode, ParseError, MAX_CODE_DIGITS};
 
 /// A move in a position of several heaps: replace heap number `heap_index`

@@ -2,90 +2,81 @@
 //! subtraction games), the deciding-state argument (all-but games), and the
 //! Lasker closed form, all from [`prove_period`].
 
+use grundy_budget::{Budget, Limit, OverBudget};
+
 use crate::engine::{nim_values, Method, Sequence, SequenceError};
-use crate::periodic::{Periodic, ProvedPeriod};
+use crate::periodic::Periodic;
 use crate::rules::HeapRules;
 
-/// A (proved or apparent) period of a nim-sequence found by [`find_period`]:
-/// G(n + period) = G(n) for every n >= preperiod.
+/// A period of a nim-sequence: G(n + period) = G(n) + saltus for every
+/// n >= preperiod. The one period type of the workspace: every prover returns it
+/// ([`prove_period`], [`find_period`], [`all_but_period`], the Lasker closed
+/// form, the core's known periods), proved or, from [`find_period`] and
+/// [`detect_period`] only, apparent in the values computed (`proved = false`).
 ///
-/// Its values are those of a [`Sequence`] (`u16`) and its saltus is 0; the
-/// sequence itself is [`Period::periodic`], whose `value_at` is the one
-/// evaluation of the crate. [`Period::proof`] gives the proof record shared
-/// with the other provers.
+/// The sequence itself is [`Period::periodic`], whose `value_at` is the one
+/// evaluation of the crate.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Period {
-    /// The smallest e such that G(n + p) = G(n) for all n >= e
-    /// (so G(e - 1) is the last exceptional value).
-    pub preperiod: u64,
-    /// The smallest period p.
-    pub period: u64,
-    /// When proved: the number of values G(0..checked_to) the proof used
-    /// (`proof_bound + period`). When not proved: the values observed.
+    /// The sequence, valid for every n when proved; when not, the repetition the
+    /// computed values show.
+    pub periodic: Periodic,
+    /// When proved: the number of values G(0..checked_to) the proof used (0 for a
+    /// closed form taken from the literature). When not proved: the values observed.
     pub checked_to: u64,
     /// How many values were computed in total.
     pub computed: u64,
     /// True if a theorem guarantees the period for all n (Guy–Smith for
-    /// octal/hexadecimal codes, the window argument for subtraction games).
+    /// octal/hexadecimal codes, the window argument for subtraction games, the
+    /// deciding state for all-but games, Lasker's theorem).
     pub proved: bool,
-    /// One sentence describing the result in words.
+    /// One sentence: the result and the theorem behind it (or why it is not proved).
     pub rule: String,
-    values: Vec<u16>,
-    periodic: Periodic,
 }
 
 impl Period {
-    /// G(0), ..., G(preperiod + period - 1): everything needed for any n.
-    pub fn initial_values(&self) -> &[u16] {
-        &self.values
+    /// A proved period: `periodic`, from the values G(0..checked_to) (also the
+    /// values computed), by the argument `rule`.
+    pub fn proved(periodic: Periodic, checked_to: u64, rule: String) -> Period {
+        Period {
+            periodic,
+            checked_to,
+            computed: checked_to,
+            proved: true,
+            rule,
+        }
     }
 
-    /// The sequence (saltus 0), proved or apparent as [`Period::proved`] says.
-    pub fn periodic(&self) -> &Periodic {
-        &self.periodic
+    /// The smallest e such that G(n + p) = G(n) + saltus for all n >= e (so
+    /// G(e - 1) is the last exceptional value).
+    pub fn preperiod(&self) -> u64 {
+        self.periodic.preperiod()
     }
 
-    /// The proof record, if the period is proved.
-    pub fn proof(&self) -> Option<ProvedPeriod> {
-        self.proved.then(|| ProvedPeriod {
-            periodic: self.periodic.clone(),
-            checked_to: self.checked_to,
-            rule: self.rule.clone(),
-        })
+    /// The smallest period p.
+    pub fn period(&self) -> u64 {
+        self.periodic.period()
     }
 
-    /// G(n) for any n, from the period.
+    /// What each period adds (0 for the Guy–Smith and window arguments).
+    pub fn saltus(&self) -> u64 {
+        self.periodic.saltus()
+    }
+
+    /// G(n) for any n, from the period (`None` only when it does not fit a `u64`).
     ///
     /// ```
     /// use grundy_octal::{find_period, HeapRules, Method};
     /// let p = find_period(&HeapRules::kayles(), 1000, Method::Auto).unwrap().unwrap();
-    /// assert_eq!((p.preperiod, p.period, p.proved), (71, 12, true));
+    /// assert_eq!((p.preperiod(), p.period(), p.proved), (71, 12, true));
     /// let n = 1_000_000_000_000_000_000;
     /// assert_eq!(p.value_at(n), p.value_at(71 + (n - 71) % 12));
     /// // 10^42 = 10^18 (mod 12), both far beyond the preperiod:
-    /// assert_eq!(p.value_at_decimal("1000000000000000000000000000000000000000000"), Some(p.value_at(n)));
+    /// assert_eq!(p.periodic.value_at_decimal("1000000000000000000000000000000000000000000"), p.value_at(n));
     /// ```
-    pub fn value_at(&self, n: u64) -> u16 {
-        self.value_at_u128(u128::from(n))
+    pub fn value_at(&self, n: u64) -> Option<u64> {
+        self.periodic.value_at(n)
     }
-
-    /// G(n) for a 128-bit n.
-    pub fn value_at_u128(&self, n: u128) -> u16 {
-        narrow(self.periodic.value_at_u128(n))
-    }
-
-    /// G(n) for n written in decimal with any number of digits; `None` if
-    /// the text is not a non-negative decimal integer.
-    pub fn value_at_decimal(&self, n: &str) -> Option<u16> {
-        self.periodic.value_at_decimal(n).map(|v| narrow(Some(v)))
-    }
-}
-
-/// A value of a `Period`: saltus 0 and `u16` values, so always present and
-/// below 65536.
-fn narrow(v: Option<u64>) -> u16 {
-    v.and_then(|v| u16::try_from(v).ok())
-        .expect("a Period has saltus 0 and u16 values")
 }
 
 /// The Guy–Smith bound: if G(n + p) = G(n) for all `e <= n < bound`, the
@@ -195,23 +186,19 @@ fn make(rules: &HeapRules, values: &[u16], e: usize, p: usize, proved: bool, che
             n - p
         )
     };
-    let values = values[..e + p].to_vec();
     let periodic = Periodic::new(
         e as u64,
         p as u64,
         0,
-        values.iter().map(|&v| u64::from(v)).collect(),
+        values[..e + p].iter().map(|&v| u64::from(v)).collect(),
     )
     .expect("e + p values, p >= 1");
     Period {
-        preperiod: e as u64,
-        period: p as u64,
+        periodic,
         checked_to,
         computed: n as u64,
         proved,
         rule,
-        values,
-        periodic,
     }
 }
 
@@ -271,9 +258,9 @@ pub fn find_period_until<F: FnMut(u64, u16), S: FnMut(&Sequence) -> bool>(
         }
         let mut next = (len + len / 4).max(256);
         if let Some(p) = &found {
-            if let Some(b) = proof_bound(&rules, p.preperiod, p.period) {
+            if let Some(b) = proof_bound(&rules, p.preperiod(), p.period()) {
                 // Go straight to the length the candidate's proof needs.
-                next = b.saturating_add(p.period).max(len + 1);
+                next = b.saturating_add(p.period()).max(len + 1);
             }
         }
         let next = next.min(limit);
@@ -290,6 +277,141 @@ pub fn find_period_until<F: FnMut(u64, u16), S: FnMut(&Sequence) -> bool>(
             }
         }
     }
+}
+
+/// Options a [`search_period`] may examine when the budget leaves the work to the
+/// solver ([`Budget::max_work`] unset): pairs of heaps XORed, single heaps looked up
+/// ([`Stats::options`](crate::Stats)). A count, not a clock, so the answer is the
+/// same on every machine; the engine examines a few 10^9 options a second (bitsets
+/// of pairs; the split game's options cost more: 10^10 of them took 14 s), so this
+/// is a few seconds. Games that only take tokens cost one to a few options a value
+/// and never reach it, nor do sparse games (`octal:0.16` proves its period at
+/// G(509621)); games with breaking moves whose values do not stay sparse
+/// (`octal:0.06`) cost a number of options growing with n for G(n), so the work
+/// grows as n^2 and this budget stops them near G(60000) (10^11 reached G(280000)
+/// in about a minute).
+pub const PERIOD_SEARCH_WORK: u64 = 4_000_000_000;
+
+/// How far a [`search_period`] has got, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchProgress {
+    /// Values computed so far: G(0) .. G(computed - 1).
+    pub computed: u64,
+    /// The most values the search computes.
+    pub max: u64,
+    /// Options examined so far.
+    pub options: u64,
+    /// The options the whole search is expected to examine: at least `options`, at
+    /// most the work budget (see [`WorkForecast`]).
+    pub forecast: u64,
+}
+
+/// What a [`search_period`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PeriodSearch {
+    /// The proved period, else the apparent one of the values computed, else none.
+    pub period: Option<Period>,
+    /// Values computed: G(0) .. G(computed - 1).
+    pub computed: u64,
+    /// Set when the work budget ended the search before `max` values or a proof.
+    pub stopped: Option<OverBudget>,
+}
+
+/// The engine's work to compute G(0..max), extrapolated from the work so far:
+/// `options(n)` grows as n^k, with k (between 1 and 2) fitted to the last two
+/// measurements. A progress bar that advances in options examined then estimates
+/// the time left right for games whose values cost linear or growing time.
+#[derive(Debug, Clone, Copy)]
+pub struct WorkForecast {
+    last: Option<(u64, u64)>,
+    exponent: f64,
+}
+
+impl Default for WorkForecast {
+    fn default() -> Self {
+        WorkForecast {
+            last: None,
+            exponent: 1.0,
+        }
+    }
+}
+
+impl WorkForecast {
+    /// The options G(0..max) will take, after `options` for G(0..n).
+    pub fn total(&mut self, n: u64, options: u64, max: u64) -> u64 {
+        if let Some((n0, o0)) = self.last {
+            if n > n0 && options > o0 && o0 > 0 && n0 > 0 {
+                let k = ((options as f64) / (o0 as f64)).ln() / ((n as f64) / (n0 as f64)).ln();
+                if k.is_finite() {
+                    self.exponent = k.clamp(1.0, 2.0);
+                }
+            }
+        }
+        self.last = Some((n, options));
+        let ratio = max as f64 / n.max(1) as f64;
+        ((options.max(1) as f64) * ratio.powf(self.exponent)) as u64
+    }
+}
+
+/// Computes the nim-sequence of `rules` until a period is proved, at most `max`
+/// values (G(0) .. G(max - 1); at least one) and at most the budget's work
+/// ([`Budget::work_or`] of [`PERIOD_SEARCH_WORK`], in options examined), calling
+/// `progress` as it goes. The search is [`find_period_until`]'s: until the budget
+/// stops it, the answer is [`find_period`]'s.
+///
+/// ```
+/// use grundy_budget::Budget;
+/// use grundy_octal::{search_period, HeapRules, Method};
+/// let found = search_period(&HeapRules::kayles(), Method::Auto, 1000, &Budget::default(), |_| {}).unwrap();
+/// let p = found.period.unwrap();
+/// assert_eq!((p.preperiod(), p.period(), p.proved), (71, 12, true));
+/// assert!(found.stopped.is_none());
+/// // A small budget stops the search, and says so.
+/// let tight = Budget { max_work: Some(1000), ..Budget::default() };
+/// let found = search_period(&"0.06".parse().unwrap(), Method::Auto, 100_000, &tight, |_| {}).unwrap();
+/// assert_eq!(found.stopped.unwrap().allowed, 1000);
+/// ```
+pub fn search_period(
+    rules: &HeapRules,
+    method: Method,
+    max: u64,
+    budget: &Budget,
+    mut progress: impl FnMut(SearchProgress),
+) -> Result<PeriodSearch, SequenceError> {
+    let max = max.max(1);
+    let allowed = budget.work_or(PERIOD_SEARCH_WORK);
+    let mut seq = Sequence::new(rules.clone(), method);
+    let mut forecast = WorkForecast::default();
+    // find_period_until computes at most G(0..=max_n): max_n + 1 values.
+    let (period, stopped) = find_period_until(
+        &mut seq,
+        max - 1,
+        |_, _| {},
+        |seq| {
+            let (n, options) = (seq.len(), seq.stats().options);
+            let total = forecast.total(n, options, max);
+            progress(SearchProgress {
+                computed: n,
+                max,
+                options,
+                forecast: total.min(allowed).max(options),
+            });
+            options >= allowed
+        },
+    )?;
+    let computed = seq.len();
+    Ok(PeriodSearch {
+        period,
+        computed,
+        stopped: stopped.then(|| {
+            Budget::over(
+                Limit::Work,
+                seq.stats().options,
+                allowed,
+                format!("computing the nim-sequence of {rules}"),
+            )
+        }),
+    })
 }
 
 /// The largest max(E) for which [`all_but_period`] searches (each deciding
@@ -319,7 +441,7 @@ pub const MAX_ALL_BUT_WINDOW: u64 = 1024;
 /// assert_eq!((g.preperiod(), g.period(), g.saltus()), (0, 2, 1));
 /// assert_eq!(p.value_at(10u64.pow(18) + 1), Some(10u64.pow(18) / 2));
 /// ```
-pub fn all_but_period(rules: &HeapRules, max_n: u64) -> Result<Option<ProvedPeriod>, SequenceError> {
+pub fn all_but_period(rules: &HeapRules, max_n: u64) -> Result<Option<Period>, SequenceError> {
     let Some(excluded) = rules.all_but_excluded() else {
         return Err(SequenceError::NotApplicable {
             reason: format!("{rules} is not an all-but game"),
@@ -363,11 +485,7 @@ pub fn all_but_period(rules: &HeapRules, max_n: u64) -> Result<Option<ProvedPeri
                         "{rules}: {periodic}, proved by a repeated deciding state (the last max(E) values, the \
                          mex, capped counts) after {n} values."
                     );
-                    return Ok(Some(ProvedPeriod {
-                        periodic,
-                        checked_to: n as u64,
-                        rule,
-                    }));
+                    return Ok(Some(Period::proved(periodic, n as u64, rule)));
                 }
             } else {
                 seen.insert(hash, n);
@@ -447,7 +565,7 @@ const LASKER_CHECK: u64 = 1000;
 /// assert_eq!(lasker.value_at(4 * 10u64.pow(17) + 3), Some(4 * 10u64.pow(17) + 4));
 /// assert_eq!(prove_period(&HeapRules::grundy(), 10_000).unwrap(), None);
 /// ```
-pub fn prove_period(rules: &HeapRules, max_n: u64) -> Result<Option<ProvedPeriod>, SequenceError> {
+pub fn prove_period(rules: &HeapRules, max_n: u64) -> Result<Option<Period>, SequenceError> {
     if rules.all_but_excluded().is_some() {
         return all_but_period(rules, max_n);
     }
@@ -468,14 +586,10 @@ pub fn prove_period(rules: &HeapRules, max_n: u64) -> Result<Option<ProvedPeriod
             "{rules}: {periodic} (Lasker's Nim: Lasker 1931; Winning Ways, ch. 4), compared with G(0) .. G({}).",
             checked_to.saturating_sub(1)
         );
-        return Ok(Some(ProvedPeriod {
-            periodic,
-            checked_to,
-            rule,
-        }));
+        return Ok(Some(Period::proved(periodic, checked_to, rule)));
     }
     if proof_bound(rules, 0, 1).is_none() {
         return Ok(None);
     }
-    Ok(find_period(rules, max_n, Method::Auto)?.and_then(|p| p.proof()))
+    Ok(find_period(rules, max_n, Method::Auto)?.filter(|p| p.proved))
 }

@@ -272,30 +272,3 @@ impl fmt::Display for Periodic {
         }
     }
 }
-
-/// A proved period: the one proof record. The sequence, how many computed
-/// values the proof used, and the argument in words.
-///
-/// Every prover of the crate ([`crate::prove_period`], and through it
-/// Guy–Smith, the subtraction window, the all-but deciding state and the
-/// Lasker closed form) returns one. It is meant to replace the core's
-/// `subtraction::Period`, `allbut::ArithmeticPeriod` and
-/// `dynamic::PeriodSummary` (same fields), and, with `checked_to` the table
-/// length used, `RemotenessRule` (`from` = preperiod, `step` = saltus).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProvedPeriod {
-    /// The sequence, valid for every n.
-    pub periodic: Periodic,
-    /// How many values G(0..checked_to) the proof inspected (0 for a
-    /// closed form taken from the literature).
-    pub checked_to: u64,
-    /// One sentence: the result and the theorem behind it.
-    pub rule: String,
-}
-
-impl ProvedPeriod {
-    /// Shorthand for `self.periodic.value_at(n)`.
-    pub fn value_at(&self, n: u64) -> Option<u64> {
-        self.periodic.value_at(n)
-    }
-}

@@ -15,6 +15,7 @@
 //! a few smallest parts, spread up to m / 3.)
 
 use crate::engine::pair_bits;
+use crate::mex::next_unset;
 
 /// S2(t) for t = 0, 1, 2, ...: row t is a bitset of values below 2^bits, where
 /// bits is the bit length of the largest of G(1), ..., G(t - 1) (the XOR of two
@@ -202,15 +203,6 @@ fn xor_bit_positions(mut w: u64, l: u32) -> u64 {
         }
     }
     w
-}
-
-/// The least value at or after `from` not in `seen` (`seen.len() * 64` if none;
-/// the callers' sets always have one, as an option value is below 2^bits).
-fn next_unset(seen: &[u64], from: usize) -> usize {
-    if from >> 6 >= seen.len() {
-        return seen.len() * 64;
-    }
-    crate::engine::next_unset(seen, from)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ fn period(code: &str, max: u64) -> grundy_octal::Period {
 fn kayles_period_12_from_71() {
     let p = period("0.77", 10_000);
     assert!(p.proved);
-    assert_eq!((p.preperiod, p.period), (71, 12));
+    assert_eq!((p.preperiod(), p.period()), (71, 12));
     // Guy–Smith: t = 2, check e <= n < 2*71 + 12 + 2 = 156, values to 156 + 12.
     assert_eq!(p.checked_to, 168);
     let values = {
@@ -31,26 +31,26 @@ fn dawsons_kayles_period_34_from_53() {
     // n - 1 in some texts, which shifts the preperiod by one).
     let p = period("0.07", 10_000);
     assert!(p.proved);
-    assert_eq!((p.preperiod, p.period), (53, 34));
+    assert_eq!((p.preperiod(), p.period()), (53, 34));
 }
 
 #[test]
 fn subtraction_134_period_7() {
     let p = period("S(1,3,4)", 1_000);
     assert!(p.proved);
-    assert_eq!((p.preperiod, p.period), (0, 7));
-    assert_eq!(p.initial_values(), &[0, 1, 0, 1, 2, 3, 2]);
+    assert_eq!((p.preperiod(), p.period()), (0, 7));
+    assert_eq!(p.periodic.values(), &[0, 1, 0, 1, 2, 3, 2]);
 }
 
 #[test]
 fn trivial_games() {
     let p = period("0.1", 100);
     // 0.1: G = 0, 1, 0, 0, 0, ...
-    assert_eq!((p.preperiod, p.period, p.proved), (2, 1, true));
+    assert_eq!((p.preperiod(), p.period(), p.proved), (2, 1, true));
     let p = period("0.0", 100);
-    assert_eq!((p.preperiod, p.period, p.proved), (0, 1, true));
+    assert_eq!((p.preperiod(), p.period(), p.proved), (0, 1, true));
     let p = period("0.3333", 1000);
-    assert_eq!((p.preperiod, p.period, p.proved), (0, 5, true));
+    assert_eq!((p.preperiod(), p.period(), p.proved), (0, 5, true));
 }
 
 #[test]
@@ -74,11 +74,15 @@ fn value_at_agrees_with_computed_values() {
         let len = 3 * p.checked_to + 500;
         s.extend_to(len, |_, _| {}).unwrap();
         for n in 0..len {
-            assert_eq!(p.value_at(n), s.values()[n as usize], "{code} G({n})");
+            assert_eq!(
+                p.value_at(n),
+                Some(u64::from(s.values()[n as usize])),
+                "{code} G({n})"
+            );
         }
         assert_eq!(
-            p.value_at_decimal(&(len - 1).to_string()),
-            Some(s.values()[len as usize - 1])
+            p.periodic.value_at_decimal(&(len - 1).to_string()),
+            Some(u64::from(s.values()[len as usize - 1]))
         );
     }
 }
@@ -89,14 +93,14 @@ fn value_at_huge_heaps() {
     let n = 1_000_000_000_000_000_000u64;
     assert_eq!(p.value_at(n), p.value_at(71 + (n - 71) % 12));
     assert_eq!(
-        p.value_at_u128(n as u128 * 1000),
+        p.periodic.value_at_u128(n as u128 * 1000),
         p.value_at(71 + (n as u128 * 1000 - 71) as u64 % 12)
     );
     let huge = format!("{}000", u128::MAX); // > 2^128
     let r = (u128::MAX % 12 * 1000 % 12) as u64;
     let want = p.value_at(71 + (r + 12 - 71 % 12) % 12);
-    assert_eq!(p.value_at_decimal(&huge), Some(want));
-    assert_eq!(p.value_at_decimal("12a"), None);
+    assert_eq!(p.periodic.value_at_decimal(&huge), want);
+    assert_eq!(p.periodic.value_at_decimal("12a"), None);
 }
 
 #[test]
@@ -106,7 +110,7 @@ fn detect_period_on_short_data_is_not_proved() {
     s.extend_to(150, |_, _| {}).unwrap();
     let p = detect_period(&rules, s.values()).unwrap();
     assert!(!p.proved);
-    assert_eq!((p.preperiod, p.period), (71, 12));
+    assert_eq!((p.preperiod(), p.period()), (71, 12));
     assert!(p.rule.contains("not proved"), "{}", p.rule);
 }
 
@@ -118,6 +122,6 @@ fn detect_period_on_short_data_is_not_proved() {
 fn octal_016_gangolli_plambeck() {
     let p = period("0.16", 1_000_000);
     assert!(p.proved);
-    assert_eq!((p.preperiod, p.period), (105_351, 149_459));
+    assert_eq!((p.preperiod(), p.period()), (105_351, 149_459));
     assert_eq!(p.checked_to, 2 * 105_351 + 2 * 149_459 + 2);
 }

@@ -154,7 +154,10 @@ impl FromStr for Size {
     }
 }
 
-/// A proved period of a nim-sequence: `G(n + period) = G(n) + saltus` for `n >= preperiod`.
+/// Where to mark a proved period on a picture: `G(n + period) = G(n) + saltus` for
+/// `n >= preperiod`. Not a second period type: the three numbers a plot draws.
+/// `grundy-plot` depends on no solver crate (it takes data, returns files), so the
+/// caller copies them from the one period type, `grundy_octal::Period`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PeriodMark {
     /// Where the repetition starts.

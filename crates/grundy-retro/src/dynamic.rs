@@ -7,7 +7,7 @@ use grundy::catalogue::Catalogue;
 
 use grundy::dynamic::{
     not_a_heap_game, Analysis, Board, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
-    MoveWord, NoRemoteness, PeriodSummary,
+    MoveWord, NoRemoteness, Period,
 };
 use grundy::{GameError, Outcome, Play};
 
@@ -340,7 +340,7 @@ impl DynGame for Solved {
         self.normal(play)?;
         Ok(self.value(p)?.0)
     }
-    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+    fn period(&self) -> Option<Result<Option<Period>, GameError>> {
         None
     }
     fn heap_values(&self, _from: u64, _to: u64) -> Result<Vec<HeapValue>, GameError> {

@@ -292,17 +292,17 @@ impl Table {
         }
     }
 
-    /// Write the table to `path`: a temporary file next to it, synced, then renamed,
-    /// so that `path` is never a partial table.
+    /// Write the table to `path`: a temporary file `path.tmp` next to it, synced,
+    /// then renamed ([`grundy_files::atomic::write_with`]), so that `path` is never a
+    /// partial table.
     pub fn write(&self, path: &Path) -> Result<(), RetroError> {
+        let header = self.sealed_header()?;
         let tmp = sibling(path, "tmp");
-        let mut f = File::create(&tmp).map_err(|e| RetroError::io(&tmp, e))?;
-        f.write_all(&self.sealed_header()?)
-            .and_then(|_| f.write_all(self.data()))
-            .and_then(|_| f.sync_all())
-            .map_err(|e| RetroError::io(&tmp, e))?;
-        drop(f);
-        fs::rename(&tmp, path).map_err(|e| RetroError::io(path, e))
+        grundy_files::atomic::write_with(path, &tmp, |f| {
+            f.write_all(&header)?;
+            f.write_all(self.data())
+        })
+        .map_err(write_error)
     }
 
     /// Open a table file, memory-mapped, after checking magic, version, sizes and
@@ -417,86 +417,11 @@ fn open_regular(path: &Path) -> Result<File, RetroError> {
     File::open(path).map_err(|e| RetroError::io(path, e))
 }
 
-/// The checksum of bytes: FNV-1a with 64-bit lanes: for each little-endian 64-bit
-/// word `w` of the data (the tail padded with zeros), `h = (h ^ w) * 0x100000001b3`,
-/// starting from `0xcbf29ce484222325`; then the length is mixed in the same way.
-///
-/// A table file's checksum (format version 2) is this checksum of the whole file:
-/// the 4096-byte header, with its checksum field read as zeros, then the data; so
-/// the game name and sizes in the header are covered as well as the data.
-pub fn checksum(data: &[u8]) -> u64 {
-    let mut h = Fnv::new();
-    h.update(data);
-    h.finish()
-}
-
-/// [`checksum`] over bytes given in pieces (a header and data, or a table being
-/// built), equal to the checksum of their concatenation.
-#[derive(Clone, Debug)]
-pub struct Fnv {
-    h: u64,
-    pending: [u8; 8],
-    fill: usize,
-    len: u64,
-}
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv::new()
-    }
-}
-
-impl Fnv {
-    const PRIME: u64 = 0x100_0000_01b3;
-
-    /// An empty checksum.
-    pub fn new() -> Fnv {
-        Fnv {
-            h: 0xcbf2_9ce4_8422_2325,
-            pending: [0; 8],
-            fill: 0,
-            len: 0,
-        }
-    }
-
-    fn word(&mut self, w: [u8; 8]) {
-        self.h = (self.h ^ u64::from_le_bytes(w)).wrapping_mul(Fnv::PRIME);
-    }
-
-    /// Add bytes.
-    pub fn update(&mut self, mut data: &[u8]) {
-        self.len += data.len() as u64;
-        if self.fill > 0 {
-            let n = (8 - self.fill).min(data.len());
-            self.pending[self.fill..self.fill + n].copy_from_slice(&data[..n]);
-            self.fill += n;
-            data = &data[n..];
-            if self.fill < 8 {
-                return;
-            }
-            self.word(self.pending);
-            self.fill = 0;
-        }
-        let mut chunks = data.chunks_exact(8);
-        for c in &mut chunks {
-            self.word(c.try_into().expect("8 bytes"));
-        }
-        let rest = chunks.remainder();
-        self.pending[..rest.len()].copy_from_slice(rest);
-        self.fill = rest.len();
-    }
-
-    /// The checksum of everything added.
-    pub fn finish(&self) -> u64 {
-        let mut h = self.h;
-        if self.fill > 0 {
-            let mut w = [0u8; 8];
-            w[..self.fill].copy_from_slice(&self.pending[..self.fill]);
-            h = (h ^ u64::from_le_bytes(w)).wrapping_mul(Fnv::PRIME);
-        }
-        (h ^ self.len).wrapping_mul(Fnv::PRIME)
-    }
-}
+/// The checksum of every grundy file ([`grundy_files::checksum`], FNV-1a with
+/// 64-bit lanes): a table file's checksum (format version 2) is this checksum of the
+/// whole file: the 4096-byte header, with its checksum field read as zeros, then the
+/// data; so the game name and sizes in the header are covered as well as the data.
+pub use grundy_files::{checksum, Fnv};
 
 /// Where the checksum sits in the header.
 const SUM_AT: std::ops::Range<usize> = 32..40;
@@ -547,10 +472,13 @@ fn header(name: &str, size: u64, flags: u32, len: u64) -> Result<Vec<u8>, RetroE
 }
 
 fn sibling(path: &Path, ext: &str) -> PathBuf {
-    let mut s = path.as_os_str().to_owned();
-    s.push(".");
-    s.push(ext);
-    PathBuf::from(s)
+    grundy_files::atomic::with_suffix(path, &format!(".{ext}"))
+}
+
+/// A failed atomic write, as the error of the file it concerns.
+fn write_error(e: grundy_files::WriteError) -> RetroError {
+    let path = e.path().to_path_buf();
+    RetroError::io(&path, e.into_io())
 }
 
 /// Progress of a build, for a progress bar.
@@ -705,9 +633,7 @@ pub fn build_levelled<G: Levelled>(
         file.sync_data().map_err(io)?;
         let note = sibling(&ckpt, "new");
         chain = dense.chain_checksum(chain, &range);
-        fs::write(&note, ckpt_text(k + 1, chain))
-            .and_then(|_| fs::rename(&note, &ckpt))
-            .map_err(|e| RetroError::io(&ckpt, e))?;
+        grundy_files::atomic::write(&ckpt, &note, ckpt_text(k + 1, chain).as_bytes()).map_err(write_error)?;
         done += range.end - range.start;
         progress(Progress {
             done,
@@ -720,9 +646,9 @@ pub fn build_levelled<G: Levelled>(
     let io = |e: std::io::Error| RetroError::io(&tmp, e);
     file.seek(SeekFrom::Start(0)).map_err(io)?;
     file.write_all(&table.sealed_header()?).map_err(io)?;
-    file.sync_all().map_err(io)?;
+    // The partial table stays on error, for --resume.
+    grundy_files::atomic::commit(&file, &tmp, path).map_err(write_error)?;
     drop(file);
-    fs::rename(&tmp, path).map_err(|e| RetroError::io(path, e))?;
     let _ = fs::remove_file(&ckpt);
     Ok(table)
 }

@@ -8,13 +8,13 @@
 //! Grundy's game or the split game), `HeapSequence::Periodic` is a period the game
 //! has proved (all-but games, Lasker's Nim).
 
-use grundy::Budget;
 use std::time::Duration;
 
 use anyhow::{bail, Result};
-use grundy::dynamic::{HeapSequence, PeriodSummary};
+use grundy::dynamic::{HeapSequence, Period};
 use grundy::games::canonical_name;
-use grundy_octal::{find_period_until, HeapRules, Method, Sequence};
+use grundy::Budget;
+use grundy_octal::{search_period, HeapRules, Method, PeriodSearch};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
@@ -154,7 +154,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     // Values and work are both bounded, so no --max runs away (three-heap codes
     // cost O(n V / 64) word operations a value for values below V).
     let max = args.max.unwrap_or(DEFAULT_MAX);
-    let work = Some(args.max_work.unwrap_or(DEFAULT_WORK));
+    let work = args.max_work;
     let found = match &game.sequence {
         HeapSequence::Engine(rules) => heap_period(&game.name, rules, method, max, work)?,
         HeapSequence::Periodic(rules, p) => proved_period(&game.name, rules, p, max),
@@ -169,84 +169,40 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
 /// Values `period` computes at most without `--max`.
 const DEFAULT_MAX: u64 = 1_000_000;
 
-/// Options the engine may examine without `--max` (pairs of heaps XORed, single
-/// heaps looked up: [`grundy_octal::Stats::options`]). A count, not a clock, so the
-/// answer is the same on every machine; the engine examines a few 10^9 options a
-/// second (bitsets of pairs; the split game's options cost more: 10^10 of them
-/// took 14 s), so this is a few seconds: every command stays within 10 s unless
-/// asked for more. Games that only take tokens cost one to a few
-/// options a value and never reach it, nor do sparse games (`octal:0.16` proves
-/// its period at G(509621)); games with breaking moves whose values do not stay
-/// sparse (`octal:0.06`) cost a number of options growing with n for G(n), so the
-/// work grows as n^2 and this budget stops them near G(60000) (10^11 reached
-/// G(280000) in about a minute).
-const DEFAULT_WORK: u64 = 4_000_000_000;
-
-/// The engine's work to compute G(0..max), extrapolated from the work so far:
-/// `options(n)` grows as n^k, with k (between 1 and 2) fitted to the last two
-/// measurements; the bar then advances in options examined, and its estimate of
-/// the time left is right for games whose values cost linear or growing time.
-struct WorkForecast {
-    last: Option<(u64, u64)>,
-    exponent: f64,
-}
-
-impl WorkForecast {
-    fn total(&mut self, n: u64, options: u64, max: u64) -> u64 {
-        if let Some((n0, o0)) = self.last {
-            if n > n0 && options > o0 && o0 > 0 && n0 > 0 {
-                let k = ((options as f64) / (o0 as f64)).ln() / ((n as f64) / (n0 as f64)).ln();
-                if k.is_finite() {
-                    self.exponent = k.clamp(1.0, 2.0);
-                }
-            }
-        }
-        self.last = Some((n, options));
-        let ratio = max as f64 / n.max(1) as f64;
-        ((options.max(1) as f64) * ratio.powf(self.exponent)) as u64
-    }
-}
-
+/// The search is the library's ([`grundy_octal::search_period`], its work bounded by
+/// `--max-work`, else [`grundy_octal::PERIOD_SEARCH_WORK`]); here, the bar and the words.
 fn heap_period(name: &str, rules: &HeapRules, method: Method, max: u64, work: Option<u64>) -> Result<Found> {
     let bar = work_bar();
-    let mut seq = Sequence::new(rules.clone(), method);
-    let mut forecast = WorkForecast {
-        last: None,
-        exponent: 1.0,
+    let budget = Budget {
+        max_work: work,
+        ..Budget::default()
     };
-    // find_period_until computes at most G(0..=max_n): max_n + 1 values.
-    let result = find_period_until(
-        &mut seq,
-        max - 1,
-        |_, _| {},
-        |seq| {
-            let (n, options) = (seq.len(), seq.stats().options);
-            let total = forecast.total(n, options, max);
-            bar.set_length(work.map_or(total, |w| total.min(w)).max(options));
-            bar.set_position(options);
-            bar.set_message(format!("G(n) for n < {n} of {max}"));
-            work.is_some_and(|w| options >= w)
-        },
-    );
+    let result = search_period(rules, method, max, &budget, |p| {
+        bar.set_length(p.forecast);
+        bar.set_position(p.options);
+        bar.set_message(format!("G(n) for n < {} of {max}", p.computed));
+    });
     bar.finish_and_clear();
-    let (period, stopped) = result?;
-    let computed = seq.len();
+    let PeriodSearch {
+        period,
+        computed,
+        stopped,
+    } = result?;
     let values = count(computed, "value");
     let name = name.to_string();
     // Said in the rule (text and JSON) when the default budget ended the search.
-    let budget = if stopped {
-        format!(
+    let budget = match &stopped {
+        Some(over) => format!(
             " (stopped by the budget of {} options examined, at G({}); pass --max-work N to compute further)",
-            work.unwrap_or_default(),
+            over.allowed,
             computed - 1
-        )
-    } else {
-        String::new()
+        ),
+        None => String::new(),
     };
     Ok(match period {
         Some(p) if p.proved => Found {
             game: name,
-            proved: Some((p.preperiod, p.period, 0)),
+            proved: Some((p.preperiod(), p.period(), p.saltus())),
             checked_to: p.checked_to,
             apparent: None,
             rule: p.rule,
@@ -255,7 +211,7 @@ fn heap_period(name: &str, rules: &HeapRules, method: Method, max: u64, work: Op
             game: name,
             proved: None,
             checked_to: computed,
-            apparent: Some((p.preperiod, p.period)),
+            apparent: Some((p.preperiod(), p.period())),
             rule: format!("{}{budget}", p.rule),
         },
         None => Found {
@@ -269,7 +225,7 @@ fn heap_period(name: &str, rules: &HeapRules, method: Method, max: u64, work: Op
                      proved (no periodicity theorem is implemented for this game)."
                 )
             } else {
-                if stopped {
+                if stopped.is_some() {
                     format!("{rules}: no period found in the {values} computed{budget}.")
                 } else {
                     format!("{rules}: no period found in the {values} computed (raise --max).")
@@ -282,7 +238,7 @@ fn heap_period(name: &str, rules: &HeapRules, method: Method, max: u64, work: Op
 /// A period the game proved itself (all-but games: a repeated deciding state;
 /// Lasker's Nim: the theorem). A proof that needed more than --max values counts as
 /// not found within --max, as a search stopped there would.
-fn proved_period(name: &str, rules: &HeapRules, p: &PeriodSummary, max: u64) -> Found {
+fn proved_period(name: &str, rules: &HeapRules, p: &Period, max: u64) -> Found {
     let g = &p.periodic;
     if p.checked_to > max {
         let values = count(max, "value");

@@ -66,7 +66,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         Kind::Map => map(&args.game, args.to.unwrap_or(100), format, size, budget)?,
         Kind::Table => table(&args.game, args.to, format, size)?,
     };
-    write_atomically(&args.out, &bytes).with_context(|| format!("cannot write {}", args.out.display()))?;
+    crate::output::write_whole(&args.out, &bytes)?;
     Ok(format!(
         "wrote {} ({} {}x{}): {what}\n",
         args.out.display(),
@@ -276,37 +276,4 @@ fn table(text: &str, to: Option<u64>, format: Format, size: Size) -> Result<(Vec
         starts * to
     );
     Ok((render_grid(&grid, format, size)?, what))
-}
-
-/// Write a whole file or nothing: to a temporary file beside it, then rename, so a
-/// full disk never leaves a truncated picture where a good one was. An output that
-/// exists and is not a regular file (`/dev/null`, a FIFO) is refused: the rename
-/// would put a regular file in the device's place.
-pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    if let Some(what) = crate::output::not_regular(path) {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidInput,
-            format!("it is {what}, not a regular file; give the path of a file to write"),
-        ));
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }

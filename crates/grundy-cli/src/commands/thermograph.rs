@@ -4,7 +4,7 @@
 use grundy::Budget;
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use grundy::partizan::{Dyadic, Universe};
 use grundy_plot::{render_thermograph, Format, Size, ThermographPlot};
 
@@ -73,8 +73,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         temperature: f(t.temperature),
     };
     let bytes = render_thermograph(&plot, format, size)?;
-    crate::commands::plot::write_atomically(&args.out, &bytes)
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    crate::output::write_whole(&args.out, &bytes)?;
     Ok(format!(
         "wrote {}: thermograph of {} (mean {}, temperature {})\n",
         args.out.display(),

@@ -1,6 +1,6 @@
 //! `grundy values GAME --from A --to B [--format text|csv|json]`, and
 //! `grundy values GAME --to N --out FILE [--resume] [--from A]`, which streams the
-//! nim-sequence of a heap game to a file with checkpoints (see `crate::bfile`).
+//! nim-sequence of a heap game to a file with checkpoints (see `grundy_files::bfile`).
 
 use grundy::Budget;
 use std::path::{Path, PathBuf};
@@ -9,12 +9,12 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use clap::ValueEnum;
-use grundy::dynamic::{HeapSequence, PeriodSummary};
+use grundy::dynamic::{HeapSequence, Period};
 use grundy_octal::{HeapRules, Method, Sequence};
 
-use crate::bfile::{Format as FileFormat, SeqWriter};
 use crate::commands::period::{progress_bar, seq_game};
 use crate::{load, render};
+use grundy_files::bfile::{Format as FileFormat, SeqWriter};
 
 /// Tabulate single heaps.
 #[derive(clap::Args)]
@@ -255,7 +255,7 @@ fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(
 }
 
 /// A sequence given by a proved period (all-but games, Lasker's Nim): 32-bit values.
-fn periodic_file(args: &Args, out: &Path, period: &PeriodSummary, name: &str) -> Result<(SeqWriter, u64)> {
+fn periodic_file(args: &Args, out: &Path, period: &Period, name: &str) -> Result<(SeqWriter, u64)> {
     let value = |n: u64| {
         period
             .value_at(n)

@@ -2,7 +2,7 @@
 
 use crate::dynamic::{
     not_a_heap_game, Analysis, Board, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
-    MoveWord, NoRemoteness, PeriodSummary, Theory,
+    MoveWord, NoRemoteness, Period, Theory,
 };
 use crate::solve::{reachable, Evaluation, NimValues, Search};
 use crate::{Game, GameError, Impartial, Misere, Outcome, Play};
@@ -216,7 +216,7 @@ where
         None
     }
     /// The proved period of the nim-sequence, for heap games that have one.
-    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+    fn period(&self) -> Option<Result<Option<Period>, GameError>> {
         None
     }
     /// The nim-values of single heaps `from..=to`, for heap games.
@@ -684,7 +684,7 @@ where
         Ok(self.search(&native, play)?.0.outcome)
     }
 
-    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+    fn period(&self) -> Option<Result<Option<Period>, GameError>> {
         self.game.period()
     }
 

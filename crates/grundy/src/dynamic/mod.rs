@@ -254,11 +254,11 @@ pub struct HeapValue {
     pub nimber: u64,
 }
 
-/// A proved (ultimately, possibly arithmetic) periodic nim-sequence of a heap game:
-/// `G(n + period) = G(n) + saltus` for every `n >= preperiod`. The one proof record
-/// of the workspace, [`grundy_octal::ProvedPeriod`] (its `periodic` is the one
-/// eventually periodic type, with the one `value_at`).
-pub type PeriodSummary = grundy_octal::ProvedPeriod;
+/// A period of a heap game's nim-sequence, `G(n + period) = G(n) + saltus` for every
+/// `n >= preperiod`: the one period type of the workspace, [`grundy_octal::Period`],
+/// named here for the seam's users (its `periodic` is the one eventually periodic
+/// type, with the one `value_at`). What the seam gives is always proved.
+pub use grundy_octal::Period;
 
 /// A closed-form theory that explanations and plots can show step by step.
 ///
@@ -281,7 +281,7 @@ pub enum HeapSequence {
     Engine(grundy_octal::HeapRules),
     /// Given for every heap by a proved (possibly arithmetic) period: the game's
     /// rules (for its canonical name) and the period.
-    Periodic(grundy_octal::HeapRules, PeriodSummary),
+    Periodic(grundy_octal::HeapRules, Period),
 }
 
 /// What a game can answer beyond its rules: the capabilities the shell asks for
@@ -367,7 +367,7 @@ pub trait DynGame: Send + Sync {
     /// The proved period of a heap game's nim-sequence, if the game has one
     /// (`None`: not a heap game with a period theory; `Ok(None)`: none proved
     /// within the default search).
-    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>>;
+    fn period(&self) -> Option<Result<Option<Period>, GameError>>;
 
     /// Every option of a position with its value.
     fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError>;
@@ -474,7 +474,7 @@ impl<W: Wrapper> DynGame for W {
     fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
         self.inner().outcome(p, play)
     }
-    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+    fn period(&self) -> Option<Result<Option<Period>, GameError>> {
         self.inner().period()
     }
     fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {

@@ -12,11 +12,11 @@
 use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy_octal::{
-    find_period_in, proof_bound, prove_period, HeapRules, Method, MisereQuotient, Periodic, ProvedPeriod,
-    QuotientLimits, Sequence,
+    find_period_in, proof_bound, prove_period, HeapRules, Method, MisereQuotient, Periodic, QuotientLimits,
+    Sequence,
 };
 
-use crate::dynamic::{Analyze, ClosedForm, PeriodSummary, SEARCH_LIMIT, SEARCH_WORK};
+use crate::dynamic::{Analyze, ClosedForm, Period, SEARCH_LIMIT, SEARCH_WORK};
 use crate::games::packed_sums::{Layout, PackedSearch, PACKED_SEARCH_LIMIT};
 use crate::games::{heap_components, heap_product, outcome_of};
 use crate::solve::Evaluation;
@@ -54,7 +54,7 @@ pub type RemotenessHook = fn(&HeapGame) -> Option<Periodic>;
 pub struct HeapGame {
     rules: HeapRules,
     name: String,
-    known: Option<ProvedPeriod>,
+    known: Option<Period>,
     remoteness_hook: Option<RemotenessHook>,
     remoteness: OnceLock<Option<Periodic>>,
     state: Mutex<State>,
@@ -67,7 +67,7 @@ struct State {
     /// `u64` values (codes with a tail digit, whose values grow).
     wide: Vec<u64>,
     /// The period search's result, once run.
-    period: Option<Option<ProvedPeriod>>,
+    period: Option<Option<Period>>,
     /// The largest misère quotient computed, and the smallest largest heap whose
     /// quotient failed (not tried again).
     quotient: Option<Arc<MisereQuotient>>,
@@ -136,7 +136,7 @@ impl HeapGame {
     }
 
     /// With a period known from a theorem (no search is run).
-    pub fn with_known_period(mut self, period: ProvedPeriod) -> Self {
+    pub fn with_known_period(mut self, period: Period) -> Self {
         self.known = Some(period);
         self
     }
@@ -191,7 +191,7 @@ impl HeapGame {
 
     /// The proved period: the family's known one, or one search (cached) up to
     /// [`HeapGame::period_search`] values. `Ok(None)`: none proved.
-    pub fn proved_period(&self) -> Result<Option<ProvedPeriod>, GameError> {
+    pub fn proved_period(&self) -> Result<Option<Period>, GameError> {
         if let Some(p) = &self.known {
             return Ok(Some(p.clone()));
         }
@@ -202,7 +202,7 @@ impl HeapGame {
                 // Share the sequence with the table: the search's values are kept.
                 find_period_in(state.sequence(&self.rules), limit, |_, _| {})
                     .map_err(|e| self.err(e))?
-                    .and_then(|p| p.proof())
+                    .filter(|p| p.proved)
             } else {
                 prove_period(&self.rules, limit).map_err(|e| self.err(e))?
             };
@@ -862,7 +862,7 @@ impl Analyze for HeapGame {
         let remoteness = self.closed_remoteness(p);
         Some((outcome_of(x), remoteness))
     }
-    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+    fn period(&self) -> Option<Result<Option<Period>, GameError>> {
         Some(self.proved_period())
     }
     fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {

@@ -7,7 +7,7 @@
 //! game is a [`HeapGame`]. `tests/families.rs` checks it against a brute-force mex
 //! over every option.
 
-use grundy_octal::{HeapRules, Periodic, ProvedPeriod};
+use grundy_octal::{HeapRules, Period, Periodic};
 
 use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::Builtin;
@@ -39,12 +39,12 @@ impl Lasker {
     }
 
     /// The known period (a theorem, not a search).
-    pub fn period() -> ProvedPeriod {
-        ProvedPeriod {
-            periodic: Periodic::laskers_nim(),
-            checked_to: 0,
-            rule: "Lasker's theorem: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3".into(),
-        }
+    pub fn period() -> Period {
+        Period::proved(
+            Periodic::laskers_nim(),
+            0,
+            "Lasker's theorem: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3".into(),
+        )
     }
 
     /// The nim-value of one heap of `n` (`n < u64::MAX`), by the proved period.

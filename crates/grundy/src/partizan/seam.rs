@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use super::{Dyadic, GameId, Partizan, Side, Universe, ValueCache};
 use crate::dynamic::{
     Analysis, Analyze, Board, Builtin, Capabilities, Codec, DynGame, DynPosition, HeapSequence, HeapValue,
-    MoveInfo, MoveWord, PeriodSummary,
+    MoveInfo, MoveWord, Period,
 };
 use crate::{Game, GameError, Outcome, Play};
 
@@ -362,7 +362,7 @@ where
     fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
         self.play.outcome(&self.turned(p, Side::Left)?, play)
     }
-    fn period(&self) -> Option<Result<Option<PeriodSummary>, GameError>> {
+    fn period(&self) -> Option<Result<Option<Period>, GameError>> {
         None
     }
     fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {

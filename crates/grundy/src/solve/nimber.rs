@@ -3,39 +3,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::solve::DEFAULT_LIMIT;
 use crate::{GameError, Impartial};
 
-/// The minimum excludant: the least non-negative integer not in `values`.
+/// The minimum excludant: the least non-negative integer not in `values`
+/// (the workspace's one mex, [`grundy_octal::mex`]).
 ///
 /// ```
 /// assert_eq!(grundy::solve::mex([0, 1, 3]), 2);
 /// assert_eq!(grundy::solve::mex([]), 0);
 /// ```
-pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
-    let mut seen = [0u64; 4];
-    let mut big = Vec::new();
-    for v in values {
-        if v < 256 {
-            seen[(v / 64) as usize] |= 1 << (v % 64);
-        } else {
-            big.push(v);
-        }
-    }
-    for (i, word) in seen.iter().enumerate() {
-        if *word != u64::MAX {
-            return i as u64 * 64 + word.trailing_ones() as u64;
-        }
-    }
-    big.sort_unstable();
-    big.dedup();
-    let mut m = 256;
-    for v in big {
-        if v == m {
-            m += 1;
-        } else if v > m {
-            break;
-        }
-    }
-    m
-}
+pub use grundy_octal::mex;
 
 struct Frame<P> {
     component: P,

@@ -33,12 +33,7 @@ impl MexSet {
     /// The least value not in the set.
     #[inline]
     pub fn mex(&self) -> u64 {
-        for (i, w) in self.words.iter().enumerate() {
-            if *w != u64::MAX {
-                return i as u64 * 64 + w.trailing_ones() as u64;
-            }
-        }
-        self.words.len() as u64 * 64
+        grundy_octal::next_unset(&self.words, 0) as u64
     }
 }
 

@@ -14,23 +14,173 @@
 //! so far is flushed and fsync'ed, then `FILE.ckpt` is replaced atomically (write a
 //! temp file, fsync, rename) with the game, the format, the number of values, the
 //! byte length of `FILE.part` that is durable and the checksum of those bytes
-//! ([`grundy_retro::table::checksum`]). The fsync and the checkpoint run on a
+//! ([`crate::checksum`]). The fsync and the checkpoint run on a
 //! background thread while the values go on being computed and appended; the
 //! checkpoint records only the bytes flushed before it began. Killed at any moment
 //! (Ctrl-C, SIGKILL, power loss), the checkpoint describes a valid prefix of
 //! `FILE.part`: `--resume` truncates the file to that length, checks the prefix
 //! against the checksum (a changed value is refused, never continued), reads the
 //! values back and continues. When done, `FILE.part` is renamed to `FILE` and the
-//! checkpoint removed. The command holds `FILE.lock` (see `crate::lock`) for the
-//! whole run, so one run at a time writes these files.
+//! checkpoint removed. `grundy values --out` holds `FILE.lock` for the whole run,
+//! so one run at a time writes these files.
+//!
+//! Every malformed file (checkpoint, part file) is a [`BfileError`], never a panic:
+//! the `checkpoint` fuzz target (`fuzz/targets/common.rs`) feeds it arbitrary bytes.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context, Result};
-use grundy_retro::table::Fnv;
+use thiserror::Error;
+
+use crate::atomic::{self, WriteError};
+use crate::Fnv;
+
+/// Why a nim-value file could not be written or resumed. Each message names the
+/// files and says what to do (resume, delete, change a flag).
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum BfileError {
+    /// A fresh run found the checkpoint of an earlier one.
+    #[error("{} exists from an interrupted run: pass --resume to continue it, or delete it (and {}) to start over", ckpt.display(), part.display())]
+    Interrupted {
+        /// The checkpoint.
+        ckpt: PathBuf,
+        /// The part file.
+        part: PathBuf,
+    },
+    /// `--resume` without a checkpoint.
+    #[error("nothing to resume: {} does not exist (run without --resume to start)", ckpt.display())]
+    NothingToResume {
+        /// The checkpoint looked for.
+        ckpt: PathBuf,
+    },
+    /// The checkpoint file is malformed.
+    #[error("{} is not a valid checkpoint ({why})", path.display())]
+    BadCheckpoint {
+        /// The checkpoint.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
+    /// The checkpoint is of another game.
+    #[error("{} is a run of {found}, not {game}: resume with that game, or delete it to start over", ckpt.display())]
+    OtherGame {
+        /// The checkpoint.
+        ckpt: PathBuf,
+        /// The game it records.
+        found: String,
+        /// The game asked for.
+        game: String,
+    },
+    /// The checkpoint records another format or value width than the file name asks.
+    #[error("{} records a {format} file of {width}-bit values, which {} cannot continue", ckpt.display(), file.display())]
+    OtherFormat {
+        /// The checkpoint.
+        ckpt: PathBuf,
+        /// The format it records (`text`, `bin`).
+        format: &'static str,
+        /// The width it records.
+        width: u16,
+        /// The output asked for.
+        file: PathBuf,
+    },
+    /// The checkpoint starts at another heap.
+    #[error("{} starts at heap {found}, not {first}: resume with --from {found}", ckpt.display())]
+    OtherFirst {
+        /// The checkpoint.
+        ckpt: PathBuf,
+        /// Its first heap.
+        found: u64,
+        /// The first heap asked for.
+        first: u64,
+    },
+    /// The part file is gone and the output exists: the run had finished.
+    #[error("{} is missing but {} exists: the run finished; delete {}", part.display(), done.display(), ckpt.display())]
+    Finished {
+        /// The part file.
+        part: PathBuf,
+        /// The output.
+        done: PathBuf,
+        /// The checkpoint.
+        ckpt: PathBuf,
+    },
+    /// The part file is shorter than the checkpoint vouches for.
+    #[error("{} has {len} bytes but the checkpoint records {bytes} durable bytes: the file was damaged; delete {} and {} to start over", part.display(), part.display(), ckpt.display())]
+    Shorter {
+        /// The part file.
+        part: PathBuf,
+        /// Its length.
+        len: u64,
+        /// The length the checkpoint records.
+        bytes: u64,
+        /// The checkpoint.
+        ckpt: PathBuf,
+    },
+    /// The part file's bytes do not have the checkpoint's checksum.
+    #[error("{} does not match the checksum in {} (changed or damaged since the checkpoint); delete both to start over", part.display(), ckpt.display())]
+    Checksum {
+        /// The part file.
+        part: PathBuf,
+        /// The checkpoint.
+        ckpt: PathBuf,
+    },
+    /// The part file's contents do not match its checkpoint.
+    #[error("{} does not match its checkpoint ({why}); delete it and the checkpoint to start over", part.display())]
+    Damaged {
+        /// The part file.
+        part: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
+    /// A value too large for the file's width.
+    #[error("G({heap}) = {value} does not fit {bits} bits")]
+    TooLarge {
+        /// The heap.
+        heap: u64,
+        /// Its value.
+        value: u64,
+        /// The width.
+        bits: u16,
+    },
+    /// Heap numbers past 2^64.
+    #[error("heap numbers past {} do not fit 64 bits", u64::MAX)]
+    HeapOverflow,
+    /// The game text cannot go in a header.
+    #[error("{0}")]
+    GameText(&'static str),
+    /// The background checkpoint thread panicked.
+    #[error("the checkpoint thread failed")]
+    Thread,
+    /// Reading, opening, creating or writing a file failed.
+    #[error("{what} {}", path.display())]
+    File {
+        /// "cannot read", "cannot open", "cannot create", "cannot write".
+        what: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// Replacing a file (the checkpoint, the finished output) failed.
+    #[error(transparent)]
+    Replace(#[from] WriteError),
+    /// Any other I/O error.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// A [`BfileError::File`] maker for `what` of `path`.
+fn file_err<'a>(what: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> BfileError + 'a {
+    move |source| BfileError::File {
+        what,
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+type Result<T, E = BfileError> = std::result::Result<T, E>;
 
 /// The first bytes of a binary file.
 pub const MAGIC: &[u8; 8] = b"GRUNDYNV";
@@ -126,7 +276,10 @@ impl Checkpoint {
     }
 
     fn parse(text: &str, path: &Path) -> Result<Checkpoint> {
-        let bad = |why: &str| anyhow!("{} is not a valid checkpoint ({why})", path.display());
+        let bad = |why: &str| BfileError::BadCheckpoint {
+            path: path.to_path_buf(),
+            why: why.to_string(),
+        };
         let mut lines = text.lines();
         match lines.next() {
             Some(CKPT_HEADER) => {}
@@ -192,19 +345,17 @@ impl SeqWriter {
     pub fn create(file: &Path, game: &str, first: u64, width: u16) -> Result<SeqWriter> {
         let paths = Paths::new(file);
         if paths.ckpt.exists() {
-            bail!(
-                "{} exists from an interrupted run: pass --resume to continue it, or delete it (and {}) to start over",
-                paths.ckpt.display(),
-                paths.part.display()
-            );
+            return Err(BfileError::Interrupted {
+                ckpt: paths.ckpt,
+                part: paths.part,
+            });
         }
-        let f =
-            File::create(&paths.part).with_context(|| format!("cannot create {}", paths.part.display()))?;
+        let f = File::create(&paths.part).map_err(file_err("cannot create", &paths.part))?;
         let format = Format::of(file);
         let header = header(format, game, first, width)?;
         let mut out = BufWriter::with_capacity(1 << 16, f);
         out.write_all(&header)
-            .with_context(|| format!("cannot write {}", paths.part.display()))?;
+            .map_err(file_err("cannot write", &paths.part))?;
         let mut hash = Fnv::new();
         hash.update(&header);
         let mut w = SeqWriter {
@@ -231,80 +382,84 @@ impl SeqWriter {
 
     /// Continues an interrupted output of the same game from the same first heap:
     /// truncates `FILE.part` to the checkpointed length and calls `on_value(heap, value)`
-    /// for every value stored, in order.
-    pub fn resume(
-        file: &Path,
+    /// for every value stored, in order. An error of `on_value` ends the resume and
+    /// is returned as it is.
+    pub fn resume<E: From<BfileError>>(
+        output: &Path,
         game: &str,
         first: u64,
         width: u16,
-        mut on_value: impl FnMut(u64, u64) -> Result<()>,
-    ) -> Result<SeqWriter> {
-        let paths = Paths::new(file);
+        mut on_value: impl FnMut(u64, u64) -> Result<(), E>,
+    ) -> Result<SeqWriter, E> {
+        let paths = Paths::new(output);
         let text = match fs::read_to_string(&paths.ckpt) {
             Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
-                "nothing to resume: {} does not exist (run without --resume to start)",
-                paths.ckpt.display()
-            ),
-            Err(e) => return Err(anyhow!("cannot read {}: {e}", paths.ckpt.display())),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Err(BfileError::NothingToResume { ckpt: paths.ckpt }.into())
+            }
+            Err(e) => return Err(file_err("cannot read", &paths.ckpt)(e).into()),
         };
         let ck = Checkpoint::parse(&text, &paths.ckpt)?;
         if ck.game != game {
-            bail!(
-                "{} is a run of {}, not {game}: resume with that game, or delete it to start over",
-                paths.ckpt.display(),
-                ck.game
-            );
+            return Err(BfileError::OtherGame {
+                ckpt: paths.ckpt,
+                found: ck.game,
+                game: game.to_string(),
+            }
+            .into());
         }
-        let format = Format::of(file);
+        let format = Format::of(output);
         if ck.format != format || ck.width != width {
-            bail!(
-                "{} records a {} file of {}-bit values, which {} cannot continue",
-                paths.ckpt.display(),
-                ck.format.name(),
-                ck.width,
-                file.display()
-            );
+            return Err(BfileError::OtherFormat {
+                ckpt: paths.ckpt,
+                format: ck.format.name(),
+                width: ck.width,
+                file: output.to_path_buf(),
+            }
+            .into());
         }
         if ck.first != first {
-            bail!(
-                "{} starts at heap {}, not {first}: resume with --from {}",
-                paths.ckpt.display(),
-                ck.first,
-                ck.first
-            );
+            return Err(BfileError::OtherFirst {
+                ckpt: paths.ckpt,
+                found: ck.first,
+                first,
+            }
+            .into());
         }
         let mut f = match OpenOptions::new().read(true).write(true).open(&paths.part) {
             Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && paths.done.exists() => bail!(
-                "{} is missing but {} exists: the run finished; delete {}",
-                paths.part.display(),
-                paths.done.display(),
-                paths.ckpt.display()
-            ),
-            Err(e) => return Err(anyhow!("cannot open {}: {e}", paths.part.display())),
+            Err(e) if e.kind() == io::ErrorKind::NotFound && paths.done.exists() => {
+                return Err(BfileError::Finished {
+                    part: paths.part,
+                    done: paths.done,
+                    ckpt: paths.ckpt,
+                }
+                .into())
+            }
+            Err(e) => return Err(file_err("cannot open", &paths.part)(e).into()),
         };
-        let len = f.metadata()?.len();
+        let len = f.metadata().map_err(BfileError::from)?.len();
         if len < ck.bytes {
-            bail!(
-                "{} has {len} bytes but the checkpoint records {} durable bytes: the file was damaged; delete {} and {} to start over",
-                paths.part.display(),
-                ck.bytes,
-                paths.part.display(),
-                paths.ckpt.display()
-            );
+            return Err(BfileError::Shorter {
+                part: paths.part,
+                len,
+                bytes: ck.bytes,
+                ckpt: paths.ckpt,
+            }
+            .into());
         }
         // Whatever follows the checkpointed length was written after it: drop it.
-        f.set_len(ck.bytes)?;
-        f.sync_all()?;
-        f.seek(SeekFrom::Start(0))?;
+        let raw = |e: io::Error| E::from(BfileError::Io(e));
+        f.set_len(ck.bytes).map_err(raw)?;
+        f.sync_all().map_err(raw)?;
+        f.seek(SeekFrom::Start(0)).map_err(raw)?;
         // The bytes kept must be the bytes checkpointed: a value changed since is
         // refused here, before anything is read back and built on.
         let hash = verify(&mut f, &ck, &paths)?;
-        f.seek(SeekFrom::Start(0))?;
+        f.seek(SeekFrom::Start(0)).map_err(raw)?;
         let expected_header = header(format, game, first, width)?;
         read_back(&mut f, &ck, &expected_header, &paths.part, &mut on_value)?;
-        f.seek(SeekFrom::End(0))?;
+        f.seek(SeekFrom::End(0)).map_err(raw)?;
         Ok(SeqWriter {
             paths,
             out: BufWriter::with_capacity(1 << 16, f),
@@ -324,7 +479,11 @@ impl SeqWriter {
 
     /// Appends the value of the next heap.
     pub fn push(&mut self, value: u64) -> Result<()> {
-        let heap = self.state.first + self.state.count;
+        let heap = self
+            .state
+            .first
+            .checked_add(self.state.count)
+            .ok_or(BfileError::HeapOverflow)?;
         match self.state.format {
             Format::Text => {
                 use std::fmt::Write as _;
@@ -332,24 +491,30 @@ impl SeqWriter {
                 let _ = writeln!(self.line, "{heap} {value}");
                 self.out
                     .write_all(self.line.as_bytes())
-                    .with_context(|| format!("cannot write {}", self.paths.part.display()))?;
+                    .map_err(file_err("cannot write", &self.paths.part))?;
                 self.hash.update(self.line.as_bytes());
                 self.state.bytes += self.line.len() as u64;
             }
             Format::Bin => {
                 if self.state.width == 16 {
-                    let v = u16::try_from(value)
-                        .map_err(|_| anyhow!("G({heap}) = {value} does not fit 16 bits"))?;
+                    let v = u16::try_from(value).map_err(|_| BfileError::TooLarge {
+                        heap,
+                        value,
+                        bits: 16,
+                    })?;
                     self.out
                         .write_all(&v.to_le_bytes())
-                        .with_context(|| format!("cannot write {}", self.paths.part.display()))?;
+                        .map_err(file_err("cannot write", &self.paths.part))?;
                     self.hash.update(&v.to_le_bytes());
                 } else {
-                    let v = u32::try_from(value)
-                        .map_err(|_| anyhow!("G({heap}) = {value} does not fit 32 bits"))?;
+                    let v = u32::try_from(value).map_err(|_| BfileError::TooLarge {
+                        heap,
+                        value,
+                        bits: 32,
+                    })?;
                     self.out
                         .write_all(&v.to_le_bytes())
-                        .with_context(|| format!("cannot write {}", self.paths.part.display()))?;
+                        .map_err(file_err("cannot write", &self.paths.part))?;
                     self.hash.update(&v.to_le_bytes());
                 }
                 self.state.bytes += u64::from(self.state.width / 8);
@@ -375,7 +540,7 @@ impl SeqWriter {
             }
             self.out
                 .write_all(bytes)
-                .with_context(|| format!("cannot write {}", self.paths.part.display()))?;
+                .map_err(file_err("cannot write", &self.paths.part))?;
             self.hash.update(bytes);
             self.state.bytes += bytes.len() as u64;
             self.state.count += block.len() as u64;
@@ -415,7 +580,7 @@ impl SeqWriter {
     /// Waits for the background checkpoint, if any, and takes its outcome.
     fn settle(&mut self) -> Result<()> {
         if let Some(p) = self.pending.take() {
-            self.durable = p.join().map_err(|_| anyhow!("the checkpoint thread failed"))??;
+            self.durable = p.join().map_err(|_| BfileError::Thread)??;
         }
         Ok(())
     }
@@ -424,17 +589,17 @@ impl SeqWriter {
     /// checkpoint that records it. Bytes appended later are past the length
     /// it records, so a resume truncates them away until the next one.
     fn snapshot(&mut self) -> Result<CheckpointJob> {
-        let part = self.paths.part.display().to_string();
-        self.out.flush().with_context(|| format!("cannot write {part}"))?;
+        let part = &self.paths.part;
+        self.out.flush().map_err(file_err("cannot write", part))?;
         let data = self
             .out
             .get_ref()
             .try_clone()
-            .with_context(|| format!("cannot write {part}"))?;
+            .map_err(file_err("cannot write", part))?;
         self.state.sum = self.hash.finish();
         Ok(CheckpointJob {
             data,
-            part,
+            part: part.clone(),
             ckpt: self.paths.ckpt.clone(),
             text: self.state.to_text(),
             count: self.state.count,
@@ -455,22 +620,11 @@ impl SeqWriter {
     /// Returns the file's size in bytes.
     pub fn finish(mut self) -> Result<u64> {
         self.settle()?;
-        let part = self.paths.part.display().to_string();
-        self.out.flush().with_context(|| format!("cannot write {part}"))?;
-        self.out
-            .get_ref()
-            .sync_all()
-            .with_context(|| format!("cannot write {part}"))?;
-        fs::rename(&self.paths.part, &self.paths.done).with_context(|| {
-            format!(
-                "cannot rename {} to {}",
-                self.paths.part.display(),
-                self.paths.done.display()
-            )
-        })?;
-        sync_dir(&self.paths.done);
+        let part = &self.paths.part;
+        self.out.flush().map_err(file_err("cannot write", part))?;
+        atomic::commit(self.out.get_ref(), part, &self.paths.done)?;
         fs::remove_file(&self.paths.ckpt)?;
-        sync_dir(&self.paths.done);
+        atomic::sync_dir(&self.paths.done);
         Ok(self.state.bytes)
     }
 }
@@ -480,7 +634,7 @@ impl SeqWriter {
 struct CheckpointJob {
     /// The data file (a second handle to it).
     data: File,
-    part: String,
+    part: PathBuf,
     ckpt: PathBuf,
     /// The checkpoint's contents.
     text: String,
@@ -493,31 +647,22 @@ impl CheckpointJob {
     fn run(self) -> Result<u64> {
         self.data
             .sync_data()
-            .with_context(|| format!("cannot write {}", self.part))?;
-        let mut tmp = self.ckpt.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        {
-            let mut f = File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-            f.write_all(self.text.as_bytes())
-                .and_then(|()| f.sync_all())
-                .with_context(|| format!("cannot write {}", tmp.display()))?;
-        }
-        fs::rename(&tmp, &self.ckpt)
-            .with_context(|| format!("cannot rename {} to {}", tmp.display(), self.ckpt.display()))?;
-        sync_dir(&self.ckpt);
+            .map_err(file_err("cannot write", &self.part))?;
+        let tmp = atomic::with_suffix(&self.ckpt, ".tmp");
+        atomic::write(&self.ckpt, &tmp, self.text.as_bytes())?;
         Ok(self.count)
     }
 }
 
 fn header(format: Format, game: &str, first: u64, width: u16) -> Result<Vec<u8>> {
     if game.contains('\n') {
-        bail!("the game text must be one line");
+        return Err(BfileError::GameText("the game text must be one line"));
     }
     Ok(match format {
         Format::Text => format!("# nim-values G(n) of {game}, computed by grundy values\n").into_bytes(),
         Format::Bin => {
-            let len = u16::try_from(game.len()).map_err(|_| anyhow!("the game text is too long"))?;
+            let len =
+                u16::try_from(game.len()).map_err(|_| BfileError::GameText("the game text is too long"))?;
             let mut h = MAGIC.to_vec();
             h.extend_from_slice(&VERSION.to_le_bytes());
             h.extend_from_slice(&width.to_le_bytes());
@@ -544,29 +689,35 @@ fn verify(f: &mut File, ck: &Checkpoint, paths: &Paths) -> Result<Fnv> {
         r.consume(n);
     }
     if hash.finish() != ck.sum {
-        bail!(
-            "{} does not match the checksum in {} (changed or damaged since the checkpoint); delete both to start over",
-            paths.part.display(),
-            paths.ckpt.display()
-        );
+        return Err(BfileError::Checksum {
+            part: paths.part.clone(),
+            ckpt: paths.ckpt.clone(),
+        });
     }
     Ok(hash)
 }
 
 /// Reads the values of a (truncated) part file back, checking the header, the heap
 /// numbers and the count against the checkpoint.
-fn read_back(
+fn read_back<E: From<BfileError>>(
     f: &mut File,
     ck: &Checkpoint,
     expected_header: &[u8],
     path: &Path,
-    on_value: &mut impl FnMut(u64, u64) -> Result<()>,
-) -> Result<()> {
+    on_value: &mut impl FnMut(u64, u64) -> Result<(), E>,
+) -> Result<(), E> {
     let damaged = |why: String| {
-        anyhow!(
-            "{} does not match its checkpoint ({why}); delete it and the checkpoint to start over",
-            path.display()
-        )
+        E::from(BfileError::Damaged {
+            part: path.to_path_buf(),
+            why,
+        })
+    };
+    // Heap numbers past u64::MAX: a checkpoint's `first` and `count` are
+    // arbitrary numbers, so their sum is checked, never assumed.
+    let heap = |count: u64| {
+        ck.first
+            .checked_add(count)
+            .ok_or_else(|| E::from(BfileError::HeapOverflow))
     };
     let mut r = BufReader::with_capacity(1 << 16, f);
     let mut head = vec![0u8; expected_header.len()];
@@ -579,8 +730,8 @@ fn read_back(
     match ck.format {
         Format::Bin => {
             let w = usize::from(ck.width / 8);
-            let data = ck.bytes - expected_header.len() as u64;
-            if data != ck.count * w as u64 {
+            let data = ck.bytes.saturating_sub(expected_header.len() as u64);
+            if Some(data) != ck.count.checked_mul(w as u64) {
                 return Err(damaged(format!("{data} data bytes for {} values", ck.count)));
             }
             let mut buf = [0u8; 4];
@@ -592,7 +743,7 @@ fn read_back(
                 } else {
                     u64::from(u32::from_le_bytes(buf))
                 };
-                on_value(ck.first + count, v)?;
+                on_value(heap(count)?, v)?;
                 count += 1;
             }
         }
@@ -600,10 +751,10 @@ fn read_back(
             let mut line = String::new();
             loop {
                 line.clear();
-                if r.read_line(&mut line)? == 0 {
+                if r.read_line(&mut line).map_err(|e| E::from(BfileError::Io(e)))? == 0 {
                     break;
                 }
-                let heap = ck.first + count;
+                let heap = heap(count)?;
                 let parsed = line
                     .strip_suffix('\n')
                     .and_then(|l| l.split_once(' '))
@@ -623,15 +774,4 @@ fn read_back(
         )));
     }
     Ok(())
-}
-
-/// Makes a rename or removal in `path`'s directory durable (best effort).
-fn sync_dir(path: &Path) {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if let Ok(d) = File::open(dir) {
-        let _ = d.sync_all();
-    }
 }
