@@ -6,6 +6,7 @@
 mod canonical;
 mod families;
 mod heap_twins;
+mod invariants;
 mod known_positions;
 mod loopy;
 mod partizan_games;
