@@ -149,8 +149,8 @@ fn code_only(src: &str) -> String {
 }
 
 /// The (1-based) lines of `code` where `word` occurs as a whole token: not preceded
-/// by an identifier character or `::`-less path part (`mystd::fs` is not `std::fs`),
-/// and, when `word` ends with an identifier character, not followed by one.
+/// by an identifier character (`mystd::fs` is not `std::fs`) and, when `word` ends
+/// with one, not followed by one (`std::iota` is not `std::io`).
 fn lines_with(code: &str, word: &str) -> Vec<usize> {
     let mut found = Vec::new();
     for (n, line) in code.lines().enumerate() {
@@ -161,7 +161,8 @@ fn lines_with(code: &str, word: &str) -> Vec<usize> {
             let before = line[..start].chars().next_back();
             let after = line[end..].chars().next();
             let ends_ident = word.chars().next_back().is_some_and(is_ident);
-            if !before.is_some_and(is_ident) && !(ends_ident && after.is_some_and(is_ident)) {
+            let joined = before.is_some_and(is_ident) || (ends_ident && after.is_some_and(is_ident));
+            if !joined {
                 found.push(n + 1);
                 break;
             }
