@@ -1,7 +1,7 @@
 //! Admission control: tables too large for memory are refused before anything is
 //! allocated, with the estimate and the limit, exit status 2 (never an abort).
 
-mod common;
+use crate::common;
 
 use common::{fails_with, ok};
 

@@ -2,7 +2,7 @@
 //! `solve`, `moves` and `explain` text (snapshots), plain through a pipe; JSON is
 //! unchanged; colour appears only on a terminal without `NO_COLOR`.
 
-mod common;
+use crate::common;
 
 use common::ok;
 

@@ -9,15 +9,15 @@
 //! `NAME.expected` is their standard output, one after another: exactly what
 //! `sh examples/classic/NAME.txt` prints with the release binary on `PATH`.
 //!
-//! `GRUNDY_BLESS=1 cargo test -p grundy-cli --test classic` writes the `.expected`
-//! files from the current output instead of comparing (review the diff: each answer
-//! must agree with the problem's published solution).
+//! `GRUNDY_BLESS=1 cargo test -p grundy-cli --test integration classic::` writes the
+//! `.expected` files from the current output instead of comparing (review the diff:
+//! each answer must agree with the problem's published solution).
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
+use crate::common;
 
 use common::succeeded;
 

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 use common::{fails_with, grundy, json};
 

@@ -3,7 +3,7 @@
 //! talk over TCP on 127.0.0.1 (ports chosen free at run time). Every process is
 //! started with a deadline and killed if it overstays it.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};

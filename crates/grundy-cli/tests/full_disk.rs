@@ -5,7 +5,7 @@
 //! The file systems are small tmpfs mounts, which need the right to mount (root in
 //! a container, say); elsewhere the tests print why they are skipped and pass.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

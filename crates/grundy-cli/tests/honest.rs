@@ -2,7 +2,7 @@
 //! missing remoteness says why, long lists are cut in text (never in JSON), and a
 //! game that never ends is called out.
 
-mod common;
+use crate::common;
 
 use common::{fails, json, ok};
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! games: numbers past 64 bits, ASCII `+-`, deep nesting, long sums, green
 //! Hackenbush. Each run answers right, or fails with one line (exit status 2).
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

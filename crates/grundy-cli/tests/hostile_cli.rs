@@ -6,7 +6,7 @@
 //! Every run has a deadline: a FIFO opened by mistake would block for ever, and
 //! the test fails with "hung" instead of hanging with it.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

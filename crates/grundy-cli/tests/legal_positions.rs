@@ -1,6 +1,6 @@
 //! Positions that are never reached in play are refused with the reason, exit 2.
 
-mod common;
+use crate::common;
 
 use common::{fails_with, ok};
 

@@ -2,7 +2,7 @@
 //! gives the same output, a bad one is a one-line error; three-heap codes beyond
 //! the old limit of 1,000 heaps.
 
-mod common;
+use crate::common;
 
 use common::{fails_with, json, ok};
 

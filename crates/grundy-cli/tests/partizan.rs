@@ -6,7 +6,7 @@ use serde_json::Value;
 
 const STRING: &str = "../../examples/games/hackenbush-string.luau";
 
-mod common;
+use crate::common;
 
 use common::{fails_with, json, ok as stdout};
 

@@ -4,7 +4,7 @@
 //! from a losing one, whatever the human plays; every move in the transcript must be
 //! legal; transcripts of a few sessions are snapshots.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 

@@ -1,6 +1,6 @@
 //! `grundy quotient` and misère play of sums too large to search.
 
-mod common;
+use crate::common;
 
 use common::{fails_with, json, ok};
 

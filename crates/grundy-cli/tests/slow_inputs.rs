@@ -2,7 +2,7 @@
 //! and exit status 2 within the work limit (small limits here, so the debug build
 //! meets them in a moment), and the same inputs within a larger limit still answer.
 
-mod common;
+use crate::common;
 
 use common::{fails_with, ok};
 

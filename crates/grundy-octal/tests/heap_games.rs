@@ -2,7 +2,7 @@
 //! games, Nim, Lasker's Nim), `Periodic`, the all-but prover and
 //! `heap_options`, each checked against brute force.
 
-mod common;
+use crate::common;
 
 use common::simple_sequence;
 use grundy_octal::{

@@ -1,6 +1,6 @@
 //! Hard-coded sequences (tests/data/sequences.txt) and brute-force checks.
 
-mod common;
+use crate::common;
 
 use common::{simple_sequence, Brute};
 use grundy_octal::{HeapRules, Method, Sequence};

@@ -3,7 +3,7 @@
 //! checked against the triple-by-triple computation it replaced (kept as the
 //! reference) and against brute force.
 
-mod common;
+use crate::common;
 
 use grundy_octal::{HeapRules, Method, Sequence};
 use proptest::prelude::*;

@@ -523,7 +523,8 @@ fn positions_are_checked() {
 }
 
 /// Timing of the empty rectangles, for the report: run with
-/// `cargo test --release -p grundy --test partizan_games -- --ignored --nocapture`.
+/// `cargo test --release -p grundy --test integration partizan_games:: -- --ignored
+/// --nocapture`.
 #[test]
 #[ignore]
 fn empty_rectangles_timing() {

@@ -1,5 +1,8 @@
 //! The five classic problems, run as the built example programs with their inputs.
-//! `cargo test` builds the examples next to the test binaries.
+//! `cargo test -p grundy-examples` (or `--workspace`) builds this crate's examples
+//! next to the test binaries (`target/debug/examples/`) before it runs this test;
+//! `--test examples` alone does not (then run `cargo build -p grundy-examples
+//! --examples` first).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -21,7 +24,12 @@ fn run(name: &str, input: &str) -> (i32, String, String) {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("example {name} at {:?}: {e}", example(name)));
+        .unwrap_or_else(|e| {
+            panic!(
+                "example {name} at {:?}: {e} (built by `cargo test -p grundy-examples`)",
+                example(name)
+            )
+        });
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     (

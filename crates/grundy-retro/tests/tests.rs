@@ -1,0 +1,11 @@
+//! The integration tests of `grundy-retro`, gathered into one test binary (ripgrep's
+//! `tests/tests.rs`): one crate to compile and link instead of one per file. Each
+//! file beside this one is a module; a new file needs its `mod` line here (the core's
+//! `tests/invariants.rs` fails on a file left out).
+
+mod corrupt_headers;
+mod fast_paths;
+mod integrity;
+mod solvers;
+mod tables;
+mod twins;

@@ -1,0 +1,10 @@
+//! The integration tests of `grundy-rules`, gathered into one test binary (ripgrep's
+//! `tests/tests.rs`): one crate to compile and link instead of one per file. Each
+//! file beside this one is a module; a new file needs its `mod` line here (the core's
+//! `tests/invariants.rs` fails on a file left out).
+
+mod errors;
+mod examples;
+mod fuzz_regressions;
+mod hostile_scripts;
+mod partizan;

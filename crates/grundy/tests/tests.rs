@@ -1,0 +1,16 @@
+//! The integration tests of `grundy`, gathered into one test binary (ripgrep's
+//! `tests/tests.rs`): one crate to compile and link instead of one per file. Each
+//! file beside this one is a module; a new file needs its `mod` line here (the core's
+//! `tests/invariants.rs` fails on a file left out).
+
+mod canonical;
+mod families;
+mod heap_twins;
+mod invariants;
+mod known_positions;
+mod loopy;
+mod partizan_games;
+mod partizan_seam;
+mod quotient_against_search;
+mod solvers;
+mod ties;
