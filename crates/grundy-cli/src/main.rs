@@ -79,8 +79,8 @@ enum Command {
     Thermograph(commands::thermograph::Args),
     /// Print a completion script for a shell: bash, zsh, fish, elvish or powershell.
     Completions(commands::completions::Args),
-    /// Print the manual page (roff): grundy man > grundy.1
-    Man,
+    /// Print a manual page (roff): grundy man > grundy.1, grundy man solve > grundy-solve.1
+    Man(commands::completions::ManArgs),
     /// Solve every position of a game into a table file (any finite game, loops and draws included).
     #[command(after_help = commands::build::help())]
     Build(commands::build::Args),
@@ -142,7 +142,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => commands::merge::run(args, budget),
         Command::Value(args) => commands::value::run(args, budget),
         Command::Completions(args) => commands::completions::run::<Cli>(args),
-        Command::Man => commands::completions::man::<Cli>(),
+        Command::Man(args) => commands::completions::man::<Cli>(args),
         Command::Calc(args) => commands::calc::run(args, budget),
         Command::Thermograph(args) => commands::thermograph::run(args, budget),
     };

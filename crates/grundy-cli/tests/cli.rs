@@ -235,5 +235,14 @@ fn completions_and_manual_page() {
     let man = common::ok(&["man"]);
     assert!(man.contains(".TH grundy 1"), "{}", &man[..200.min(man.len())]);
     assert!(man.contains("thermograph"));
+    // Each page the top page lists exists.
+    let solve = common::ok(&["man", "solve"]);
+    assert!(
+        solve.contains(".TH grundy-solve 1"),
+        "{}",
+        &solve[..200.min(solve.len())]
+    );
+    assert!(solve.contains("misere"), "the page has the command's flags");
+    fails_with(&["man", "bogus"], "no command 'bogus' has a manual page");
     fails_with(&["completions", "tcsh"], "tcsh");
 }

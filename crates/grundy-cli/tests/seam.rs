@@ -254,3 +254,27 @@ fn misere_sums_use_a_proved_quotient_and_say_when_it_could_not_answer() {
         ],
     );
 }
+
+#[test]
+fn pictures_say_what_they_wrote_in_json_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap();
+    let plot = json(&ok(
+        &[
+            "plot", "kayles", "--kind", "sequence", "--to", "30", "--out", "k.svg", "--json",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(plot["out"], "k.svg");
+    assert_eq!(plot["format"], "SVG");
+    let bytes = std::fs::metadata(dir.path().join("k.svg")).unwrap().len();
+    assert_eq!(plot["bytes"], bytes);
+    let t = json(&ok(
+        &["thermograph", "--value", "{2|-1}", "--out", "t.svg", "--json"],
+        dir.path(),
+    ));
+    assert_eq!(
+        (t["mean"].as_str(), t["temperature"].as_str()),
+        (Some("1/2"), Some("3/2"))
+    );
+}

@@ -17,6 +17,9 @@ use crate::load;
 /// Draw a game as PNG or SVG.
 #[derive(clap::Args)]
 pub struct Args {
+    /// Print what was written as one JSON object (file, format, size, bytes).
+    #[arg(long)]
+    pub json: bool,
     /// The game: a heap game (sequence), a two-number game (map), or the digit game
     /// `digits[:width=W]` (table).
     pub game: String,
@@ -67,13 +70,25 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         Kind::Table => table(&args.game, args.to, format, size)?,
     };
     crate::output::write_whole(&args.out, &bytes)?;
+    let format = match format {
+        Format::Png => "PNG",
+        Format::Svg => "SVG",
+    };
+    if args.json {
+        let v = serde_json::json!({
+            "game": args.game,
+            "out": args.out.display().to_string(),
+            "format": format,
+            "width": size.width,
+            "height": size.height,
+            "bytes": bytes.len(),
+            "what": what,
+        });
+        return Ok(format!("{v}\n"));
+    }
     Ok(format!(
-        "wrote {} ({} {}x{}): {what}\n",
+        "wrote {} ({format} {}x{}): {what}\n",
         args.out.display(),
-        match format {
-            Format::Png => "PNG",
-            Format::Svg => "SVG",
-        },
         size.width,
         size.height
     ))

@@ -13,6 +13,9 @@ use crate::load;
 /// Draw a thermograph.
 #[derive(clap::Args)]
 pub struct Args {
+    /// Print what was written as one JSON object (file, value, mean, temperature).
+    #[arg(long)]
+    pub json: bool,
     /// The game (a partizan game), or leave it out and give --value.
     pub game: Option<String>,
     /// The position.
@@ -74,6 +77,16 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     };
     let bytes = render_thermograph(&plot, format, size)?;
     crate::output::write_whole(&args.out, &bytes)?;
+    if args.json {
+        let v = serde_json::json!({
+            "value": u.display(g, false),
+            "out": args.out.display().to_string(),
+            "bytes": bytes.len(),
+            "mean": t.mast.to_string(),
+            "temperature": t.temperature.to_string(),
+        });
+        return Ok(format!("{v}\n"));
+    }
     Ok(format!(
         "wrote {}: thermograph of {} (mean {}, temperature {})\n",
         args.out.display(),
