@@ -9,13 +9,11 @@
 //! different graphs (another rule file under the same name) refuse each other.
 //! Each process holds the whole graph; only the retrograde rounds are shared.
 
-use std::collections::HashMap;
-
 use grundy::dynamic::{DynGame, DynPosition};
 use grundy::solve::codes::code;
-use grundy::{GameError, Outcome, Play};
+use grundy::{Outcome, Play};
 use grundy_files::Fnv;
-use grundy_retro::{Indexed, RetroError, MAX_POSITIONS};
+use grundy_retro::{Indexed, RetroError};
 
 /// The reachable positions as an [`Indexed`] game: options by index, and the
 /// value of the positions the rules end.
@@ -46,56 +44,16 @@ impl Indexed for Graph {
 }
 
 /// Enumerate the positions of `game` reachable from `start` (at most `limit`),
-/// numbered as `grundy build` numbers them. A position without options is asked
-/// for its outcome under normal play (a loss, or the value of the rule that ended
-/// the game), as the one-process builder does.
+/// numbered as `grundy build` numbers them: by the one enumerator,
+/// [`grundy::solve::enumerate_dyn`], under normal play, with the digest of the graph.
 pub(crate) fn enumerate(
     game: &dyn DynGame,
     start: &DynPosition,
     limit: usize,
 ) -> Result<(Vec<DynPosition>, Graph), RetroError> {
-    game.check(start)?;
-    let limit = limit.min(MAX_POSITIONS as usize);
-    let too_large =
-        || GameError::too_many_positions(format!("positions reachable in {}", game.name()), limit);
-    if limit == 0 {
-        return Err(too_large().into());
-    }
-    let mut positions = vec![start.clone()];
-    let mut index: HashMap<DynPosition, u32> = HashMap::new();
-    index.insert(start.clone(), 0);
-    let mut options = Vec::new();
-    let mut terminal = Vec::new();
-    let mut next = 0;
-    while next < positions.len() {
-        let opts = game.options(&positions[next])?;
-        let end = if opts.is_empty() {
-            Some(game.outcome(&positions[next], Play::Normal)?)
-        } else {
-            None
-        };
-        let mut ids = Vec::with_capacity(opts.len());
-        for o in opts {
-            let id = match index.get(&o) {
-                Some(&id) => id,
-                None => {
-                    if positions.len() >= limit {
-                        return Err(too_large().into());
-                    }
-                    let id = positions.len() as u32;
-                    index.insert(o.clone(), id);
-                    positions.push(o);
-                    id
-                }
-            };
-            ids.push(id);
-        }
-        options.push(ids);
-        terminal.push(end);
-        next += 1;
-    }
+    let e = grundy::solve::enumerate_dyn(game, start, Play::Normal, limit)?;
     let mut fnv = Fnv::new();
-    for (ids, end) in options.iter().zip(&terminal) {
+    for (ids, end) in e.options.iter().zip(&e.terminal) {
         fnv.update(&(ids.len() as u32).to_le_bytes());
         for id in ids {
             fnv.update(&id.to_le_bytes());
@@ -104,10 +62,10 @@ pub(crate) fn enumerate(
     }
     let digest = fnv.finish();
     Ok((
-        positions,
+        e.positions,
         Graph {
-            options,
-            terminal,
+            options: e.options,
+            terminal: e.terminal,
             digest,
         },
     ))

@@ -145,6 +145,47 @@ pub fn reachable<G: Game>(
     start: &G::Position,
     limit: usize,
 ) -> Result<Reachable<G::Position>, GameError> {
+    let Enumeration {
+        positions,
+        index,
+        options,
+        terminal,
+    } = enumerate(game, start, limit)?;
+    let solution = retrograde(&Graph {
+        options: &options,
+        terminal: &terminal,
+    })?;
+    Ok(Reachable {
+        positions,
+        index,
+        options,
+        solution,
+    })
+}
+
+/// The positions of a game reachable from a start, numbered: what [`enumerate`]
+/// gives.
+pub struct Enumeration<P> {
+    /// The positions, by index (the start is 0).
+    pub positions: Vec<P>,
+    /// The index of each position.
+    pub index: FxHashMap<P, u32>,
+    /// The options of each position, as indices, in the order the game gives them.
+    pub options: Vec<Vec<u32>>,
+    /// The value of each position the rules end (`None`: the game goes on).
+    pub terminal: Vec<Option<Outcome>>,
+}
+
+/// Number every position of `game` reachable from `start` (at most `limit`): the
+/// one numbering of grundy's enumerated tables, in one process or many.
+/// Breadth-first in discovery order: the start is 0, then the options of each
+/// position in the order the game gives them, each new position numbered when
+/// first seen; [`Game::terminal`] ends a line.
+pub fn enumerate<G: Game>(
+    game: &G,
+    start: &G::Position,
+    limit: usize,
+) -> Result<Enumeration<G::Position>, GameError> {
     let too_large = || {
         GameError::too_many_positions(
             "retrograde analysis of the positions reachable from the start",
@@ -192,16 +233,26 @@ pub fn reachable<G: Game>(
         terminal.push(t);
         next += 1;
     }
-    let solution = retrograde(&Graph {
-        options: &options,
-        terminal: &terminal,
-    })?;
-    Ok(Reachable {
+    Ok(Enumeration {
         positions,
         index,
         options,
-        solution,
+        terminal,
     })
+}
+
+/// [`enumerate`] for a run-time game: a position without options gets its value
+/// from [`DynGame::outcome`] under `play` (a loss under normal play, or the value
+/// of the rule that ended the game).
+pub fn enumerate_dyn(
+    game: &dyn DynGame,
+    start: &DynPosition,
+    play: Play,
+    limit: usize,
+) -> Result<Enumeration<DynPosition>, GameError> {
+    game.check(start)?;
+    enumerate(&AsGame { game, play }, start, limit)
+        .map_err(|e| e.positions_of(|_| format!("positions reachable in {}", game.name())))
 }
 
 /// A [`DynGame`] seen as a [`Game`] over [`DynPosition`]s, for [`reachable`].
