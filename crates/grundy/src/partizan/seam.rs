@@ -387,7 +387,7 @@ where
         crate::dynamic::Numbering::None
     }
     fn set_budget(&mut self, budget: &crate::Budget) {
-        self.budget = budget.clone();
+        self.budget = *budget;
         self.play.set_budget(budget);
     }
     fn set_heap_method(&mut self, _method: grundy_octal::Method) {}
