@@ -23,6 +23,7 @@ mod integrity;
 mod legal_positions;
 mod loopy;
 mod method;
+mod no_names;
 mod partizan;
 mod people;
 mod play;
