@@ -279,10 +279,17 @@ if foreachi then
 end
 
 local sort = table.sort
+local function less(a, b) return a < b end
 table.sort = function(t, cmp)
-  -- A comparison in C (rawequal, say) would never reach the interrupt: call it from Luau.
-  if type(t) == "table" and type(cmp) == "function" and rawlen(t) > CHUNK then
-    return sort(t, function(a, b) return cmp(a, b) end)
+  -- A comparison in C (rawequal, say, or the default `<`) would never reach the
+  -- interrupt, and a long sort between two of its clock checks runs on: compare in
+  -- Luau, which the interrupt counts.
+  if type(t) == "table" and rawlen(t) > CHUNK then
+    if type(cmp) == "function" then
+      return sort(t, function(a, b) return cmp(a, b) end)
+    elseif cmp == nil then
+      return sort(t, less)
+    end
   end
   return sort(t, cmp)
 end

@@ -98,12 +98,12 @@ pub fn seq_game(text: &str, what: &str, budget: &Budget) -> Result<SeqGame> {
 /// A progress bar on stderr, drawn only when stderr is a terminal.
 pub fn progress_bar(len: u64, unit: &str) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    bar.set_style(
+    bar.set_style(crate::progress::with_rate(
         ProgressStyle::with_template(&format!(
-            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, eta {{eta}}) {{msg}}"
+            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} {unit} ({{rate}}, eta {{eta}}) {{msg}}"
         ))
         .expect("a valid template"),
-    );
+    ));
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }
