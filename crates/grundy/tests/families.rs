@@ -146,3 +146,33 @@ fn rust_games_behind_the_seam_agree_with_the_search() {
         }
     }
 }
+
+/// Nim's closed outcome (what `moves` asks of each option) agrees with the plain
+/// search, in both plays, and its remoteness too where it gives one.
+#[test]
+fn nim_closed_outcomes_agree_with_search() {
+    use grundy::dynamic::Analyze;
+    use grundy::games::Nim;
+    use grundy::solve::Search;
+    use grundy::{Misere, Play};
+    let mut normal = Search::new(&Nim);
+    let mut misere = Search::new(Misere(&Nim));
+    for a in 0..5u64 {
+        for b in 0..5u64 {
+            for c in 0..4u64 {
+                let p = vec![a, b, c];
+                for play in [Play::Normal, Play::Misere] {
+                    let e = match play {
+                        Play::Normal => normal.evaluate(&p).unwrap(),
+                        Play::Misere => misere.evaluate(&p).unwrap(),
+                    };
+                    let (outcome, remoteness) = Nim.closed_outcome(&p, play).unwrap();
+                    assert_eq!(outcome, e.outcome, "{p:?} {play:?}");
+                    if let Some(r) = remoteness {
+                        assert_eq!(Some(r), e.remoteness, "{p:?} {play:?}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -123,6 +123,20 @@ impl Analyze for Nim {
     fn closed_nim_value(&self, p: &Vec<u64>) -> Option<u64> {
         Some(Nim::nim_value(p))
     }
+    fn closed_outcome(&self, p: &Vec<u64>, play: Play) -> Option<(Outcome, Option<u64>)> {
+        let outcome = match play {
+            Play::Normal => outcome_of(Nim::nim_value(p)),
+            Play::Misere => Nim::misere_outcome(p),
+        };
+        // No heap: the game is over. One heap in normal play: take it all. Other
+        // remoteness needs the search, which `moves` shares out among the options.
+        let remoteness = match (play, p.iter().filter(|&&h| h > 0).count()) {
+            (_, 0) => Some(0),
+            (Play::Normal, 1) => Some(1),
+            _ => None,
+        };
+        Some((outcome, remoteness))
+    }
     fn search_size(&self, p: &Vec<u64>) -> Option<u128> {
         Some(heap_product(p))
     }
