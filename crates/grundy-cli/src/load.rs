@@ -72,10 +72,15 @@ pub fn heap_help() -> &'static str {
     })
 }
 
+/// True when the family's games number their own positions (asked of its example).
+fn numbers_its_positions(family: &grundy::catalogue::Family) -> bool {
+    example(family).is_some_and(|g| g.numbering().is_some())
+}
+
 /// `build`: the families that number their own positions, one line each.
 pub fn numbered_help() -> String {
     grundy_rules::catalogue()
-        .help_of("", |f| example(f).is_some_and(|g| g.numbering().is_some()))
+        .help_of("", numbers_its_positions)
         .trim_matches('\n')
         .to_string()
 }
@@ -101,11 +106,7 @@ pub fn numbered_families() -> String {
     let catalogue = grundy_rules::catalogue();
     let names: Vec<&str> = catalogue
         .families()
-        .filter(|f| {
-            f.example
-                .and_then(|(text, _)| catalogue.parse(text).ok())
-                .is_some_and(|g| g.numbering().is_some())
-        })
+        .filter(|f| numbers_its_positions(f))
         .map(|f| f.name)
         .collect();
     names.join(", ")

@@ -83,6 +83,10 @@ pub(crate) fn bad(game: impl Into<String>, text: &str, m: impl Into<String>) -> 
     GameError::position(game, text, m)
 }
 
+/// How [`retro_solve`]'s tables are made, in words ([`TableGame::method`]).
+pub(crate) const RETROGRADE_METHOD: &str =
+    "retrograde analysis of every position (draws are positions never resolved)";
+
 /// Retrograde analysis of every position of a numbered game, as a table.
 pub(crate) fn retro_solve(
     game: &impl Indexed,

@@ -278,7 +278,7 @@ pub(crate) const FAMILY: Family = Family {
 
 use grundy::dynamic::DynPosition;
 
-use crate::dynamic::{bad, retro_solve, Numbering, TableGame};
+use crate::dynamic::{bad, retro_solve, Numbering, TableGame, RETROGRADE_METHOD};
 use crate::table::Progress;
 use crate::{DenseOptions, RetroError, Table};
 
@@ -344,7 +344,7 @@ impl TableGame for Chase {
         retro_solve(self, options, progress)
     }
     fn method(&self) -> &'static str {
-        "retrograde analysis of every position (draws are positions never resolved)"
+        RETROGRADE_METHOD
     }
     fn numbering(&self) -> Numbering<'_> {
         Numbering::Indexed(self)

@@ -844,7 +844,7 @@ pub(crate) const FAMILY: Family = Family {
 
 use grundy::dynamic::DynPosition;
 
-use crate::dynamic::{bad, retro_solve, Numbering, TableGame};
+use crate::dynamic::{bad, retro_solve, Numbering, TableGame, RETROGRADE_METHOD};
 use crate::table::Progress;
 use crate::{DenseOptions, RetroError, Table};
 
@@ -892,7 +892,7 @@ impl TableGame for Dodgem {
         retro_solve(self, options, progress)
     }
     fn method(&self) -> &'static str {
-        "retrograde analysis of every position (draws are positions never resolved)"
+        RETROGRADE_METHOD
     }
     fn numbering(&self) -> Numbering<'_> {
         Numbering::Indexed(self)

@@ -402,8 +402,8 @@ where
     fn plan_search(&self, p: &G::Position, play: Play) -> Result<(Searched<G::Position>, Step), GameError> {
         self.plan_search_steps(p, play)
             .map_err(|e| match self.game.why_no_closed_form(p, play) {
-                Some(why) if e.is_too_many_positions() => e.positions_of(|what| format!("{what} ({why})")),
-                _ => e,
+                Some(why) => e.positions_of(|what| format!("{what} ({why})")),
+                None => e,
             })
     }
 
@@ -900,11 +900,8 @@ where
         Err(e) => return Err(e),
     };
     drop(s);
-    let solved = reachable(&h, p, limit).map_err(|e| match e {
-        e if e.is_too_many_positions() => {
-            e.positions_of(|_| format!("retrograde analysis of a loopy game (position {at} repeats)"))
-        }
-        e => e,
+    let solved = reachable(&h, p, limit).map_err(|e| {
+        e.positions_of(|_| format!("retrograde analysis of a loopy game (position {at} repeats)"))
     })?;
     let e = solved.evaluation(p).expect("the start is reachable");
     Ok((

@@ -69,11 +69,9 @@ struct State {
     /// The period search's result, once run.
     period: Option<Option<Period>>,
     /// The largest misère quotient computed, and the smallest largest heap whose
-    /// quotient failed (not tried again).
+    /// quotient failed (not tried again), with why, for the error of the search.
     quotient: Option<Arc<MisereQuotient>>,
-    quotient_failed_at: Option<u64>,
-    /// Why that quotient could not be computed, for the error of the search.
-    quotient_failure: Option<String>,
+    quotient_failed: Option<(u64, String)>,
     /// How the engine's sequence computes new values (the shell's `--method`,
     /// through [`Analyze::set_heap_method`]): the values are the same, only the
     /// time differs. A sequence already started keeps its method.
@@ -540,7 +538,11 @@ impl HeapGame {
             .filter(|&m| m > 0 && m <= MISERE_QUOTIENT_HEAP)?;
         let (max_bytes, max_work) = {
             let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-            if state.quotient_failed_at.is_some_and(|f| f <= max_heap) {
+            if state
+                .quotient_failed
+                .as_ref()
+                .is_some_and(|(f, _)| *f <= max_heap)
+            {
                 return None;
             }
             // The search's own tables get three quarters of the budget's memory.
@@ -557,9 +559,9 @@ impl HeapGame {
             Ok(q) => q,
             Err(e) => {
                 let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-                state.quotient_failed_at =
-                    Some(state.quotient_failed_at.map_or(max_heap, |f| f.min(max_heap)));
-                state.quotient_failure = Some(e.to_string());
+                if state.quotient_failed.as_ref().is_none_or(|(f, _)| max_heap < *f) {
+                    state.quotient_failed = Some((max_heap, e.to_string()));
+                }
                 return None;
             }
         };
@@ -728,8 +730,7 @@ impl Analyze for HeapGame {
             ));
         }
         let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let failed = state.quotient_failed_at.is_some_and(|f| f <= max_heap);
-        let why = state.quotient_failure.as_deref().filter(|_| failed)?;
+        let (_, why) = state.quotient_failed.as_ref().filter(|(f, _)| *f <= max_heap)?;
         Some(format!("the misère quotient was tried: {why}"))
     }
     fn set_budget(&mut self, budget: &crate::Budget) {

@@ -307,12 +307,8 @@ pub fn solve_reachable_with(
     limit: usize,
 ) -> Result<Reachable, GameError> {
     game.check(start)?;
-    reachable(&AsGame { game, play }, start, limit).map_err(|e| match e {
-        e if e.is_too_many_positions() => {
-            e.positions_of(|_| format!("positions reachable in {}", game.name()))
-        }
-        e => e,
-    })
+    reachable(&AsGame { game, play }, start, limit)
+        .map_err(|e| e.positions_of(|_| format!("positions reachable in {}", game.name())))
 }
 
 /// [`reachable`] under a play convention: [`Misere`] wraps the game for misère play.
