@@ -38,7 +38,7 @@ fn error(py: Python<'_>, e: grundy_api::Error) -> PyErr {
 }
 
 /// An exception of `grundy._errors` by its class name.
-fn raise(py: Python<'_>, class: &str, message: &str, over: Option<grundy_budget_like::OverBudget>) -> PyErr {
+fn raise(py: Python<'_>, class: &str, message: &str, over: Option<grundy::OverBudget>) -> PyErr {
     let made = (|| -> PyResult<PyErr> {
         let cls = py.import("grundy._errors")?.getattr(class)?;
         let exc = cls.call1((message,))?;
@@ -52,11 +52,6 @@ fn raise(py: Python<'_>, class: &str, message: &str, over: Option<grundy_budget_
         Ok(PyErr::from_value(exc))
     })();
     made.unwrap_or_else(|e| e)
-}
-
-/// The budget type, through the core's re-export.
-mod grundy_budget_like {
-    pub use grundy::OverBudget;
 }
 
 /// Run `work` off the calling thread with the GIL released; Ctrl-C (a pending
@@ -285,6 +280,41 @@ impl Game {
         Ok(Game::of(game, budget.0))
     }
 
+    /// A table file made by `build` (or `grundy build`), answering like its game.
+    #[staticmethod]
+    #[pyo3(signature = (db, budget, game=None))]
+    fn open_table(
+        py: Python<'_>,
+        db: std::path::PathBuf,
+        budget: PyRef<'_, PyBudget>,
+        game: Option<String>,
+    ) -> PyResult<Game> {
+        let b = budget.0;
+        let opened = run(py, move || grundy_api::open_table(&db, game.as_deref()))?;
+        opened.map(|g| Game::of(g, b)).map_err(|e| error(py, e))
+    }
+
+    /// Build the game's table into `db` (`build --json`'s object).
+    #[pyo3(signature = (db, start=None, resume=false, remoteness=true, parallel=true))]
+    fn build(
+        &self,
+        py: Python<'_>,
+        db: std::path::PathBuf,
+        start: Option<String>,
+        resume: bool,
+        remoteness: bool,
+        parallel: bool,
+    ) -> PyResult<Py<PyAny>> {
+        self.ask(py, move |g, b| {
+            let options = grundy_api::DenseOptions {
+                remoteness,
+                parallel,
+                max_memory: b.max_memory,
+            };
+            Ok(grundy_api::build(g, &db, start.as_deref(), options, resume, &mut |_| {})?.json())
+        })
+    }
+
     #[getter]
     fn name(&self) -> String {
         self.game.name()
@@ -388,13 +418,12 @@ impl Game {
     #[pyo3(signature = (to, from_=0, method="auto"))]
     fn nimbers(&self, py: Python<'_>, to: u64, from_: u64, method: &str) -> PyResult<Py<PyBytes>> {
         let m = self::method(method).map_err(|e| error(py, e))?;
-        let game = self.with_method(py, m)?;
-        let g = Arc::clone(&game.game);
-        let r = run(py, move || g.heap_values(from_, to))?;
-        let values = r.map_err(|e| error(py, e.into()))?;
+        let (g, budget) = (Arc::clone(&self.game), self.budget);
+        let r = run(py, move || grundy_api::nimbers(g.as_ref(), from_, to, m, &budget))?;
+        let values = r.map_err(|e| error(py, e))?;
         let mut bytes = Vec::with_capacity(values.len() * 8);
         for v in &values {
-            bytes.extend_from_slice(&v.nimber.to_le_bytes());
+            bytes.extend_from_slice(&v.to_le_bytes());
         }
         Ok(PyBytes::new(py, &bytes).unbind())
     }
