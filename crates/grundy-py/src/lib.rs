@@ -509,9 +509,9 @@ impl Game {
 impl Game {
     /// The game with its heap method set: loaded again, since a loaded game is
     /// shared; a catalogue game loads in microseconds.
-    fn with_method(&self, py: Python<'_>, m: grundy_octal::Method) -> PyResult<GameRef> {
+    fn with_method(&self, py: Python<'_>, m: grundy_octal::Method) -> PyResult<Game> {
         if matches!(m, grundy_octal::Method::Auto) {
-            return Ok(GameRef {
+            return Ok(Game {
                 game: Arc::clone(&self.game),
                 budget: self.budget,
             });
@@ -519,28 +519,7 @@ impl Game {
         let name = self.game.name();
         let mut g = grundy_api::load_game(&name, &self.budget).map_err(|e| error(py, e))?;
         g.set_heap_method(m);
-        Ok(GameRef {
-            game: Arc::from(g),
-            budget: self.budget,
-        })
-    }
-}
-
-/// A game for one call (with a heap method other than the default).
-struct GameRef {
-    game: Arc<dyn DynGame>,
-    budget: Budget,
-}
-
-impl GameRef {
-    fn ask(
-        &self,
-        py: Python<'_>,
-        work: impl FnOnce(&dyn DynGame, &Budget) -> grundy_api::Result<Value> + Send + 'static,
-    ) -> PyResult<Py<PyAny>> {
-        let (game, budget) = (Arc::clone(&self.game), self.budget);
-        let r = run(py, move || work(game.as_ref(), &budget))?;
-        answer(py, r)
+        Ok(Game::of(g, self.budget))
     }
 }
 
@@ -590,13 +569,23 @@ fn draw_thermograph(
         mast,
         temperature,
     };
-    let format = if png {
+    picture(
+        py,
+        grundy_plot::render_thermograph(&plot, format(png), grundy_plot::Size { width, height }),
+    )
+}
+
+fn format(png: bool) -> grundy_plot::Format {
+    if png {
         grundy_plot::Format::Png
     } else {
         grundy_plot::Format::Svg
-    };
-    let bytes = grundy_plot::render_thermograph(&plot, format, grundy_plot::Size { width, height })
-        .map_err(|e| raise(py, "InputError", &e.to_string(), None))?;
+    }
+}
+
+/// A picture's bytes for Python, or the plotter's complaint as bad input.
+fn picture(py: Python<'_>, bytes: Result<Vec<u8>, grundy_plot::PlotError>) -> PyResult<Py<PyBytes>> {
+    let bytes = bytes.map_err(|e| raise(py, "InputError", &e.to_string(), None))?;
     Ok(PyBytes::new(py, &bytes).unbind())
 }
 
@@ -621,14 +610,10 @@ fn draw_sequence(
             saltus,
         }),
     };
-    let format = if png {
-        grundy_plot::Format::Png
-    } else {
-        grundy_plot::Format::Svg
-    };
-    let bytes = grundy_plot::render_sequence(&s, format, grundy_plot::Size { width, height })
-        .map_err(|e| raise(py, "InputError", &e.to_string(), None))?;
-    Ok(PyBytes::new(py, &bytes).unbind())
+    picture(
+        py,
+        grundy_plot::render_sequence(&s, format(png), grundy_plot::Size { width, height }),
+    )
 }
 
 /// The one universe of Python's values: canonical forms are interned, so equal
