@@ -74,6 +74,16 @@ r, c = map(int, sys.argv[2].split("x"))
 t = time.perf_counter(); g = domineering.rectangle(r, c)
 print(time.perf_counter() - t, pycgt.mean(g), pycgt.temperature(g))
 """
+GRUNDY_CANONICAL = """
+import sys, time, grundy
+t = time.perf_counter(); v = grundy.game("domineering").value(sys.argv[1])
+print(time.perf_counter() - t, v.canonical.replace(" ", ""), "-")
+"""
+CGT_PY_CANONICAL = """
+import sys, time, cgt_py
+t = time.perf_counter(); v = cgt_py.Domineering(sys.argv[1]).canonical_form
+print(time.perf_counter() - t, str(v)[len("CanonicalForm('"):-2].replace(" ", ""), "-")
+"""
 GRUNDY_THERMO = """
 import sys, time, grundy
 t = time.perf_counter(); th = grundy.game("domineering").thermograph(sys.argv[1])
@@ -96,11 +106,19 @@ def fresh(code, board, size):
 
 
 def pycgt():
-    """Domineering rectangles' values and thermographs, grundy against pycgt, each
-    measured in a fresh interpreter, alternating, three pairs a board."""
+    """Domineering rectangles' values and thermographs, grundy against pycgt (and
+    canonical forms against cgt-py, when it imports), each measured in a fresh
+    interpreter, alternating, three pairs a board."""
     boards = [(2, 2), (2, 3), (3, 3), (2, 4), (3, 4), (2, 5), (4, 4), (3, 5), (4, 5)]
-    for what, ours_code, theirs_code in [("value", GRUNDY_VALUE, PYCGT_VALUE), ("thermograph", GRUNDY_THERMO, PYCGT_THERMO)]:
-        print(f"{what}: {'board':6} {'grundy s':>10} {'pycgt s':>10} {'ratio':>8}  same mean and temperature")
+    sides = [("pycgt value", GRUNDY_VALUE, PYCGT_VALUE), ("pycgt thermograph", GRUNDY_THERMO, PYCGT_THERMO)]
+    try:
+        import cgt_py  # noqa: F401  (cgt-tools' package; needs anywidget)
+
+        sides.append(("cgt-py canonical form", GRUNDY_CANONICAL, CGT_PY_CANONICAL))
+    except ImportError:
+        print("cgt-py is not installed (or not importable): left out")
+    for what, ours_code, theirs_code in sides:
+        print(f"{what}: {'board':6} {'grundy s':>10} {'peer s':>10} {'ratio':>8}  same answer")
         for r, c in boards:
             board, size = "|".join(["." * c] * r), f"{r}x{c}"
             ratios, ours_t, theirs_t, same = [], [], [], True
@@ -110,10 +128,10 @@ def pycgt():
                 ours_t.append(ours[0])
                 theirs_t.append(theirs[0])
                 ratios.append(theirs[0] / ours[0])
-                same &= ours[1:] == theirs[1:]
+                same &= ours[1:] == theirs[1:] or grundy.Value(ours[1]) == grundy.Value(theirs[1])
             print(
                 f"{what}: {size:6} {statistics.median(ours_t):10.4f} {statistics.median(theirs_t):10.4f}"
-                f" {statistics.median(ratios):7.0f}x  {same}"
+                f" {statistics.median(ratios):7.1f}x  {same}"
             )
 
 
