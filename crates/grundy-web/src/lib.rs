@@ -305,3 +305,11 @@ pub async fn serve(addr: SocketAddr, options: Options, ready: impl FnOnce(Socket
         })
         .await
 }
+
+/// [`serve`] on a runtime of its own, for a caller that has none (the CLI).
+pub fn serve_blocking(addr: SocketAddr, options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(serve(addr, options, ready))
+}

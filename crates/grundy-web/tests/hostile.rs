@@ -1,0 +1,121 @@
+//! Hostile inputs: each gets its status and a one-line JSON error, and the server
+//! answers afterwards.
+
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::common::{app, app_with, assert_error, options, post, send};
+
+/// A good question, asked after each hostile one: the server still answers.
+async fn still_answers(app: &axum::Router) {
+    let (status, v) = post(app, "solve", json!({"game": "nim", "position": "1,2,3"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["outcome"], "lose", "{v}");
+}
+
+#[tokio::test]
+async fn bad_requests_are_400_with_one_line() {
+    let app = app();
+    let cases = [
+        ("malformed JSON", "{\"game\": \"nim\", \"position\": "),
+        ("not an object", "[1, 2, 3]"),
+        ("unknown field", "{\"game\": \"nim\", \"position\": \"1\", \"colour\": 3}"),
+        ("wrong type", "{\"game\": \"nim\", \"position\": 5}"),
+        ("unknown game", "{\"game\": \"no-such-game\", \"position\": \"1\"}"),
+        ("a bad position", "{\"game\": \"nim\", \"position\": \"1,x,3\"}"),
+        ("no game", "{\"position\": \"1\"}"),
+        ("a path as game text", "{\"game\": \"/etc/passwd\", \"position\": \"1\"}"),
+        ("a game file as game text", "{\"game\": \"examples/games/dawson.toml\", \"position\": \"1\"}"),
+        ("a script as game text", "{\"game\": \"x.luau\", \"position\": \"1\"}"),
+        ("bad parameters", "{\"game\": \"connect4:rows=-1\"}"),
+    ];
+    for (what, body) in cases {
+        for endpoint in ["solve", "moves", "board"] {
+            let (status, v) = send(&app, "POST", &format!("/api/{endpoint}"), body).await;
+            assert_error(status, &v, StatusCode::BAD_REQUEST, &format!("{what} to {endpoint}"));
+        }
+        still_answers(&app).await;
+    }
+}
+
+#[tokio::test]
+async fn a_path_is_never_read() {
+    let app = app();
+    let (status, v) = post(&app, "solve", json!({"game": "/etc/passwd", "position": "1"})).await;
+    assert_error(status, &v, StatusCode::BAD_REQUEST, "a path");
+    assert!(!v["error"].as_str().unwrap().contains("root:"), "{v}");
+}
+
+#[tokio::test]
+async fn too_large_is_413() {
+    let app = app();
+    let huge = "1,".repeat(100_000);
+    let (status, v) = post(&app, "solve", json!({"game": "nim", "position": huge})).await;
+    assert_error(status, &v, StatusCode::PAYLOAD_TOO_LARGE, "a huge body");
+    // Under the body limit but over the position's.
+    let long = "1,".repeat(5_000);
+    let (status, v) = post(&app, "solve", json!({"game": "nim", "position": long})).await;
+    assert_error(status, &v, StatusCode::PAYLOAD_TOO_LARGE, "a long position");
+    let (status, v) = send(&app, "GET", &format!("/api/solve?game=nim&position={}", "1,".repeat(40_000)), "").await;
+    assert_error(status, &v, StatusCode::PAYLOAD_TOO_LARGE, "a long query");
+    still_answers(&app).await;
+}
+
+#[tokio::test]
+async fn over_budget_is_503() {
+    let app = app();
+    // Connect Four's standard board is far beyond a search of 200,000 positions.
+    let (status, v) = post(&app, "solve", json!({"game": "connect4"})).await;
+    assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "connect4 7x6");
+    still_answers(&app).await;
+}
+
+#[tokio::test]
+async fn a_script_that_never_stops_is_stopped() {
+    let mut options = options();
+    options.budget.script_time = std::time::Duration::from_millis(200);
+    let limits = grundy_rules::Limits::from_budget(&options.budget);
+    let game = grundy_rules::game_from_luau(
+        "forever.luau",
+        "start = {5}\nfunction moves(p) while true do end end\n",
+        limits,
+    )
+    .unwrap();
+    let name = game.name();
+    options.games.push(game);
+    let app = app_with(options);
+    let (status, v) = post(&app, "served", json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v[0]["name"], name.as_str(), "{v}");
+    for endpoint in ["solve", "moves"] {
+        let (status, v) = post(&app, endpoint, json!({"game": name})).await;
+        assert!(status.is_client_error() || status.is_server_error(), "{endpoint}: {status} {v}");
+        assert_ne!(status, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
+        assert!(v["error"].is_string(), "{v}");
+    }
+    still_answers(&app).await;
+}
+
+#[tokio::test]
+async fn unknown_pages_and_methods() {
+    let app = app();
+    let (status, v) = send(&app, "GET", "/api/no-such-endpoint", "").await;
+    assert_error(status, &v, StatusCode::NOT_FOUND, "an unknown endpoint");
+    let (status, v) = send(&app, "GET", "/etc/passwd", "").await;
+    assert_error(status, &v, StatusCode::NOT_FOUND, "an unknown page");
+    let (status, v) = send(&app, "GET", "/assets/..%2F..%2FCargo.toml", "").await;
+    assert_error(status, &v, StatusCode::NOT_FOUND, "a path in assets");
+    let (status, v) = send(&app, "DELETE", "/api/solve", "").await;
+    assert_error(status, &v, StatusCode::METHOD_NOT_ALLOWED, "DELETE");
+    still_answers(&app).await;
+}
+
+#[tokio::test]
+async fn get_reads_the_query() {
+    let app = app();
+    let (status, v) = send(&app, "GET", "/api/solve?game=nim&position=1,2&misere=true", "").await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["position"], "1,2", "{v}");
+    let (status, v) = send(&app, "GET", "/api/solve?game=nim&position=1&misere=maybe", "").await;
+    assert_error(status, &v, StatusCode::BAD_REQUEST, "misere=maybe");
+}
