@@ -191,6 +191,10 @@ async function render() {
   drawHistory();
   $("play-undo").disabled = i === 0;
   $("play-redo").disabled = i >= play.history.length - 1;
+  // For tests and scripts: what is shown.
+  document.body.dataset.index = String(i);
+  document.body.dataset.position = position;
+  document.body.dataset.over = moves.moves.length === 0 ? "1" : "0";
   maybeOpponent();
 }
 
@@ -647,15 +651,26 @@ function gridText(position, board) {
 async function loadValue() {
   showError("value-error", null);
   const game = $("value-game").value.trim();
-  const position = $("value-position").value.trim();
+  let position = $("value-position").value.trim();
   try {
+    // The value first: its answer writes the position as the game does (start
+    // becomes its rows), which is the text a click edits.
+    const v = await api("value", { game, position });
+    if (v.position && v.position !== position) {
+      position = v.position;
+      $("value-position").value = position;
+    }
     const board = await api("board", { game, position });
     const grid = gridText(position, board);
     // The marks a cell cycles through: those of this position and of the family's
     // example, the empty cell first.
+    // The marks a cell cycles through: the empty cell, the marks the family's
+    // position help quotes ('#'), and those of this position and of its board.
     const chosen = selected($("value-family"));
+    const help = chosen && chosen.info && chosen.info.position ? chosen.info.position : "";
     const marks = new Set(["."]);
-    for (const ch of (position + (chosen ? chosen.position : "")).split("")) if (!(grid && ch === grid.sep) && ch.trim()) marks.add(ch);
+    for (const m of help.matchAll(/'(.)'/g)) marks.add(m[1]);
+    for (const ch of position.split("")) if (ch.trim()) marks.add(ch);
     for (const r of board ? board.rows : []) for (const c of r.cells) if (c.text.trim()) marks.add(c.text);
     valuePage.marks = [...marks].filter((m) => m.length === 1 && (!grid || m !== grid.sep));
     const box = $("value-board");
@@ -675,7 +690,6 @@ async function loadValue() {
     } else {
       box.append(el("div", { class: "textpos" }, position));
     }
-    const v = await api("value", { game, position });
     const table = $("value-table");
     clear(table);
     for (const [k, val] of Object.entries(v)) {

@@ -1,0 +1,177 @@
+"""End to end: the page of `grundy serve` in Debian's headless Chromium.
+
+Run by .ci/web, which starts the server and sets GRUNDY_URL (the page) and
+GRUNDY_BIN (the grundy binary, whose --json answers the page must agree with).
+Screenshots are saved under target/web-screenshots/.
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+import tempfile
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+URL = os.environ.get("GRUNDY_URL", "http://127.0.0.1:8080/")
+GRUNDY = os.environ.get("GRUNDY_BIN", "target/debug/grundy")
+SHOTS = pathlib.Path("target/web-screenshots")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def grundy_json(*args):
+    out = subprocess.run([GRUNDY, *args, "--json"], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as profile, sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            profile,
+            executable_path="/usr/bin/chromium",
+            args=ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 860},
+        )
+        yield context
+        context.close()
+
+
+@pytest.fixture
+def page(browser):
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    page.close()
+    assert not errors, errors
+
+
+def open_game(page, game, position):
+    page.goto(f"{URL}?game={game}&position={position}")
+    page.wait_for_function("document.body.dataset.index === '0'")
+
+
+def wait_turn(page, index):
+    page.wait_for_function(f"document.body.dataset.index === '{index}'")
+
+
+def test_tictactoe_against_the_opponent_is_a_draw(page):
+    open_game(page, "tictactoe", "start")
+    page.select_option("#play-opponent", "2")
+    index = 0
+    while True:
+        wait_turn(page, index)
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        # Player 1's turn: the moves are coloured; no move of the empty board wins,
+        # so a perfect player keeps the draw. Play one that draws by clicking the
+        # board's cell that the move fills.
+        buttons = page.locator("#play-moves button")
+        expect(buttons.first).to_be_visible()
+        results = buttons.evaluate_all("bs => bs.map(b => [b.dataset.position, b.dataset.result])")
+        assert not any(r == "win" for _, r in results) or index > 0
+        good = [p for p, r in results if r in ("win", "draw")]
+        assert good, results
+        here = page.evaluate("document.body.dataset.position")
+        target = good[0]
+        cell = next(k for k in range(9) if here[k] != target[k])
+        page.locator(f"#play-board td.cell[data-row='{cell // 3}'][data-col='{cell % 3}']").click()
+        wait_turn(page, index + 1)
+        # The opponent answers (unless the game ended).
+        if page.evaluate("document.body.dataset.over") == "1":
+            index += 1
+            break
+        index += 2
+    status = page.locator("#play-status").inner_text()
+    assert "Game over" in status and "draw" in status, status
+    assert index == 9, index
+    page.screenshot(path=str(SHOTS / "tictactoe-draw.png"), full_page=True)
+
+
+def test_connect4_colours_match_the_cli(page):
+    game = "connect4:width=4,height=4"
+    open_game(page, game, "start")
+    page.select_option("#play-opponent", "none")
+    wait_turn(page, 0)
+    cli = grundy_json("moves", game, "start")
+    want = {}
+    for m in cli["moves"]:
+        want[m["position"]] = "win" if m["wins"] else "draw" if m["outcome"] == "draw" else "lose"
+    buttons = page.locator("#play-moves button")
+    expect(buttons).to_have_count(len(want))
+    got = dict(buttons.evaluate_all("bs => bs.map(b => [b.dataset.position, b.className.split(' ')[0]])"))
+    assert got == want, (got, want)
+    # The colours drawn are the classes': green, yellow or red backgrounds.
+    colours = {
+        "win": "rgb(46, 157, 74)",
+        "draw": "rgb(229, 184, 32)",
+        "lose": "rgb(192, 57, 43)",
+    }
+    for position, result in want.items():
+        b = page.locator(f"#play-moves button[data-position='{position}']")
+        assert b.evaluate("b => getComputedStyle(b).backgroundColor") == colours[result]
+    # A click on the top of column 1 drops a piece there: the CLI's position "1".
+    page.locator("#play-board td.cell[data-row='0'][data-col='0']").click()
+    wait_turn(page, 1)
+    assert page.evaluate("document.body.dataset.position") == grundy_json("solve", game, "1")["position"]
+    page.locator("#play-undo").click()
+    wait_turn(page, 0)
+    page.screenshot(path=str(SHOTS / "connect4-4x4.png"), full_page=True)
+
+
+def test_domineering_board_value(page):
+    game = "domineering:rows=3,cols=3"
+    page.goto(URL)
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    page.click("#tabs button[data-tab='value']")
+    page.fill("#value-game", game)
+    page.fill("#value-position", "start")
+    page.click("#value-load")
+    empty = grundy_json("value", game, "start")
+    expect(page.locator("#value-canonical")).to_have_text(empty["canonical"])
+    # Fill the middle cell by clicking it.
+    page.locator("#value-board td.cell[data-row='1'][data-col='1']").click()
+    expect(page.locator("#value-position")).to_have_value("...|.#.|...")
+    filled = grundy_json("value", game, "...|.#.|...")
+    expect(page.locator("#value-canonical")).to_have_text(filled["canonical"])
+    expect(page.locator("#value-temperature")).to_have_text(str(filled["temperature"]))
+    page.screenshot(path=str(SHOTS / "domineering-value.png"), full_page=True)
+
+
+def test_calculator(page):
+    page.goto(URL)
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    page.click("#tabs button[data-tab='calc']")
+    page.fill("#calc-expr", "{1|-1} + ^*")
+    page.click("#calc-go")
+    want = grundy_json("calc", "{1|-1} + ^*")["value"]
+    expect(page.locator("#calc-result")).to_have_text(want)
+    expect(page.locator("#calc-thermo .wall")).to_have_count(2)
+    page.screenshot(path=str(SHOTS / "calculator.png"), full_page=True)
+
+
+def test_nim_sequence(page):
+    page.goto(URL)
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    page.click("#tabs button[data-tab='sequence']")
+    page.fill("#seq-game", "kayles")
+    page.fill("#seq-from", "0")
+    page.fill("#seq-to", "100")
+    page.click("#seq-go")
+    expect(page.locator("#seq-plot circle")).to_have_count(101)
+    period = grundy_json("period", "kayles")
+    expect(page.locator("#seq-period")).to_contain_text(f"period {period['period']}")
+    page.screenshot(path=str(SHOTS / "nim-sequence.png"), full_page=True)
