@@ -47,7 +47,7 @@ fn mix() -> Vec<(&'static str, String, String, u16)> {
         bad(r#"{"game": "no-such-game"}"#, 400),
         bad(r#"{"game": "/etc/passwd", "position": "1"}"#, 400),
         bad(&format!(r#"{{"game": "nim", "position": "{}"}}"#, "9,".repeat(50_000)), 413),
-        bad(r#"{"game": "connect4"}"#, 503),
+        bad(r#"{"game": "domineering:rows=6,cols=6", "position": "start"}"#, 503),
     ]
 }
 
