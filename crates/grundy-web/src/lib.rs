@@ -299,11 +299,23 @@ pub async fn bind(addr: SocketAddr, options: Options) -> Result<Bound, ServeErro
 pub async fn serve(addr: SocketAddr, options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let bound = bind(addr, options).await?;
     ready(bound.addr());
-    bound
-        .run(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    bound.run(stop_signal()).await
+}
+
+/// Ctrl-C, or (on Unix) SIGTERM: what stops a server gracefully.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// [`serve`] on a runtime of its own, for a caller that has none (the CLI).

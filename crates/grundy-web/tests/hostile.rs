@@ -119,3 +119,15 @@ async fn get_reads_the_query() {
     let (status, v) = send(&app, "GET", "/api/solve?game=nim&position=1&misere=maybe", "").await;
     assert_error(status, &v, StatusCode::BAD_REQUEST, "misere=maybe");
 }
+
+#[tokio::test]
+async fn a_request_past_its_time_is_503_and_the_slot_comes_back() {
+    let mut options = options();
+    options.timeout = std::time::Duration::from_millis(1);
+    options.max_concurrent = 1;
+    let app = app_with(options);
+    // A search of 200,000 positions takes far longer than a millisecond.
+    let (status, v) = post(&app, "solve", json!({"game": "domineering:rows=6,cols=6", "position": "start"})).await;
+    assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "past the timeout");
+    assert!(v["error"].as_str().unwrap().contains("no answer within"), "{v}");
+}

@@ -85,6 +85,24 @@ async fn a_few_hundred_mixed_requests() {
     // Afterwards: it still answers.
     let (status, body) = http(addr, "POST", "/api/solve", r#"{"game": "nim", "position": "1,2,3"}"#).await;
     assert_eq!(status, 200, "{body}");
+    // Memory stayed under the budget: the test process's peak resident size (this
+    // server, its clients and the other tests of the binary) is below the 1 GiB
+    // that the server was given.
+    let peak = peak_resident_bytes();
+    eprintln!("load: {} requests from {CLIENTS} clients; peak resident memory {} MiB", CLIENTS * EACH, peak >> 20);
+    assert!(peak < crate::common::budget().max_memory, "peak resident {peak} bytes");
     stop.send(()).unwrap();
     server.await.unwrap().unwrap();
+}
+
+/// The process's peak resident memory (Linux: VmHWM), 0 where it is not known.
+fn peak_resident_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib << 10)
+        })
+        .unwrap_or(0)
 }

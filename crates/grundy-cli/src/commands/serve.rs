@@ -56,5 +56,5 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         println!("grundy serve: http://{addr}/");
         eprintln!("(Ctrl-C stops it)");
     })?;
-    Ok(String::new())
+    Ok("grundy serve: stopped\n".to_string())
 }
