@@ -15,6 +15,7 @@
 //! text between its parentheses, so a caller can evaluate positions such as
 //! `domineering(..|..)`.
 
+pub use crate::parse::over_budget;
 use crate::{GameId, ParseError, Universe};
 
 /// What an expression evaluates to.

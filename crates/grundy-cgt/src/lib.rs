@@ -378,6 +378,31 @@ impl Universe {
     pub fn work_exhausted(&self) -> bool {
         self.arena.exhausted
     }
+    /// The budget's error when the work stopped at a limit of the budget: its
+    /// memory ([`Universe::memory_limit`]) or its steps ([`Universe::work_limit`]),
+    /// saying that `what` was being computed. `None` when the work has not run
+    /// out, or stopped at a limit no budget raises (precision, the stack).
+    pub fn over_budget(&self, what: &str) -> Option<grundy_budget::OverBudget> {
+        if !self.work_exhausted() || self.precision_exhausted() || self.stack_exhausted() {
+            return None;
+        }
+        Some(if self.memory_exhausted() {
+            grundy_budget::OverBudget {
+                limit: grundy_budget::Limit::Memory,
+                what: what.into(),
+                reached: self.memory_held(),
+                allowed: self.memory_limit(),
+            }
+        } else {
+            let n = self.work_limit().unwrap_or(u64::MAX);
+            grundy_budget::OverBudget {
+                limit: grundy_budget::Limit::Work,
+                what: what.into(),
+                reached: n.saturating_add(1),
+                allowed: n,
+            }
+        })
+    }
     /// How many distinct games are interned.
     pub fn len(&self) -> usize {
         self.len_impl()

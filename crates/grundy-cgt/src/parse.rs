@@ -40,6 +40,16 @@ pub(crate) fn parse_value(u: &mut Universe, text: &str) -> Result<GameId, ParseE
     Ok(g)
 }
 
+/// The budget's error of an expression whose work stopped at the budget's memory
+/// or steps (`None` otherwise), in the words every command uses.
+pub fn over_budget(u: &Universe) -> Option<grundy_budget::OverBudget> {
+    u.over_budget(if u.memory_exhausted() {
+        "the games computed (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)"
+    } else {
+        "the value (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)"
+    })
+}
+
 pub(crate) fn evaluate(u: &mut Universe, text: &str, resolve: Resolver<'_>) -> Result<CalcValue, ParseError> {
     let mut p = Parser::new(u, text, Some(resolve));
     let v = p.expression();
@@ -98,23 +108,8 @@ impl<'a, 'r> Parser<'a, 'r> {
         }
         // The budget's own words (which limit, how far, the flag), as every
         // other command says it.
-        if self.u.memory_exhausted() {
-            let b = grundy_budget::OverBudget {
-                limit: grundy_budget::Limit::Memory,
-                what: "the games computed (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)".into(),
-                reached: self.u.memory_held(),
-                allowed: self.u.memory_limit(),
-            };
-            return b.to_string();
-        }
-        match self.u.work_limit() {
-            Some(n) => grundy_budget::OverBudget {
-                limit: grundy_budget::Limit::Work,
-                what: "the value (canonical forms are explicit: sums of games with many options, such as large nimbers, grow fast)".into(),
-                reached: n.saturating_add(1),
-                allowed: n,
-            }
-            .to_string(),
+        match over_budget(self.u) {
+            Some(b) => b.to_string(),
             None => "too much work".to_string(),
         }
     }

@@ -27,13 +27,7 @@ pub fn game_help() -> &'static str {
 /// runs within its `script_memory` and `script_time`, and every later call (tables,
 /// canonical values, searches) within its memory and work.
 pub fn game(text: &str, budget: &Budget) -> Result<Box<dyn DynGame>> {
-    let mut game = if grundy_rules::is_rule_file(text) {
-        grundy_rules::load_in(text.trim(), budget)?
-    } else {
-        grundy_rules::catalogue().parse(text)?
-    };
-    game.set_budget(budget);
-    Ok(game)
+    Ok(grundy_api::load_game(text, budget)?)
 }
 
 /// The family's example game, as the catalogue builds it (none for a family

@@ -43,13 +43,6 @@ fn address_space_limit() -> Option<u64> {
     line.split_whitespace().nth(3)?.parse().ok()
 }
 
-/// The bytes a search may give its own tables: the limit less what the program
-/// itself maps (code, stacks, the allocator's arenas), with a quarter kept back for
-/// everything the search allocates beside its tables.
-pub fn search_budget(budget: &grundy::Budget) -> u64 {
-    budget.max_memory.saturating_sub(256 << 20) / 4 * 3
-}
-
 /// The memory limit from the flag, the environment or the machine, and never
 /// above the process's address-space limit.
 pub fn memory_limit(flag: Option<u64>) -> Result<u64> {

@@ -1,9 +1,12 @@
-//! Text and JSON output. Only the CLI knows about JSON.
+//! Text output. The JSON objects are the reports' own (`grundy_api`), shared
+//! with the Python package and the web page.
 
 use std::fmt::Write;
 
-use grundy::dynamic::{Analysis, DynGame, DynPosition, HeapValue, MoveInfo, NoRemoteness};
-use serde_json::{json, Value};
+use grundy::dynamic::{DynGame, DynPosition, HeapValue, MoveInfo, NoRemoteness};
+use grundy_api::{PartizanValue, SolveReport};
+
+pub use grundy_api::inline;
 
 /// Entries of a long list that text output prints (winning moves, rows of a move
 /// table); `--all` prints every one. JSON is always complete.
@@ -66,17 +69,6 @@ pub fn count_of(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// A position on one line: the game's own drawing when it fits on one, else
-/// POSITION syntax (lists, tables and JSON never break a line).
-pub fn inline(game: &dyn DynGame, p: &DynPosition) -> String {
-    let shown = game.show(p);
-    if shown.contains('\n') {
-        p.to_string()
-    } else {
-        shown
-    }
-}
-
 /// `text` padded with spaces to `width` characters (left-aligned), however wide.
 /// The standard library's `{:<w$}` panics for a width past 65,535 ("Formatting
 /// argument out of range"), which a move's name or a position can pass: widths
@@ -113,113 +105,11 @@ pub fn board_lines(s: &mut String, game: &dyn DynGame, p: &DynPosition, indent: 
     }
 }
 
-fn optional(x: Option<u64>) -> Value {
-    x.map_or(Value::Null, Value::from)
-}
-
-/// `solve --json`: one object.
-pub fn analysis_json(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> String {
-    format!("{}\n", analysis_object(game, p, a))
-}
-
-fn analysis_object(game: &dyn DynGame, p: &DynPosition, a: &Analysis) -> Value {
-    let moves: Vec<String> = a.winning_moves.iter().map(|m| inline(game, m)).collect();
-    let mut v = json!({
-        "game": game.name(),
-        "position": inline(game, p),
-        "outcome": a.outcome.as_str(),
-        "winner": a.outcome.winner().as_str(),
-        "nimber": optional(a.nimber),
-        "remoteness": optional(a.remoteness),
-        // Not listed at all: null, not an empty list (which says no move wins).
-        "winning_moves": if moves.is_empty() && a.winning_moves_note.is_some() {
-            Value::Null
-        } else {
-            json!(moves)
-        },
-        "method": a.method,
-    });
-    // Only when the list is incomplete: why.
-    if let Some(note) = &a.winning_moves_note {
-        v["winning_moves_note"] = json!(note);
-    }
-    // Only when the remoteness is null: why (`no_end`: a draw by repetition).
-    if a.remoteness.is_none() {
-        v["remoteness_note"] = json!(a.remoteness_note.unwrap_or(NoRemoteness::TooLarge).as_str());
-    }
-    v
-}
-
-/// What `solve` adds for a partizan game.
-pub struct PartizanValue {
-    /// Who moves first.
-    pub to_move: grundy::partizan::Side,
-    /// The canonical form.
-    pub canonical: String,
-    /// L, R, N or P.
-    pub outcome_class: &'static str,
-    /// The play asked for is misère: the canonical form and the outcome class
-    /// above are facts of normal play (a misère game has neither), so they are
-    /// printed labelled as such.
-    pub misere: bool,
-}
-
-impl PartizanValue {
-    /// The winner by side (`Left`, `Right`), or `none` for a draw.
-    fn winner(&self, outcome: grundy::Outcome) -> String {
-        match outcome {
-            grundy::Outcome::Win => self.to_move.to_string(),
-            grundy::Outcome::Lose => self.to_move.other().to_string(),
-            grundy::Outcome::Draw => "none".to_string(),
-        }
-    }
-}
-
-/// `solve --json` for a partizan game: the plain keys plus `to_move`, `value`
-/// and `outcome_class`, and the winner by side.
-pub fn partizan_analysis_json(
-    game: &dyn DynGame,
-    p: &DynPosition,
-    a: &Analysis,
-    v: &PartizanValue,
-) -> String {
-    let mut obj = analysis_object(game, p, a);
-    obj["to_move"] = json!(v.to_move.to_string().to_lowercase());
-    // Under misère play the value and class are normal play's: said in the keys.
-    let (value, class) = if v.misere {
-        ("normal_play_value", "normal_play_outcome_class")
-    } else {
-        ("value", "outcome_class")
-    };
-    obj[value] = json!(v.canonical);
-    obj[class] = json!(v.outcome_class);
-    obj["winner"] = json!(v.winner(a.outcome).to_lowercase());
-    format!("{obj}\n")
-}
-
-/// `solve` for a partizan game: who moves, the winner by side, the value.
-pub fn partizan_analysis_text(
-    game: &dyn DynGame,
-    p: &DynPosition,
-    a: &Analysis,
-    v: &PartizanValue,
-    cut: Cut,
-) -> String {
-    text_lines(game, p, a, Some(v), cut)
-}
-
-/// `solve`: one line per fact.
-pub fn analysis_text(game: &dyn DynGame, p: &DynPosition, a: &Analysis, cut: Cut) -> String {
-    text_lines(game, p, a, None, cut)
-}
-
-fn text_lines(
-    game: &dyn DynGame,
-    p: &DynPosition,
-    a: &Analysis,
-    partizan: Option<&PartizanValue>,
-    cut: Cut,
-) -> String {
+/// `solve`: one line per fact (for a partizan game also who moves, the winner by
+/// side and the value).
+pub fn analysis_text(game: &dyn DynGame, report: &SolveReport, cut: Cut) -> String {
+    let (p, a) = (&report.position, &report.analysis);
+    let partizan: Option<&PartizanValue> = report.partizan.as_ref();
     let mut s = String::new();
     let _ = writeln!(s, "game:          {}", game.name());
     position_line(&mut s, game, p);
@@ -282,40 +172,6 @@ fn text_lines(
     let _ = writeln!(s, "winning moves: {listed}");
     let _ = writeln!(s, "method:        {}", a.method);
     s
-}
-
-fn move_json(game: &dyn DynGame, from: &DynPosition, m: &MoveInfo) -> Value {
-    json!({
-        // The move in the game's own words (as `play` reads them), null when the
-        // game does not name its moves.
-        "move": game.name_move(from, &m.position),
-        "position": inline(game, &m.position),
-        "outcome": m.outcome.as_str(),
-        "nimber": optional(m.nimber),
-        "remoteness": optional(m.remoteness),
-        "wins": m.outcome == grundy::Outcome::Lose,
-    })
-}
-
-/// The moves of `moves` that reach different positions, in their order: two moves
-/// that leave the same position (kayles `1,1`: taking either heap leaves `1`) are
-/// one row of a table, one entry of a list, one move to pick in `play`.
-pub fn distinct(moves: Vec<MoveInfo>) -> Vec<MoveInfo> {
-    let mut seen = std::collections::HashSet::new();
-    moves
-        .into_iter()
-        .filter(|m| seen.insert(m.position.clone()))
-        .collect()
-}
-
-/// `moves --json`.
-pub fn moves_json(game: &dyn DynGame, p: &DynPosition, moves: &[MoveInfo]) -> String {
-    let v = json!({
-        "game": game.name(),
-        "position": inline(game, p),
-        "moves": moves.iter().map(|m| move_json(game, p, m)).collect::<Vec<_>>(),
-    });
-    format!("{v}\n")
 }
 
 /// `moves`: a table, winning moves marked.
@@ -414,13 +270,7 @@ pub fn values_csv(values: &[HeapValue]) -> String {
     s
 }
 
-/// `values --format json`.
-pub fn values_json(game: &dyn DynGame, values: &[HeapValue]) -> String {
-    let v = json!({
-        "game": game.name(),
-        "values": values.iter().map(|v| json!({
-            "heap": v.heap, "outcome": v.outcome.as_str(), "nimber": v.nimber,
-        })).collect::<Vec<_>>(),
-    });
+/// A report's JSON object on one line, as every `--json` prints it.
+pub fn json_line(v: &serde_json::Value) -> String {
     format!("{v}\n")
 }

@@ -2,11 +2,8 @@
 //! heating, and positions of any game as `name(position)`).
 
 use anyhow::Result;
-use grundy::partizan::{GameId, Universe};
 use grundy::Budget;
-use grundy_cgt::calc::{evaluate, CalcValue};
-
-use crate::load;
+use grundy_api::CALC_WORK;
 
 /// Evaluate an expression on values.
 #[derive(clap::Args)]
@@ -29,45 +26,18 @@ pub struct Args {
     pub max_work: u64,
 }
 
-/// The default of `--max-work`: a few seconds.
-pub const CALC_WORK: u64 = 50_000_000;
-
-/// The longest value printed, in bytes.
-const MAX_TEXT: u64 = 10_000_000;
-
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
-    let mut u = Universe::new();
-    u.set_memory_limit(budget.max_memory);
-    u.set_work_limit(Some(args.max_work));
-    // `name(position)` in an expression: a position of any game the command knows.
-    let mut resolve = |name: &str, position: &str, u: &mut Universe| -> Result<GameId, String> {
-        let game = load::game(name, budget).map_err(|e| format!("{e:#}"))?;
-        let p = game.parse_position(position).map_err(|e| e.to_string())?;
-        super::value::value_of(game.as_ref(), &p, u).map_err(|e| format!("{e:#}"))
-    };
-    let v = evaluate(&args.expression, &mut u, &mut resolve)?;
-    let text = |g| {
-        u.display_within(g, args.unicode, MAX_TEXT).map_err(|len| {
-            if len == u64::MAX {
-                anyhow::anyhow!("the value's notation nests more than a thousand braces deep; it is not printed")
-            } else {
-                anyhow::anyhow!("the value's notation is {len} characters long, more than {MAX_TEXT} (its canonical form shares parts that the notation writes out each time)")
-            }
-        })
-    };
-    if args.json {
-        let value = match v {
-            CalcValue::Game(g) => serde_json::json!(text(g)?),
-            CalcValue::Bool(b) => serde_json::json!(b),
-        };
-        return Ok(format!(
-            "{}\n",
-            serde_json::json!({"expression": args.expression, "value": value})
-        ));
-    }
-    Ok(match v {
-        CalcValue::Game(g) => format!("{}\n", text(g)?),
-        CalcValue::Bool(b) => format!("{b}\n"),
+    // `name(position)` in an expression: a position of any game the command knows,
+    // game files too.
+    let load = |name: &str, b: &Budget| grundy_api::load_game(name, b);
+    let r = grundy_api::calc_with(&args.expression, args.unicode, args.max_work, budget, &load)?;
+    Ok(if args.json {
+        crate::render::json_line(&r.json())
+    } else {
+        match r.value {
+            serde_json::Value::String(text) => format!("{text}\n"),
+            other => format!("{other}\n"),
+        }
     })
 }

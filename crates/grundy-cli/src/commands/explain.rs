@@ -3,11 +3,10 @@
 use grundy::Budget;
 use std::fmt::Write;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use grundy::dynamic::DynGame;
-use grundy::explain::{explain, Limits, Node};
+use grundy::explain::Node;
 use grundy::Outcome;
-use serde_json::{json, Value};
 
 use crate::load;
 use crate::render::Cut;
@@ -41,64 +40,35 @@ pub struct Args {
     pub first: Option<super::First>,
 }
 
-/// The deepest tree `--depth` may ask for.
-pub const MAX_DEPTH: usize = 8;
-
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
-    if args.depth == 0 || args.depth > MAX_DEPTH {
-        bail!("--depth must be 1 to {MAX_DEPTH}, not {}", args.depth);
-    }
-    if args.replies == 0 {
-        bail!("--replies must be at least 1");
-    }
     let game = load::game(&args.game, budget)?;
-    let p = game.parse_position(&args.position)?;
-    // A partizan game is explained on positions that carry the side to move.
-    let (game, p): (&dyn DynGame, _) = match super::partizan_first(game.as_ref(), args.first)? {
-        Some((partizan, side)) => (partizan.played(), partizan.with_side(&p, side)?),
-        _ => (game.as_ref(), p),
-    };
-    let limits = Limits {
-        depth: args.depth,
-        max_replies: if args.all { usize::MAX } else { args.replies },
-    };
-    let cut = crate::render::Cut { all: args.all };
-    let tree = crate::progress::searching(|| explain(game, &p, super::play(args.misere), limits))?;
-    Ok(if args.json {
-        let mut v = node_json(game, &tree);
-        v["game"] = Value::from(game.name());
-        format!("{v}\n")
-    } else {
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "{}: why {} is a {} for the player to move",
-            game.name(),
-            cut.text(game.show(&tree.position)),
-            match tree.outcome {
-                Outcome::Win => "win",
-                Outcome::Lose => "loss",
-                Outcome::Draw => "draw",
-            }
-        );
-        crate::render::board_lines(&mut s, game, &tree.position, "  ");
-        node_text(game, &tree, 0, cut, &mut s);
-        s
-    })
-}
-
-/// One node as JSON: `position`, `outcome`, `move`, `rule`, `replies` (and counts).
-pub fn node_json(game: &dyn DynGame, n: &Node) -> Value {
-    json!({
-        "position": game.show(&n.position),
-        "outcome": n.outcome.as_str(),
-        "move": n.chosen.as_ref().map(|m| game.show(m)),
-        "remoteness": n.remoteness,
-        "rule": n.rule,
-        "replies": n.replies.iter().map(|r| node_json(game, r)).collect::<Vec<_>>(),
-        "omitted": n.omitted,
-    })
+    let options = super::options(args.misere, args.first);
+    let replies = if args.all { usize::MAX } else { args.replies };
+    let report = crate::progress::searching(|| {
+        grundy_api::explain(game.as_ref(), &args.position, args.depth, replies, &options)
+    })?;
+    if args.json {
+        return Ok(crate::render::json_line(&report.json()));
+    }
+    // The game the tree is about: a partizan game's positions carry the side to move.
+    let (game, _) = grundy_api::explained(game.as_ref(), &args.position, &options)?;
+    let (cut, tree) = (Cut { all: args.all }, &report.tree);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{}: why {} is a {} for the player to move",
+        game.name(),
+        cut.text(game.show(&tree.position)),
+        match tree.outcome {
+            Outcome::Win => "win",
+            Outcome::Lose => "loss",
+            Outcome::Draw => "draw",
+        }
+    );
+    crate::render::board_lines(&mut s, game, &tree.position, "  ");
+    node_text(game, tree, 0, cut, &mut s);
+    Ok(s)
 }
 
 fn node_text(game: &dyn DynGame, n: &Node, indent: usize, cut: Cut, s: &mut String) {

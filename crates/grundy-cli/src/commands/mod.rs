@@ -46,19 +46,10 @@ impl First {
     }
 }
 
-/// A partizan game's side and the side to move (`--first`, Left when not given);
-/// `None` for other games, and an error when `--first` is given for a game where
-/// both players move alike.
-pub fn partizan_first(
-    game: &dyn grundy::dynamic::DynGame,
-    first: Option<First>,
-) -> anyhow::Result<Option<(&dyn grundy::partizan::DynPartizan, grundy::partizan::Side)>> {
-    match (game.partizan(), first) {
-        (Some(partizan), f) => Ok(Some((partizan, First::side(f)))),
-        (None, None) => Ok(None),
-        (None, Some(_)) => anyhow::bail!(
-            "--first is for partizan games (Left and Right with different moves); in {} the player to move is part of the position",
-            game.name()
-        ),
+/// The options of a position's analysis from `--misere` and `--first`.
+pub fn options(misere: bool, first: Option<First>) -> grundy_api::Options {
+    grundy_api::Options {
+        misere,
+        first: first.map(|f| First::side(Some(f))),
     }
 }

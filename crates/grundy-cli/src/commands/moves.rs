@@ -31,17 +31,17 @@ pub struct Args {
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let game = load::game(&args.game, budget)?;
-    let p = game.parse_position(&args.position)?;
-    let play = super::play(args.misere);
-    let moves = match super::partizan_first(game.as_ref(), args.first)? {
-        Some((partizan, side)) => progress::searching(|| partizan.moves_first(&p, side, play))?,
-        _ => progress::searching(|| game.moves(&p, play))?,
-    };
+    let options = super::options(args.misere, args.first);
     // One row per position reached (two moves leaving the same one are one).
-    let moves = render::distinct(moves);
+    let report = progress::searching(|| grundy_api::moves(game.as_ref(), &args.position, &options))?;
     Ok(if args.json {
-        render::moves_json(game.as_ref(), &p, &moves)
+        render::json_line(&report.json())
     } else {
-        render::moves_text(game.as_ref(), &p, &moves, render::Cut { all: args.all })
+        render::moves_text(
+            game.as_ref(),
+            &report.position,
+            &report.moves,
+            render::Cut { all: args.all },
+        )
     })
 }

@@ -10,13 +10,10 @@
 
 use std::time::Duration;
 
-use anyhow::{bail, Result};
-use grundy::dynamic::{HeapSequence, Period};
-use grundy::games::canonical_name;
+use anyhow::Result;
 use grundy::Budget;
-use grundy_octal::{search_period, HeapRules, Method, PeriodSearch};
+use grundy_api::{PeriodReport, SeqGame};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde_json::json;
 
 use crate::commands::values::MethodArg;
 use crate::load;
@@ -48,51 +45,16 @@ pub struct Args {
     pub method: MethodArg,
 }
 
-/// A game's nim-sequence, as the seam gives it, with the game's canonical name.
-pub struct SeqGame {
-    /// The canonical GAME text, the same for every spelling of a game (`kayles`,
-    /// `octal:0.77` and a game file of Kayles all give `octal:0.77`): computed from
-    /// the rules, for checkpoint files and JSON.
-    pub name: String,
-    /// Where the values come from.
-    pub sequence: HeapSequence,
-}
-
-/// The heap families of the catalogue that have a nim-sequence, for messages.
-fn sequence_families() -> String {
-    grundy_rules::catalogue()
-        .families()
-        .filter(|f| f.shape.is_heaps())
-        .filter(|f| {
-            // A family buildable without parameters shows whether it has a sequence.
-            match f.params(Vec::new()).ok().and_then(|p| (f.build)(&p).ok()) {
-                Some(game) => game.heap_sequence().is_some(),
-                None => true,
-            }
-        })
-        .map(|f| f.usage)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// Reads GAME as a game with a nim-sequence. A game without one (nim, euclid,
 /// wythoff, digits, board games, scripts) is a one-line error naming `what`
 /// (e.g. "has no nim-sequence period").
 pub fn seq_game(text: &str, what: &str, budget: &Budget) -> Result<SeqGame> {
-    // The one front door; the catalogue also reads the engine's spellings
-    // (`.07`, `0x0.F6`, `S(1,3,4)`, `sub:1,3,4`).
     let game = load::game(text, budget)?;
     // Games whose values grow prove their period here (all-but: a repeated deciding state).
     let bar = spinner("looking for the nim-sequence: proving a period where the game has one");
-    let sequence = game.heap_sequence();
+    let sequence = grundy_api::sequence(game.as_ref(), what);
     bar.finish_and_clear();
-    let Some(sequence) = sequence else {
-        bail!("{} {what} (it works for {})", text.trim(), sequence_families());
-    };
-    let name = match &sequence {
-        HeapSequence::Engine(rules) | HeapSequence::Periodic(rules, _) => canonical_name(rules),
-    };
-    Ok(SeqGame { name, sequence })
+    Ok(sequence?)
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal.
@@ -131,137 +93,36 @@ pub fn spinner(msg: &str) -> ProgressBar {
     bar
 }
 
-/// The outcome of a period search, ready to print.
-struct Found {
-    game: String,
-    /// (preperiod, period, saltus) when proved.
-    proved: Option<(u64, u64, u64)>,
-    /// Proved: values the proof used, G(0) .. G(checked_to - 1) (0 for a theorem
-    /// that needs none). Not proved: values computed.
-    checked_to: u64,
-    /// An apparent (unproved) period: (preperiod, period).
-    apparent: Option<(u64, u64)>,
-    rule: String,
-}
-
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
-    if args.max == Some(0) {
-        bail!("--max must be at least 1");
-    }
-    let method = args.method.method();
-    let game = seq_game(&args.game, "has no nim-sequence period", budget)?;
+    let game = load::game(&args.game, budget)?;
     // Values and work are both bounded, so no --max runs away (three-heap codes
     // cost O(n V / 64) word operations a value for values below V).
-    let max = args.max.unwrap_or(DEFAULT_MAX);
-    let work = args.max_work;
-    let found = match &game.sequence {
-        HeapSequence::Engine(rules) => heap_period(&game.name, rules, method, max, work)?,
-        HeapSequence::Periodic(rules, p) => proved_period(&game.name, rules, p, max),
-    };
+    let max = args.max.unwrap_or(grundy_api::PERIOD_MAX);
+    let (spin, bar) = (
+        spinner("looking for the nim-sequence: proving a period where the game has one"),
+        work_bar(),
+    );
+    let found = grundy_api::period(
+        game.as_ref(),
+        args.max,
+        args.max_work,
+        args.method.method(),
+        &mut |p| {
+            spin.finish_and_clear();
+            bar.set_length(p.forecast);
+            bar.set_position(p.options);
+            bar.set_message(format!("G(n) for n < {} of {max}", p.computed));
+        },
+    );
+    spin.finish_and_clear();
+    bar.finish_and_clear();
+    let found = found?;
     Ok(if args.json {
-        json_text(&found)
+        crate::render::json_line(&found.json())
     } else {
         plain_text(&found)
     })
-}
-
-/// Values `period` computes at most without `--max`.
-const DEFAULT_MAX: u64 = 1_000_000;
-
-/// The search is the library's ([`grundy_octal::search_period`], its work bounded by
-/// `--max-work`, else [`grundy_octal::PERIOD_SEARCH_WORK`]); here, the bar and the words.
-fn heap_period(name: &str, rules: &HeapRules, method: Method, max: u64, work: Option<u64>) -> Result<Found> {
-    let bar = work_bar();
-    let budget = Budget {
-        max_work: work,
-        ..Budget::default()
-    };
-    let result = search_period(rules, method, max, &budget, |p| {
-        bar.set_length(p.forecast);
-        bar.set_position(p.options);
-        bar.set_message(format!("G(n) for n < {} of {max}", p.computed));
-    });
-    bar.finish_and_clear();
-    let PeriodSearch {
-        period,
-        computed,
-        stopped,
-    } = result?;
-    let values = count(computed, "value");
-    let name = name.to_string();
-    // Said in the rule (text and JSON) when the default budget ended the search.
-    let budget = match &stopped {
-        Some(over) => format!(
-            " (stopped by the budget of {} options examined, at G({}); pass --max-work N to compute further)",
-            over.allowed,
-            computed - 1
-        ),
-        None => String::new(),
-    };
-    Ok(match period {
-        Some(p) if p.proved => Found {
-            game: name,
-            proved: Some((p.preperiod(), p.period(), p.saltus())),
-            checked_to: p.checked_to,
-            apparent: None,
-            rule: p.rule,
-        },
-        Some(p) => Found {
-            game: name,
-            proved: None,
-            checked_to: computed,
-            apparent: Some((p.preperiod(), p.period())),
-            rule: format!("{}{budget}", p.rule),
-        },
-        None => Found {
-            game: name,
-            proved: None,
-            checked_to: computed,
-            apparent: None,
-            rule: if grundy_octal::proof_bound(rules, 0, 1).is_none() {
-                format!(
-                    "{rules}: no period found in the {values} computed{budget}; none could be \
-                     proved (no periodicity theorem is implemented for this game)."
-                )
-            } else {
-                if stopped.is_some() {
-                    format!("{rules}: no period found in the {values} computed{budget}.")
-                } else {
-                    format!("{rules}: no period found in the {values} computed (raise --max).")
-                }
-            },
-        },
-    })
-}
-
-/// A period the game proved itself (all-but games: a repeated deciding state;
-/// Lasker's Nim: the theorem). A proof that needed more than --max values counts as
-/// not found within --max, as a search stopped there would.
-fn proved_period(name: &str, rules: &HeapRules, p: &Period, max: u64) -> Found {
-    let g = &p.periodic;
-    if p.checked_to > max {
-        let values = count(max, "value");
-        return Found {
-            rule: format!("{name}: no arithmetic period proved in the {values} computed (raise --max)."),
-            game: name.to_string(),
-            proved: None,
-            checked_to: max,
-            apparent: None,
-        };
-    }
-    // The proof names the rules; the output names the game.
-    let rule = match p.rule.strip_prefix(&format!("{rules}: ")) {
-        Some(rest) => format!("{name}: {rest}"),
-        None => format!("{name}: {g}; {}", p.rule),
-    };
-    Found {
-        game: name.to_string(),
-        proved: Some((g.preperiod(), g.period(), g.saltus())),
-        checked_to: p.checked_to,
-        apparent: None,
-        rule,
-    }
 }
 
 /// The first `n` values, as the rules write them: `G(0) .. G(n - 1)`.
@@ -273,7 +134,7 @@ fn span(n: u64) -> String {
     }
 }
 
-fn plain_text(f: &Found) -> String {
+fn plain_text(f: &PeriodReport) -> String {
     let mut s = format!("game:        {}\n", f.game);
     match f.proved {
         Some((e, p, saltus)) => {
@@ -307,22 +168,4 @@ fn plain_text(f: &Found) -> String {
     }
     s += &format!("rule:        {}\n", f.rule);
     s
-}
-
-fn json_text(f: &Found) -> String {
-    let (e, p, saltus) = match f.proved {
-        Some((e, p, s)) => (json!(e), json!(p), json!(s)),
-        None => (json!(null), json!(null), json!(null)),
-    };
-    let v = json!({
-        "game": f.game,
-        "preperiod": e,
-        "period": p,
-        "saltus": saltus,
-        "checked_to": f.checked_to,
-        "proved": f.proved.is_some(),
-        "apparent": f.apparent.map(|(e, p)| json!({"preperiod": e, "period": p})),
-        "rule": f.rule,
-    });
-    format!("{v}\n")
 }

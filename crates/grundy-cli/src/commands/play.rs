@@ -252,7 +252,7 @@ impl Session<'_> {
                 Err(_) => true,
             };
             // Two moves that leave the same position are one move to pick.
-            let moves = crate::render::distinct(options_with_values(
+            let moves = grundy_api::distinct(options_with_values(
                 self.game,
                 &self.position,
                 self.play,

@@ -5,12 +5,11 @@
 //! has; this module only parses, calls and prints.
 
 use anyhow::Result;
-use grundy::dynamic::HeapSequence;
 use grundy::Budget;
-use grundy_octal::{letter, MisereQuotient, QuotientLimits, MAX_QUOTIENT_HEAP};
-use serde_json::json;
+use grundy_octal::{QuotientLimits, MAX_QUOTIENT_HEAP};
 
-use super::period::{seq_game, spinner};
+use super::period::spinner;
+use crate::load;
 use crate::render::count;
 
 /// Compute a misère quotient.
@@ -34,78 +33,26 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Positions the exact misère search may keep unless `--max-positions` says.
-const QUOTIENT_POSITIONS: u64 = 1_300_000;
-
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
-    let game = seq_game(
-        &args.game,
-        "is not a heap game: a misère quotient is for sums of heaps",
-        budget,
-    )?;
-    let rules = match game.sequence {
-        HeapSequence::Engine(rules) | HeapSequence::Periodic(rules, _) => rules,
-    };
+    let game = load::game(&args.game, budget)?;
     let bar = spinner(&format!(
         "computing the misère quotient of heaps up to {} and proving it",
         args.max_heap
     ));
-    let limits = QuotientLimits {
-        // The global --max-positions; by default enough for Kayles and Dawson's
-        // Kayles to heap 24, and a quotient out of reach stops within seconds.
-        max_positions: usize::try_from(budget.positions_or(QUOTIENT_POSITIONS)).unwrap_or(usize::MAX),
-        max_work: args.max_work,
-        max_bytes: crate::memory::search_budget(budget),
-        ..QuotientLimits::default()
-    };
-    let q = MisereQuotient::compute(&rules, args.max_heap, limits);
+    // The global --max-positions; by default enough for Kayles and Dawson's Kayles
+    // to heap 24, and a quotient out of reach stops within seconds.
+    let r = grundy_api::quotient(game.as_ref(), args.max_heap, args.max_work, budget);
     bar.finish_and_clear();
-    let q = q?;
-    let heaps: Vec<String> = (1..=q.max_heap())
-        .map(|h| q.word(q.heap_element(h).expect("covered heap")).to_string())
-        .collect();
-    let p_portion: Vec<String> = q.p_portion().iter().map(|w| w.to_string()).collect();
-    let stats = q.stats();
+    let r = r?;
     if args.json {
-        let generators: Vec<_> = q
-            .generators()
-            .iter()
-            .enumerate()
-            .map(|(i, g)| json!({"letter": letter(i), "heap": g.heap}))
-            .collect();
-        let relations: Vec<_> = q
-            .relations()
-            .iter()
-            .map(|(l, r)| json!([l.to_string(), r.to_string()]))
-            .collect();
-        let heaps: Vec<_> = heaps
-            .iter()
-            .enumerate()
-            .map(|(i, w)| json!({"heap": i + 1, "element": w}))
-            .collect();
-        return Ok(format!(
-            "{}\n",
-            json!({
-                "game": game.name,
-                "max_heap": q.max_heap(),
-                "order": q.order(),
-                "presentation": q.presentation(),
-                "generators": generators,
-                "relations": relations,
-                "p_portion": p_portion,
-                "heaps": heaps,
-                "stats": {
-                    "candidates": stats.candidates,
-                    "tests": stats.tests,
-                    "positions": stats.positions,
-                    "proof_states": stats.proof_states,
-                },
-            })
-        ));
+        return Ok(crate::render::json_line(&r.json()));
     }
+    let (q, heaps, p_portion) = (&r.quotient, &r.heaps, &r.p_portion);
+    let stats = q.stats();
+    let game = &r;
     let mut out = String::new();
-    out.push_str(&format!("game: {} (misère play)\n", game.name));
+    out.push_str(&format!("game: {} (misère play)\n", game.game));
     out.push_str(&format!("heaps: 1 to {}\n", q.max_heap()));
     out.push_str(&format!("order: {}\n", count(q.order() as u64, "element")));
     out.push_str(&format!("presentation: {}\n", q.presentation()));

@@ -61,30 +61,11 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         }
         (None, None) => anyhow::bail!("missing POSITION: grundy solve GAME POSITION"),
     };
-    let p = game.parse_position(&position)?;
-    let play = super::play(args.misere);
-    let cut = render::Cut { all: args.all };
-    if let Some((partizan, side)) = super::partizan_first(game.as_ref(), args.first)? {
-        let analysis = progress::searching(|| partizan.analyze_first(&p, side, play))?;
-        let mut u = grundy::partizan::Universe::new();
-        u.set_memory_limit(budget.max_memory);
-        let value = partizan.value(&p, &mut u)?;
-        let value = render::PartizanValue {
-            to_move: side,
-            canonical: u.display(value, false),
-            outcome_class: super::value::outcome_class(&mut u, value),
-            misere: args.misere,
-        };
-        return Ok(if args.json {
-            render::partizan_analysis_json(game.as_ref(), &p, &analysis, &value)
-        } else {
-            render::partizan_analysis_text(game.as_ref(), &p, &analysis, &value, cut)
-        });
-    }
-    let analysis = progress::searching(|| game.analyze(&p, play))?;
+    let options = super::options(args.misere, args.first);
+    let report = progress::searching(|| grundy_api::solve(game.as_ref(), &position, &options, budget))?;
     Ok(if args.json {
-        render::analysis_json(game.as_ref(), &p, &analysis)
+        render::json_line(&report.json())
     } else {
-        render::analysis_text(game.as_ref(), &p, &analysis, cut)
+        render::analysis_text(game.as_ref(), &report, render::Cut { all: args.all })
     })
 }

@@ -96,16 +96,16 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     }
     let mut game = load::game(&args.game, budget)?;
     game.set_heap_method(args.method.method());
-    let values = game.heap_values(args.from, args.to)?;
+    let report = grundy_api::values(game.as_ref(), args.from, args.to)?;
     let format = if args.json {
         Format::Json
     } else {
         args.format.unwrap_or(Format::Text)
     };
     Ok(match format {
-        Format::Text => render::values_text(&values),
-        Format::Csv => render::values_csv(&values),
-        Format::Json => render::values_json(game.as_ref(), &values),
+        Format::Text => render::values_text(&report.values),
+        Format::Csv => render::values_csv(&report.values),
+        Format::Json => render::json_line(&report.json()),
     })
 }
 

@@ -1,0 +1,331 @@
+//! Positions: who wins and how ([`solve`]), every move ([`moves`]), why
+//! ([`explain`]), and the board drawn as data ([`board`]).
+
+use grundy::dynamic::{Analysis, DynGame, DynPosition, MoveInfo, NoRemoteness};
+use grundy::explain::{Limits, Node};
+use grundy::partizan::{DynPartizan, Side, Universe};
+use grundy::{Budget, Outcome, Play};
+use serde_json::{json, Value};
+
+use crate::{inline, Error, Result};
+
+/// How a position is played: misère or normal, and in a partizan game who moves
+/// first (Left when not given).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Misère play: a player with no move wins.
+    pub misere: bool,
+    /// Who moves first in a partizan game; an error for other games.
+    pub first: Option<Side>,
+}
+
+impl Options {
+    /// The play convention.
+    pub fn play(&self) -> Play {
+        if self.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
+    }
+
+    /// A partizan game's side and the side to move; `None` for other games, and
+    /// an error when `first` is given for a game where both players move alike.
+    pub fn partizan<'g>(&self, game: &'g dyn DynGame) -> Result<Option<(&'g dyn DynPartizan, Side)>> {
+        match (game.partizan(), self.first) {
+            (Some(partizan), f) => Ok(Some((partizan, f.unwrap_or(Side::Left)))),
+            (None, None) => Ok(None),
+            (None, Some(_)) => Err(Error::Input(format!(
+                "--first is for partizan games (Left and Right with different moves); in {} the player to move is part of the position",
+                game.name()
+            ))),
+        }
+    }
+}
+
+fn optional(x: Option<u64>) -> Value {
+    x.map_or(Value::Null, Value::from)
+}
+
+/// What [`solve`] adds for a partizan game.
+#[derive(Clone, Debug)]
+pub struct PartizanValue {
+    /// Who moves first.
+    pub to_move: Side,
+    /// The canonical form, in CGSuite notation.
+    pub canonical: String,
+    /// L, R, N or P.
+    pub outcome_class: &'static str,
+    /// The play asked for is misère: the canonical form and the outcome class are
+    /// facts of normal play (a misère game has neither), so they are labelled so.
+    pub misere: bool,
+}
+
+impl PartizanValue {
+    /// The winner by side (`Left`, `Right`), or `none` for a draw.
+    pub fn winner(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win => self.to_move.to_string(),
+            Outcome::Lose => self.to_move.other().to_string(),
+            Outcome::Draw => "none".to_string(),
+        }
+    }
+}
+
+/// A solved position.
+#[derive(Clone, Debug)]
+pub struct SolveReport {
+    /// The game's name.
+    pub game: String,
+    /// The position, as read.
+    pub position: DynPosition,
+    /// The position on one line.
+    pub shown: String,
+    /// Outcome, nim-value, remoteness, winning moves, method.
+    pub analysis: Analysis,
+    /// The winning moves on one line each.
+    pub winning_moves: Vec<String>,
+    /// A partizan game's side to move and value.
+    pub partizan: Option<PartizanValue>,
+}
+
+impl SolveReport {
+    /// `solve --json`.
+    pub fn json(&self) -> Value {
+        let a = &self.analysis;
+        let mut v = json!({
+            "game": self.game,
+            "position": self.shown,
+            "outcome": a.outcome.as_str(),
+            "winner": a.outcome.winner().as_str(),
+            "nimber": optional(a.nimber),
+            "remoteness": optional(a.remoteness),
+            // Not listed at all: null, not an empty list (which says no move wins).
+            "winning_moves": if self.winning_moves.is_empty() && a.winning_moves_note.is_some() {
+                Value::Null
+            } else {
+                json!(self.winning_moves)
+            },
+            "method": a.method,
+        });
+        // Only when the list is incomplete: why.
+        if let Some(note) = &a.winning_moves_note {
+            v["winning_moves_note"] = json!(note);
+        }
+        // Only when the remoteness is null: why (`no_end`: a draw by repetition).
+        if a.remoteness.is_none() {
+            v["remoteness_note"] = json!(a.remoteness_note.unwrap_or(NoRemoteness::TooLarge).as_str());
+        }
+        if let Some(p) = &self.partizan {
+            v["to_move"] = json!(p.to_move.to_string().to_lowercase());
+            // Under misère play the value and class are normal play's: said in the keys.
+            let (value, class) = if p.misere {
+                ("normal_play_value", "normal_play_outcome_class")
+            } else {
+                ("value", "outcome_class")
+            };
+            v[value] = json!(p.canonical);
+            v[class] = json!(p.outcome_class);
+            v["winner"] = json!(p.winner(a.outcome).to_lowercase());
+        }
+        v
+    }
+}
+
+/// Solve a position: outcome, winner, nim-value, remoteness, every winning move,
+/// and for a partizan game its canonical value (within `budget`'s memory).
+pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -> Result<SolveReport> {
+    let p = game.parse_position(position)?;
+    let (analysis, partizan) = match o.partizan(game)? {
+        Some((partizan, side)) => {
+            let analysis = partizan.analyze_first(&p, side, o.play())?;
+            let mut u = Universe::new();
+            u.set_memory_limit(budget.max_memory);
+            let value = partizan.value(&p, &mut u)?;
+            let value = PartizanValue {
+                to_move: side,
+                canonical: u.display(value, false),
+                outcome_class: crate::values::outcome_class(&mut u, value),
+                misere: o.misere,
+            };
+            (analysis, Some(value))
+        }
+        None => (game.analyze(&p, o.play())?, None),
+    };
+    Ok(SolveReport {
+        game: game.name(),
+        shown: inline(game, &p),
+        winning_moves: analysis.winning_moves.iter().map(|m| inline(game, m)).collect(),
+        position: p,
+        analysis,
+        partizan,
+    })
+}
+
+/// Every move from a position.
+#[derive(Clone, Debug)]
+pub struct MovesReport {
+    /// The game's name.
+    pub game: String,
+    /// The position, as read.
+    pub position: DynPosition,
+    /// One entry per position reached (two moves that leave the same position are
+    /// one), in the game's order.
+    pub moves: Vec<MoveInfo>,
+    json: Value,
+}
+
+impl MovesReport {
+    /// `moves --json`.
+    pub fn json(&self) -> Value {
+        self.json.clone()
+    }
+}
+
+/// Every move from a position, with its outcome, nim-value and remoteness (for
+/// the player who moved: `wins` when it leaves a lost position).
+pub fn moves(game: &dyn DynGame, position: &str, o: &Options) -> Result<MovesReport> {
+    let p = game.parse_position(position)?;
+    let moves = match o.partizan(game)? {
+        Some((partizan, side)) => partizan.moves_first(&p, side, o.play())?,
+        None => game.moves(&p, o.play())?,
+    };
+    let moves = distinct(moves);
+    let json = json!({
+        "game": game.name(),
+        "position": inline(game, &p),
+        "moves": moves.iter().map(|m| json!({
+            // The move in the game's own words (as `play` reads them), null when
+            // the game does not name its moves.
+            "move": game.name_move(&p, &m.position),
+            "position": inline(game, &m.position),
+            "outcome": m.outcome.as_str(),
+            "nimber": optional(m.nimber),
+            "remoteness": optional(m.remoteness),
+            "wins": m.outcome == Outcome::Lose,
+        })).collect::<Vec<_>>(),
+    });
+    Ok(MovesReport {
+        game: game.name(),
+        position: p,
+        moves,
+        json,
+    })
+}
+
+/// The moves of `moves` that reach different positions, in their order: two moves
+/// that leave the same position (kayles `1,1`: taking either heap leaves `1`) are
+/// one row of a table, one entry of a list, one move to pick in `play`.
+pub fn distinct(moves: Vec<MoveInfo>) -> Vec<MoveInfo> {
+    let mut seen = std::collections::HashSet::new();
+    moves
+        .into_iter()
+        .filter(|m| seen.insert(m.position.clone()))
+        .collect()
+}
+
+/// A strategy tree: why a position is won, lost or drawn.
+#[derive(Clone, Debug)]
+pub struct ExplainReport {
+    /// The tree: each node's position, outcome, chosen move, rule and replies.
+    pub tree: Node,
+    json: Value,
+}
+
+impl ExplainReport {
+    /// `explain --json`.
+    pub fn json(&self) -> Value {
+        self.json.clone()
+    }
+}
+
+/// The deepest tree [`explain`] builds.
+pub const MAX_DEPTH: usize = 8;
+
+/// The game and position a strategy tree is about: a partizan game is explained
+/// on positions that carry the side to move.
+pub fn explained<'g>(
+    game: &'g dyn DynGame,
+    position: &str,
+    o: &Options,
+) -> Result<(&'g dyn DynGame, DynPosition)> {
+    let p = game.parse_position(position)?;
+    Ok(match o.partizan(game)? {
+        Some((partizan, side)) => (partizan.played(), partizan.with_side(&p, side)?),
+        None => (game, p),
+    })
+}
+
+/// Explain a position as a strategy tree `depth` levels of the winner's moves
+/// deep, at most `replies` replies listed under one position.
+pub fn explain(
+    game: &dyn DynGame,
+    position: &str,
+    depth: usize,
+    replies: usize,
+    o: &Options,
+) -> Result<ExplainReport> {
+    if depth == 0 || depth > MAX_DEPTH {
+        return Err(Error::Input(format!(
+            "--depth must be 1 to {MAX_DEPTH}, not {depth}"
+        )));
+    }
+    if replies == 0 {
+        return Err(Error::Input("--replies must be at least 1".into()));
+    }
+    let (game, p) = explained(game, position, o)?;
+    let limits = Limits {
+        depth,
+        max_replies: replies,
+    };
+    let tree = grundy::explain::explain(game, &p, o.play(), limits)?;
+    let mut json = node_json(game, &tree);
+    json["game"] = Value::from(game.name());
+    Ok(ExplainReport { tree, json })
+}
+
+/// One node as JSON: `position`, `outcome`, `move`, `rule`, `replies` (and counts).
+fn node_json(game: &dyn DynGame, n: &Node) -> Value {
+    json!({
+        "position": game.show(&n.position),
+        "outcome": n.outcome.as_str(),
+        "move": n.chosen.as_ref().map(|m| game.show(m)),
+        "remoteness": n.remoteness,
+        "rule": n.rule,
+        "replies": n.replies.iter().map(|r| node_json(game, r)).collect::<Vec<_>>(),
+        "omitted": n.omitted,
+    })
+}
+
+/// A position's board as data, for a page to draw: `rows` (each a `label` and its
+/// `cells`: `glyph`, `owner` `"first"`/`"second"`/null, `last`), `columns` (the
+/// labels under them) and `notes`; null when the game draws no board. Also
+/// `position` (POSITION syntax) and `shown` (the game's own one-line text).
+pub fn board(game: &dyn DynGame, position: &str) -> Result<Value> {
+    let p = game.parse_position(position)?;
+    let Some(b) = game.board(&p) else {
+        return Ok(json!({"position": p.to_string(), "shown": game.show(&p), "board": null}));
+    };
+    let rows: Vec<Value> = b
+        .rows
+        .iter()
+        .map(|r| {
+            json!({
+                "label": r.label,
+                "cells": r.cells.iter().map(|c| json!({
+                    "glyph": c.glyph.to_string(),
+                    "owner": c.owner.map(|o| match o {
+                        grundy::dynamic::Owner::First => "first",
+                        grundy::dynamic::Owner::Second => "second",
+                    }),
+                    "last": c.last,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Ok(json!({
+        "position": p.to_string(),
+        "shown": game.show(&p),
+        "board": {"rows": rows, "columns": b.columns, "notes": b.notes},
+    }))
+}

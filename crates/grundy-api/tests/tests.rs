@@ -1,0 +1,3 @@
+//! The integration tests of grundy-api: one binary, a module a file.
+
+mod reports;
