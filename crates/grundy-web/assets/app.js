@@ -167,7 +167,9 @@ async function render() {
   showError("play-error", null);
   let solve, moves, board;
   try {
-    [solve, moves, board] = await Promise.all([cached("solve", f), cached("moves", f), cached("board", { game: play.game, position })]);
+    let drawn;
+    [solve, moves, drawn] = await Promise.all([cached("solve", f), cached("moves", f), cached("board", { game: play.game, position })]);
+    board = drawn.board;
   } catch (e) {
     showError("play-error", e);
     return;
@@ -258,7 +260,7 @@ function maybeOpponent() {
 
 // ----- drawing a position generically -----
 function cellsOf(board) {
-  return board ? board.rows.map((r) => r.cells.map((c) => c.text)) : null;
+  return board ? board.rows.map((r) => r.cells.map((c) => c.glyph)) : null;
 }
 
 function drawPosition(board, position) {
@@ -284,7 +286,7 @@ function drawGrid(board, onclick) {
       const cls = ["cell"];
       if (cell.owner) cls.push(cell.owner);
       if (cell.last) cls.push("last");
-      const td = el("td", { class: cls.join(" "), "data-row": String(r), "data-col": String(c) }, cell.text === "." ? "" : cell.text);
+      const td = el("td", { class: cls.join(" "), "data-row": String(r), "data-col": String(c) }, cell.glyph === "." ? "" : cell.glyph);
       td.addEventListener("click", () => onclick(r, c, td));
       tr.append(td);
     });
@@ -359,7 +361,7 @@ async function clickCell(r, c) {
   const here = cellsOf(play.board);
   let changes;
   try {
-    changes = await Promise.all(play.moves.map(async (m) => diff(here, cellsOf(await cached("board", { game: play.game, position: m.position })))));
+    changes = await Promise.all(play.moves.map(async (m) => diff(here, cellsOf((await cached("board", { game: play.game, position: m.position })).board))));
   } catch (e) {
     showError("play-error", e);
     return;
@@ -660,7 +662,7 @@ async function loadValue() {
       position = v.position;
       $("value-position").value = position;
     }
-    const board = await api("board", { game, position });
+    const board = (await api("board", { game, position })).board;
     const grid = gridText(position, board);
     // The marks a cell cycles through: those of this position and of the family's
     // example, the empty cell first.
@@ -671,7 +673,7 @@ async function loadValue() {
     const marks = new Set(["."]);
     for (const m of help.matchAll(/'(.)'/g)) marks.add(m[1]);
     for (const ch of position.split("")) if (ch.trim()) marks.add(ch);
-    for (const r of board ? board.rows : []) for (const c of r.cells) if (c.text.trim()) marks.add(c.text);
+    for (const r of board ? board.rows : []) for (const c of r.cells) if (c.glyph.trim()) marks.add(c.glyph);
     valuePage.marks = [...marks].filter((m) => m.length === 1 && (!grid || m !== grid.sep));
     const box = $("value-board");
     clear(box);

@@ -116,24 +116,107 @@ impl Endpoint {
         ENDPOINTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
     }
 
-    /// Answer `request` within `budget`.
+    /// Answer `request` within `budget`: the library's report, as JSON.
     pub fn run(self, state: &State, request: &Request, budget: &Budget) -> Result<Value, Failure> {
         match self {
-            Endpoint::Catalogue => Ok(shim::catalogue()),
-            Endpoint::Served => Ok(served(state)),
-            _ => {
-                let game = Game::resolve(state, request, budget)?;
-                let game = game.get();
-                let position = || position(game, request);
-                match self {
-                    Endpoint::Solve => shim::solve(game, &position()?, request.misere),
-                    Endpoint::Moves => shim::moves(game, &position()?, request.misere),
-                    Endpoint::Board => shim::board(game, &position()?),
-                    _ => Err(Failure::new(StatusCode::NOT_IMPLEMENTED, "not yet")),
-                }
+            Endpoint::Catalogue => return Ok(grundy_api::catalogue()),
+            Endpoint::Served => return Ok(served(state)),
+            Endpoint::Calc => {
+                let expression = request
+                    .expression
+                    .as_deref()
+                    .ok_or_else(|| Failure::bad("missing field: expression"))?;
+                let work = work(request, budget, grundy_api::CALC_WORK);
+                return Ok(grundy_api::calc(expression, request.unicode, work, budget).map_err(failure)?.json());
             }
+            Endpoint::Thermograph if request.game.is_none() => {
+                let value = request
+                    .value
+                    .as_deref()
+                    .ok_or_else(|| Failure::bad("missing field: value (or game and position)"))?;
+                return Ok(grundy_api::thermograph_of_value(value, budget).map_err(failure)?.json_with_walls());
+            }
+            _ => {}
         }
+        let game = Game::resolve(state, request, budget)?;
+        let game = game.get();
+        let position = || position(game, request);
+        let options = || -> Result<grundy_api::Options, Failure> {
+            let first = match request.first.as_deref() {
+                None => None,
+                Some("left") => Some(grundy::partizan::Side::Left),
+                Some("right") => Some(grundy::partizan::Side::Right),
+                Some(other) => return Err(Failure::bad(format!("first must be left or right, not '{other}'"))),
+            };
+            Ok(grundy_api::Options {
+                misere: request.misere,
+                first,
+            })
+        };
+        let json = match self {
+            Endpoint::Solve => grundy_api::solve(game, &position()?, &options()?, budget).map(|r| r.json()),
+            Endpoint::Moves => grundy_api::moves(game, &position()?, &options()?).map(|r| r.json()),
+            Endpoint::Board => grundy_api::board(game, &position()?),
+            Endpoint::Explain => grundy_api::explain(
+                game,
+                &position()?,
+                request.depth.unwrap_or(2),
+                request.replies.unwrap_or(20),
+                &options()?,
+            )
+            .map(|r| r.json()),
+            Endpoint::Values => {
+                let from = request.from.unwrap_or(0);
+                let to = request.to.ok_or_else(|| Failure::bad("missing field: to"))?;
+                if to >= from && to - from >= MAX_VALUES {
+                    return Err(Failure::new(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        format!("at most {MAX_VALUES} values at once (from {from} to {to} asks for more)"),
+                    ));
+                }
+                grundy_api::values(game, from, to).map(|r| r.json())
+            }
+            Endpoint::Period => {
+                let max = request.max.map(|m| m.min(grundy_api::PERIOD_MAX));
+                let max_work = request.max_work.map(|w| budget.max_work.map_or(w, |cap| w.min(cap)));
+                grundy_api::period(game, max, max_work, grundy::Method::Auto, &mut |_| {}).map(|r| r.json())
+            }
+            Endpoint::Quotient => {
+                let work = work(request, budget, grundy_octal::QuotientLimits::default().max_work);
+                grundy_api::quotient(game, request.max_heap.unwrap_or(12), work, budget).map(|r| r.json())
+            }
+            Endpoint::Value => {
+                let work = work(request, budget, grundy::partizan::VALUE_WORK);
+                grundy_api::value(game, &position()?, work, request.unicode, budget).map(|r| r.json())
+            }
+            Endpoint::Thermograph => {
+                grundy_api::thermograph(game, &position()?, budget).map(|r| r.json_with_walls())
+            }
+            Endpoint::Catalogue | Endpoint::Served | Endpoint::Calc => unreachable!("answered above"),
+        };
+        json.map_err(failure)
     }
+}
+
+/// The most heaps one `values` request tabulates.
+pub const MAX_VALUES: u64 = 100_000;
+
+/// The work of a request: what it asks, at most the server's `--max-work` or the
+/// command's default (a request may lower the work, not raise it).
+fn work(request: &Request, budget: &Budget, default: u64) -> u64 {
+    let cap = budget.max_work.unwrap_or(default);
+    request.max_work.map_or(cap, |w| w.min(cap))
+}
+
+/// The status of a library error: bad input 400, out of budget 503.
+fn failure(e: grundy_api::Error) -> Failure {
+    let status = match &e {
+        grundy_api::Error::Input(_) | grundy_api::Error::Unsupported(_) | grundy_api::Error::Rule(_) => {
+            StatusCode::BAD_REQUEST
+        }
+        grundy_api::Error::OverBudget(_) => StatusCode::SERVICE_UNAVAILABLE,
+    };
+    Failure::new(status, e.to_string())
 }
 
 /// The games loaded from files named on the command line: name, start, kind.
@@ -168,7 +251,7 @@ impl<'a> Game<'a> {
         if let Some(game) = state.served(text) {
             return Ok(Game::Served(game));
         }
-        shim::builtin_game(text, budget).map(Game::Own)
+        grundy_api::builtin_game(text, budget).map(Game::Own).map_err(failure)
     }
 
     fn get(&self) -> &dyn DynGame {
@@ -188,95 +271,3 @@ fn position(game: &dyn DynGame, request: &Request) -> Result<String, Failure> {
     }
 }
 
-/// Until the front ends' library lands: the same answers from the seam.
-mod shim {
-    use super::*;
-    use grundy::dynamic::DynPosition;
-
-    fn err(e: impl std::fmt::Display) -> Failure {
-        let text = e.to_string();
-        if text.contains("over budget") || text.contains("budget") {
-            Failure::new(StatusCode::SERVICE_UNAVAILABLE, text)
-        } else {
-            Failure::bad(text)
-        }
-    }
-
-    pub fn catalogue() -> Value {
-        Value::Array(
-            grundy_rules::catalogue()
-                .families()
-                .map(|f| {
-                    json!({
-                        "name": f.name, "usage": f.usage, "summary": f.summary, "position": f.position,
-                        "example": f.example.map(|(g, p)| json!({"game": g, "position": p})),
-                    })
-                })
-                .collect(),
-        )
-    }
-
-    pub fn builtin_game(text: &str, budget: &Budget) -> Result<Box<dyn DynGame>, Failure> {
-        if text.contains('/') || text.ends_with(".toml") || text.ends_with(".luau") {
-            return Err(Failure::bad("a game file is not read from a request"));
-        }
-        let mut g = grundy_rules::catalogue().parse(text).map_err(err)?;
-        g.set_budget(budget);
-        Ok(g)
-    }
-
-    fn inline(game: &dyn DynGame, p: &DynPosition) -> String {
-        let shown = game.show(p);
-        if shown.contains('\n') {
-            p.to_string()
-        } else {
-            shown
-        }
-    }
-
-    fn play(misere: bool) -> grundy::Play {
-        if misere {
-            grundy::Play::Misere
-        } else {
-            grundy::Play::Normal
-        }
-    }
-
-    pub fn solve(game: &dyn DynGame, position: &str, misere: bool) -> Result<Value, Failure> {
-        let p = game.parse_position(position).map_err(err)?;
-        let a = game.analyze(&p, play(misere)).map_err(err)?;
-        Ok(json!({
-            "game": game.name(), "position": inline(game, &p), "outcome": a.outcome.as_str(),
-            "nimber": a.nimber, "remoteness": a.remoteness,
-            "winning_moves": a.winning_moves.iter().map(|m| inline(game, m)).collect::<Vec<_>>(),
-        }))
-    }
-
-    pub fn moves(game: &dyn DynGame, position: &str, misere: bool) -> Result<Value, Failure> {
-        let p = game.parse_position(position).map_err(err)?;
-        let moves = game.moves(&p, play(misere)).map_err(err)?;
-        Ok(json!({
-            "game": game.name(), "position": inline(game, &p),
-            "moves": moves.iter().map(|m| json!({
-                "move": game.name_move(&p, &m.position), "position": inline(game, &m.position),
-                "outcome": m.outcome.as_str(), "nimber": m.nimber, "remoteness": m.remoteness,
-                "wins": m.outcome == grundy::Outcome::Lose,
-            })).collect::<Vec<_>>(),
-        }))
-    }
-
-    pub fn board(game: &dyn DynGame, position: &str) -> Result<Value, Failure> {
-        let p = game.parse_position(position).map_err(err)?;
-        Ok(match game.board(&p) {
-            None => Value::Null,
-            Some(b) => json!({
-                "rows": b.rows.iter().map(|r| json!({"label": r.label, "cells": r.cells.iter().map(|c| json!({
-                    "text": c.glyph.to_string(),
-                    "owner": c.owner.map(|o| if o == grundy::dynamic::Owner::First { "first" } else { "second" }),
-                    "last": c.last,
-                })).collect::<Vec<_>>()})).collect::<Vec<_>>(),
-                "columns": b.columns, "notes": b.notes,
-            }),
-        })
-    }
-}

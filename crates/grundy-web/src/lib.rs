@@ -51,6 +51,16 @@ pub struct Options {
 }
 
 impl Options {
+    /// One request's budget: the server's, its memory shared among the solves
+    /// that may run at once. Games loaded before the server starts should be
+    /// loaded with it.
+    pub fn request_budget(&self) -> Budget {
+        Budget {
+            max_memory: self.budget.max_memory / self.max_concurrent.max(1) as u64,
+            ..self.budget
+        }
+    }
+
     /// The defaults around `budget`: four solves at once, 20 s, 64 KiB bodies,
     /// 4 KiB texts, no served files.
     pub fn new(budget: Budget) -> Options {
@@ -78,14 +88,9 @@ impl State {
         Arc::new(State { options, slots })
     }
 
-    /// One request's budget: the server's, its memory shared among the solves
-    /// that may run at once.
+    /// One request's budget: see [`Options::request_budget`].
     fn request_budget(&self) -> Budget {
-        let b = self.options.budget;
-        Budget {
-            max_memory: b.max_memory / self.options.max_concurrent.max(1) as u64,
-            ..b
-        }
+        self.options.request_budget()
     }
 
     /// The game named `name` among the served files.

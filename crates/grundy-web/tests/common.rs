@@ -8,10 +8,11 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use tower::ServiceExt;
 
-/// The budget of the test servers: 1 GiB, a search of at most 200,000 positions.
+/// The budget of the test servers: 4 GiB (1 GiB a request: a misère quotient keeps
+/// 256 MiB for the program), a search of at most 200,000 positions.
 pub fn budget() -> Budget {
     Budget {
-        max_memory: 1 << 30,
+        max_memory: 4 << 30,
         max_positions: Some(200_000),
         ..Budget::default()
     }

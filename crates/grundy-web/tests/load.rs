@@ -86,8 +86,8 @@ async fn a_few_hundred_mixed_requests() {
     let (status, body) = http(addr, "POST", "/api/solve", r#"{"game": "nim", "position": "1,2,3"}"#).await;
     assert_eq!(status, 200, "{body}");
     // Memory stayed under the budget: the test process's peak resident size (this
-    // server, its clients and the other tests of the binary) is below the 1 GiB
-    // that the server was given.
+    // server, its clients and the other tests of the binary) is below the budget
+    // that the server was given (4 GiB).
     let peak = peak_resident_bytes();
     eprintln!("load: {} requests from {CLIENTS} clients; peak resident memory {} MiB", CLIENTS * EACH, peak >> 20);
     assert!(peak < crate::common::budget().max_memory, "peak resident {peak} bytes");

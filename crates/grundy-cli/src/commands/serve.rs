@@ -41,8 +41,9 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let mut options = grundy_web::Options::new(*budget);
     options.max_concurrent = args.jobs as usize;
     options.timeout = std::time::Duration::from_secs(args.timeout);
+    let request_budget = options.request_budget();
     for file in &args.games {
-        let game = load::game(file, budget).with_context(|| format!("loading {file}"))?;
+        let game = load::game(file, &request_budget).with_context(|| format!("loading {file}"))?;
         options.games.push(game);
     }
     if !args.bind.is_loopback() {
