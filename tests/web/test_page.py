@@ -123,13 +123,60 @@ def test_connect4_colours_match_the_cli(page):
     for position, result in want.items():
         b = page.locator(f"#play-moves button[data-position='{position}']")
         assert b.evaluate("b => getComputedStyle(b).backgroundColor") == colours[result]
-    # A click on the top of column 1 drops a piece there: the CLI's position "1".
+    # A click on the top of column 1 drops a piece there: the CLI's position "1";
+    # then column 2, where one of the replies loses for the mover.
     page.locator("#play-board td.cell[data-row='0'][data-col='0']").click()
     wait_turn(page, 1)
     assert page.evaluate("document.body.dataset.position") == grundy_json("solve", game, "1")["position"]
-    page.locator("#play-undo").click()
-    wait_turn(page, 0)
+    page.locator("#play-board td.cell[data-row='3'][data-col='1']").click()
+    wait_turn(page, 2)
+    assert page.evaluate("document.body.dataset.position") == grundy_json("solve", game, "12")["position"]
+    expect(page.locator("#play-moves button")).to_have_count(len(grundy_json("moves", game, "12")["moves"]))
+    for m in grundy_json("moves", game, "12")["moves"]:
+        want = "win" if m["wins"] else "draw" if m["outcome"] == "draw" else "lose"
+        b = page.locator(f"#play-moves button[data-position='{m['position']}']")
+        assert b.get_attribute("class").split(" ")[0] == want, m
     page.screenshot(path=str(SHOTS / "connect4-4x4.png"), full_page=True)
+    page.locator("#play-undo").click()
+    wait_turn(page, 1)
+
+
+def test_nim_heaps_by_tokens(page):
+    open_game(page, "nim", "3,4,5")
+    page.select_option("#play-opponent", "2")
+    page.check("#play-winning")
+    wait_turn(page, 0)
+    # The one winning move leaves 1 in the first heap: a click on its second token.
+    assert grundy_json("solve", "nim", "3,4,5")["winning_moves"] == ["1,4,5"]
+    page.locator("#play-board .token[data-heap='0'][data-token='1']").click()
+    wait_turn(page, 1)
+    assert page.evaluate("document.body.dataset.position") == "1,4,5"
+    # The perfect opponent answers, and every answer to it loses again.
+    wait_turn(page, 2)
+    position = page.evaluate("document.body.dataset.position")
+    assert grundy_json("solve", "nim", position)["outcome"] == "win"
+    expect(page.locator("#play-moves button.win").first).to_be_visible()
+    expect(page.locator("#play-history circle")).to_have_count(3)
+    page.screenshot(path=str(SHOTS / "nim-play.png"), clip={"x": 0, "y": 0, "width": 1200, "height": 500})
+
+
+def test_tictactoe_colours_and_winning_moves(page):
+    # The catalogue's example: o to move must block x's diagonal.
+    open_game(page, "tictactoe", "x.o.x....")
+    page.select_option("#play-opponent", "none")
+    page.check("#play-winning")
+    wait_turn(page, 0)
+    cli = grundy_json("moves", "tictactoe", "x.o.x....")
+    for m in cli["moves"]:
+        want = "win" if m["wins"] else "draw" if m["outcome"] == "draw" else "lose"
+        b = page.locator(f"#play-moves button[data-position='{m['position']}']")
+        assert b.get_attribute("class").split(" ")[0] == want, m
+        assert str(m["remoteness"]) in b.get_attribute("title"), m
+    solve = grundy_json("solve", "tictactoe", "x.o.x....")
+    expect(page.locator("#play-winning-moves")).to_contain_text("winning moves:")
+    for w in solve["winning_moves"]:
+        expect(page.locator("#play-winning-moves")).to_contain_text(w)
+    page.screenshot(path=str(SHOTS / "play.png"), clip={"x": 0, "y": 0, "width": 900, "height": 420})
 
 
 def test_domineering_board_value(page):

@@ -177,7 +177,9 @@ async function render() {
   play.moves = moves.moves;
   play.board = board;
   const mover = play.partizan ? (sideAt(i) === "left" ? "Left" : "Right") : "Player " + ((i % 2) + 1);
-  $("play-summary").textContent = play.game + " · move " + i + " · " + mover + " to move";
+  // The board's own note says who moves in its words (x, o, Blue), when it has one.
+  const note = board && board.notes ? board.notes.find((n) => / to move/.test(n)) : null;
+  $("play-summary").textContent = play.game + " · move " + i + " · " + mover + " to move" + (note ? " (" + note + ")" : "");
   const status = $("play-status");
   if (moves.moves.length === 0) {
     status.textContent = "Game over: " + describe(solve, mover);
@@ -773,6 +775,10 @@ async function init() {
   if (params.get("game")) {
     const k = playGames.findIndex((g) => g.game === params.get("game"));
     if (k >= 0) $("play-family").value = String(k);
+    else {
+      $("play-family").prepend(el("option", { value: "typed" }, "(the game typed)"));
+      $("play-family").value = "typed";
+    }
   }
   document.body.dataset.ready = "1";
   await startGame();
