@@ -60,7 +60,10 @@ impl Request {
                 if text.len() > max {
                     return Err(Failure::new(
                         StatusCode::PAYLOAD_TOO_LARGE,
-                        format!("{name} is {} bytes, more than the {max} this server reads", text.len()),
+                        format!(
+                            "{name} is {} bytes, more than the {max} this server reads",
+                            text.len()
+                        ),
                     ));
                 }
             }
@@ -69,7 +72,9 @@ impl Request {
     }
 
     fn game_text(&self) -> Result<&str, Failure> {
-        self.game.as_deref().ok_or_else(|| Failure::bad("missing field: game"))
+        self.game
+            .as_deref()
+            .ok_or_else(|| Failure::bad("missing field: game"))
     }
 }
 
@@ -127,14 +132,18 @@ impl Endpoint {
                     .as_deref()
                     .ok_or_else(|| Failure::bad("missing field: expression"))?;
                 let work = work(request, budget, grundy_api::CALC_WORK);
-                return Ok(grundy_api::calc(expression, request.unicode, work, budget).map_err(failure)?.json());
+                return Ok(grundy_api::calc(expression, request.unicode, work, budget)
+                    .map_err(failure)?
+                    .json());
             }
             Endpoint::Thermograph if request.game.is_none() => {
                 let value = request
                     .value
                     .as_deref()
                     .ok_or_else(|| Failure::bad("missing field: value (or game and position)"))?;
-                return Ok(grundy_api::thermograph_of_value(value, budget).map_err(failure)?.json_with_walls());
+                return Ok(grundy_api::thermograph_of_value(value, budget)
+                    .map_err(failure)?
+                    .json_with_walls());
             }
             _ => {}
         }
@@ -146,7 +155,11 @@ impl Endpoint {
                 None => None,
                 Some("left") => Some(grundy::partizan::Side::Left),
                 Some("right") => Some(grundy::partizan::Side::Right),
-                Some(other) => return Err(Failure::bad(format!("first must be left or right, not '{other}'"))),
+                Some(other) => {
+                    return Err(Failure::bad(format!(
+                        "first must be left or right, not '{other}'"
+                    )))
+                }
             };
             Ok(grundy_api::Options {
                 misere: request.misere,
@@ -178,7 +191,9 @@ impl Endpoint {
             }
             Endpoint::Period => {
                 let max = request.max.map(|m| m.min(grundy_api::PERIOD_MAX));
-                let max_work = request.max_work.map(|w| budget.max_work.map_or(w, |cap| w.min(cap)));
+                let max_work = request
+                    .max_work
+                    .map(|w| budget.max_work.map_or(w, |cap| w.min(cap)));
                 grundy_api::period(game, max, max_work, grundy::Method::Auto, &mut |_| {}).map(|r| r.json())
             }
             Endpoint::Quotient => {
@@ -251,7 +266,9 @@ impl<'a> Game<'a> {
         if let Some(game) = state.served(text) {
             return Ok(Game::Served(game));
         }
-        grundy_api::builtin_game(text, budget).map(Game::Own).map_err(failure)
+        grundy_api::builtin_game(text, budget)
+            .map(Game::Own)
+            .map_err(failure)
     }
 
     fn get(&self) -> &dyn DynGame {
@@ -267,7 +284,9 @@ fn position(game: &dyn DynGame, request: &Request) -> Result<String, Failure> {
     match (&request.position, game.start()) {
         (Some(p), _) => Ok(p.clone()),
         (None, Some(start)) => Ok(start.to_string()),
-        (None, None) => Err(Failure::bad(format!("missing field: position ({} has no start)", game.name()))),
+        (None, None) => Err(Failure::bad(format!(
+            "missing field: position ({} has no start)",
+            game.name()
+        ))),
     }
 }
-

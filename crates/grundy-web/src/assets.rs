@@ -5,9 +5,21 @@ use axum::response::{IntoResponse, Response};
 
 /// Each file: its name, its media type and its bytes.
 const FILES: &[(&str, &str, &[u8])] = &[
-    ("index.html", "text/html; charset=utf-8", include_bytes!("../assets/index.html")),
-    ("app.js", "text/javascript; charset=utf-8", include_bytes!("../assets/app.js")),
-    ("style.css", "text/css; charset=utf-8", include_bytes!("../assets/style.css")),
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_bytes!("../assets/index.html"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../assets/app.js"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../assets/style.css"),
+    ),
 ];
 
 /// The file `name`, or a JSON 404.

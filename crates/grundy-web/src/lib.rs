@@ -148,7 +148,10 @@ fn json_response(status: StatusCode, value: &serde_json::Value) -> Response {
 pub fn router(state: Arc<State>) -> Router {
     Router::new()
         .route("/", get(|| async { assets::page("index.html") }))
-        .route("/assets/{file}", get(|Path(file): Path<String>| async move { assets::page(&file) }))
+        .route(
+            "/assets/{file}",
+            get(|Path(file): Path<String>| async move { assets::page(&file) }),
+        )
         .route("/api/{endpoint}", any(endpoint))
         .fallback(|| async { Failure::new(StatusCode::NOT_FOUND, "no such page") })
         .with_state(state)
@@ -179,13 +182,19 @@ async fn answer(
     let Some(endpoint) = api::Endpoint::find(name) else {
         return Err(Failure::new(
             StatusCode::NOT_FOUND,
-            format!("no endpoint /api/{name}; the endpoints are {}", api::Endpoint::names()),
+            format!(
+                "no endpoint /api/{name}; the endpoints are {}",
+                api::Endpoint::names()
+            ),
         ));
     };
     let request: Request = if method == Method::GET {
         let query = uri.query().unwrap_or("");
         if query.len() > state.options.max_body {
-            return Err(Failure::new(StatusCode::PAYLOAD_TOO_LARGE, "query string too large"));
+            return Err(Failure::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "query string too large",
+            ));
         }
         serde_urlencoded_query(query)?
     } else if method == Method::POST {
@@ -207,30 +216,32 @@ async fn answer(
     };
     request.check_sizes(state.options.max_text)?;
     let timeout = state.options.timeout;
-    let work = async {
-        // The permit goes with the work: a solve still running after its request
-        // timed out keeps its slot until its budget stops it.
-        let permit = state
-            .slots
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| Failure::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down"))?;
-        let state = state.clone();
-        let handle = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            let budget = state.request_budget();
-            endpoint.run(&state, &request, &budget)
-        });
-        match handle.await {
-            Ok(result) => result,
-            Err(e) if e.is_panic() => Err(Failure::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal error: the analysis panicked (a bug; please report it with the request)",
-            )),
-            Err(_) => Err(Failure::new(StatusCode::INTERNAL_SERVER_ERROR, "the analysis was cancelled")),
-        }
-    };
+    let work =
+        async {
+            // The permit goes with the work: a solve still running after its request
+            // timed out keeps its slot until its budget stops it.
+            let permit =
+                state.slots.clone().acquire_owned().await.map_err(|_| {
+                    Failure::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down")
+                })?;
+            let state = state.clone();
+            let handle = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                let budget = state.request_budget();
+                endpoint.run(&state, &request, &budget)
+            });
+            match handle.await {
+                Ok(result) => result,
+                Err(e) if e.is_panic() => Err(Failure::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "internal error: the analysis panicked (a bug; please report it with the request)",
+                )),
+                Err(_) => Err(Failure::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the analysis was cancelled",
+                )),
+            }
+        };
     match tokio::time::timeout(timeout, work).await {
         Ok(result) => result,
         Err(_) => Err(Failure::new(
@@ -277,11 +288,16 @@ pub struct Bound {
 impl Bound {
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
-        self.listener.local_addr().expect("a bound listener has an address")
+        self.listener
+            .local_addr()
+            .expect("a bound listener has an address")
     }
 
     /// Serve until `shutdown` completes, then finish the requests in flight.
-    pub async fn run(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> Result<(), ServeError> {
+    pub async fn run(
+        self,
+        shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<(), ServeError> {
         axum::serve(self.listener, self.app)
             .with_graceful_shutdown(shutdown)
             .await?;
@@ -301,7 +317,11 @@ pub async fn bind(addr: SocketAddr, options: Options) -> Result<Bound, ServeErro
 }
 
 /// Serve on `addr` until Ctrl-C; `ready` is told the address once it listens.
-pub async fn serve(addr: SocketAddr, options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+pub async fn serve(
+    addr: SocketAddr,
+    options: Options,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
     let bound = bind(addr, options).await?;
     ready(bound.addr());
     bound.run(stop_signal()).await
@@ -324,7 +344,11 @@ async fn stop_signal() {
 }
 
 /// [`serve`] on a runtime of its own, for a caller that has none (the CLI).
-pub fn serve_blocking(addr: SocketAddr, options: Options, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+pub fn serve_blocking(
+    addr: SocketAddr,
+    options: Options,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?

@@ -38,7 +38,10 @@ async fn every_family_answers_as_the_library() {
         let g = g.as_ref();
         let ask = json!({"game": game, "position": position});
         let want = [
-            ("solve", grundy_api::solve(g, &position, &o, &budget).unwrap().json()),
+            (
+                "solve",
+                grundy_api::solve(g, &position, &o, &budget).unwrap().json(),
+            ),
             ("moves", grundy_api::moves(g, &position, &o).unwrap().json()),
             ("board", grundy_api::board(g, &position).unwrap()),
         ];
@@ -60,7 +63,11 @@ async fn every_family_answers_as_the_library() {
             };
             let want = grundy_api::solve(g, &position, &o, &budget).unwrap().json();
             let (status, got) = post(&app, "solve", right).await;
-            assert_eq!((status, &got), (StatusCode::OK, &want), "solve --first right {game}");
+            assert_eq!(
+                (status, &got),
+                (StatusCode::OK, &want),
+                "solve --first right {game}"
+            );
         }
         if family["sequence"] == true {
             let want = grundy_api::values(g, 0, 40).unwrap().json();
@@ -84,22 +91,30 @@ async fn the_other_endpoints_answer_as_the_library() {
 
     let dawson = grundy_api::builtin_game("dawson", &budget).unwrap();
     let work = grundy_octal::QuotientLimits::default().max_work;
-    let want = grundy_api::quotient(dawson.as_ref(), 12, work, &budget).unwrap().json();
+    let want = grundy_api::quotient(dawson.as_ref(), 12, work, &budget)
+        .unwrap()
+        .json();
     let (status, got) = post(&app, "quotient", json!({"game": "dawson", "max_heap": 12})).await;
     assert_eq!((status, &got), (StatusCode::OK, &want));
 
-    let want = grundy_api::calc("{1|-1} + ^*", false, grundy_api::CALC_WORK, &budget).unwrap().json();
+    let want = grundy_api::calc("{1|-1} + ^*", false, grundy_api::CALC_WORK, &budget)
+        .unwrap()
+        .json();
     let (status, got) = post(&app, "calc", json!({"expression": "{1|-1} + ^*"})).await;
     assert_eq!((status, &got), (StatusCode::OK, &want));
 
-    let want = grundy_api::thermograph_of_value("{2|-1}", &budget).unwrap().json_with_walls();
+    let want = grundy_api::thermograph_of_value("{2|-1}", &budget)
+        .unwrap()
+        .json_with_walls();
     let (status, got) = post(&app, "thermograph", json!({"value": "{2|-1}"})).await;
     assert_eq!((status, &got), (StatusCode::OK, &want));
     assert_eq!(got["temperature"], "3/2", "{got}");
 
     let nim = grundy_api::builtin_game("nim", &budget).unwrap();
     let o = grundy_api::Options::default();
-    let want = grundy_api::explain(nim.as_ref(), "1,2,4", 2, 20, &o).unwrap().json();
+    let want = grundy_api::explain(nim.as_ref(), "1,2,4", 2, 20, &o)
+        .unwrap()
+        .json();
     let (status, got) = post(&app, "explain", json!({"game": "nim", "position": "1,2,4"})).await;
     assert_eq!((status, &got), (StatusCode::OK, &want));
 }
@@ -127,7 +142,11 @@ async fn the_cli_prints_the_same_objects() {
             .arg("--json")
             .output()
             .unwrap();
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let want: Value = serde_json::from_slice(&out.stdout).unwrap();
         let (status, got) = post(&app, args[0], json!({"game": args[1], "position": args[2]})).await;
         assert_eq!((status, &got), (StatusCode::OK, &want), "{args:?}");
@@ -138,7 +157,9 @@ async fn the_cli_prints_the_same_objects() {
 async fn the_page_is_served() {
     let app = app();
     for path in ["/", "/assets/app.js", "/assets/style.css"] {
-        let request = axum::http::Request::get(path).body(axum::body::Body::empty()).unwrap();
+        let request = axum::http::Request::get(path)
+            .body(axum::body::Body::empty())
+            .unwrap();
         let response = tower::ServiceExt::oneshot(app.clone(), request).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
     }

@@ -45,8 +45,12 @@ pub async fn send(app: &Router, method: &str, uri: &str, body: impl Into<Body>) 
     let response = app.clone().oneshot(request).await.unwrap();
     let status = response.status();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let value: Value = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|e| panic!("{method} {uri}: not JSON ({e}): {}", String::from_utf8_lossy(&bytes)));
+    let value: Value = serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+        panic!(
+            "{method} {uri}: not JSON ({e}): {}",
+            String::from_utf8_lossy(&bytes)
+        )
+    });
     (status, value)
 }
 
@@ -58,7 +62,9 @@ pub async fn post(app: &Router, endpoint: &str, fields: Value) -> (StatusCode, V
 /// An error answer is one object with one line under "error".
 pub fn assert_error(status: StatusCode, value: &Value, want: StatusCode, what: &str) {
     assert_eq!(status, want, "{what}: {value}");
-    let text = value["error"].as_str().unwrap_or_else(|| panic!("{what}: no error text: {value}"));
+    let text = value["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{what}: no error text: {value}"));
     assert!(!text.is_empty() && !text.contains('\n'), "{what}: {text:?}");
     assert_eq!(value.as_object().unwrap().len(), 1, "{what}: {value}");
 }

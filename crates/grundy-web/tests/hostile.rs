@@ -19,20 +19,40 @@ async fn bad_requests_are_400_with_one_line() {
     let cases = [
         ("malformed JSON", "{\"game\": \"nim\", \"position\": "),
         ("not an object", "[1, 2, 3]"),
-        ("unknown field", "{\"game\": \"nim\", \"position\": \"1\", \"colour\": 3}"),
+        (
+            "unknown field",
+            "{\"game\": \"nim\", \"position\": \"1\", \"colour\": 3}",
+        ),
         ("wrong type", "{\"game\": \"nim\", \"position\": 5}"),
-        ("unknown game", "{\"game\": \"no-such-game\", \"position\": \"1\"}"),
+        (
+            "unknown game",
+            "{\"game\": \"no-such-game\", \"position\": \"1\"}",
+        ),
         ("a bad position", "{\"game\": \"nim\", \"position\": \"1,x,3\"}"),
         ("no game", "{\"position\": \"1\"}"),
-        ("a path as game text", "{\"game\": \"/etc/passwd\", \"position\": \"1\"}"),
-        ("a game file as game text", "{\"game\": \"examples/games/dawson.toml\", \"position\": \"1\"}"),
-        ("a script as game text", "{\"game\": \"x.luau\", \"position\": \"1\"}"),
+        (
+            "a path as game text",
+            "{\"game\": \"/etc/passwd\", \"position\": \"1\"}",
+        ),
+        (
+            "a game file as game text",
+            "{\"game\": \"examples/games/dawson.toml\", \"position\": \"1\"}",
+        ),
+        (
+            "a script as game text",
+            "{\"game\": \"x.luau\", \"position\": \"1\"}",
+        ),
         ("bad parameters", "{\"game\": \"connect4:rows=-1\"}"),
     ];
     for (what, body) in cases {
         for endpoint in ["solve", "moves", "board"] {
             let (status, v) = send(&app, "POST", &format!("/api/{endpoint}"), body).await;
-            assert_error(status, &v, StatusCode::BAD_REQUEST, &format!("{what} to {endpoint}"));
+            assert_error(
+                status,
+                &v,
+                StatusCode::BAD_REQUEST,
+                &format!("{what} to {endpoint}"),
+            );
         }
         still_answers(&app).await;
     }
@@ -56,7 +76,13 @@ async fn too_large_is_413() {
     let long = "1,".repeat(5_000);
     let (status, v) = post(&app, "solve", json!({"game": "nim", "position": long})).await;
     assert_error(status, &v, StatusCode::PAYLOAD_TOO_LARGE, "a long position");
-    let (status, v) = send(&app, "GET", &format!("/api/solve?game=nim&position={}", "1,".repeat(3_000)), "").await;
+    let (status, v) = send(
+        &app,
+        "GET",
+        &format!("/api/solve?game=nim&position={}", "1,".repeat(3_000)),
+        "",
+    )
+    .await;
     assert_error(status, &v, StatusCode::PAYLOAD_TOO_LARGE, "a long query");
     still_answers(&app).await;
 }
@@ -65,7 +91,12 @@ async fn too_large_is_413() {
 async fn over_budget_is_503() {
     let app = app();
     // Domineering on 6x6 is far beyond a search of 200,000 positions.
-    let (status, v) = post(&app, "solve", json!({"game": "domineering:rows=6,cols=6", "position": "start"})).await;
+    let (status, v) = post(
+        &app,
+        "solve",
+        json!({"game": "domineering:rows=6,cols=6", "position": "start"}),
+    )
+    .await;
     assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "domineering 6x6");
     still_answers(&app).await;
 }
@@ -89,7 +120,10 @@ async fn a_script_that_never_stops_is_stopped() {
     assert_eq!(v[0]["name"], name.as_str(), "{v}");
     for endpoint in ["solve", "moves"] {
         let (status, v) = post(&app, endpoint, json!({"game": name})).await;
-        assert!(status.is_client_error() || status.is_server_error(), "{endpoint}: {status} {v}");
+        assert!(
+            status.is_client_error() || status.is_server_error(),
+            "{endpoint}: {status} {v}"
+        );
         assert_ne!(status, StatusCode::INTERNAL_SERVER_ERROR, "{v}");
         assert!(v["error"].is_string(), "{v}");
     }
@@ -127,7 +161,12 @@ async fn a_request_past_its_time_is_503_and_the_slot_comes_back() {
     options.max_concurrent = 1;
     let app = app_with(options);
     // A search of 200,000 positions takes far longer than a millisecond.
-    let (status, v) = post(&app, "solve", json!({"game": "domineering:rows=6,cols=6", "position": "start"})).await;
+    let (status, v) = post(
+        &app,
+        "solve",
+        json!({"game": "domineering:rows=6,cols=6", "position": "start"}),
+    )
+    .await;
     assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "past the timeout");
     assert!(v["error"].as_str().unwrap().contains("no answer within"), "{v}");
 }

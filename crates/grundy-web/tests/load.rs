@@ -40,20 +40,33 @@ fn mix() -> Vec<(&'static str, String, String, u16)> {
         good("moves", r#"{"game": "tictactoe"}"#),
         good("board", r#"{"game": "tictactoe"}"#),
         good("catalogue", ""),
-        ("GET", "/api/solve?game=nim&position=1,2".to_string(), String::new(), 200),
+        (
+            "GET",
+            "/api/solve?game=nim&position=1,2".to_string(),
+            String::new(),
+            200,
+        ),
         ("GET", "/".to_string(), String::new(), 200),
         ("GET", "/assets/app.js".to_string(), String::new(), 200),
         bad("{\"game\": ", 400),
         bad(r#"{"game": "no-such-game"}"#, 400),
         bad(r#"{"game": "/etc/passwd", "position": "1"}"#, 400),
-        bad(&format!(r#"{{"game": "nim", "position": "{}"}}"#, "9,".repeat(50_000)), 413),
-        bad(r#"{"game": "domineering:rows=6,cols=6", "position": "start"}"#, 503),
+        bad(
+            &format!(r#"{{"game": "nim", "position": "{}"}}"#, "9,".repeat(50_000)),
+            413,
+        ),
+        bad(
+            r#"{"game": "domineering:rows=6,cols=6", "position": "start"}"#,
+            503,
+        ),
     ]
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_few_hundred_mixed_requests() {
-    let bound = grundy_web::bind("127.0.0.1:0".parse().unwrap(), options()).await.unwrap();
+    let bound = grundy_web::bind("127.0.0.1:0".parse().unwrap(), options())
+        .await
+        .unwrap();
     let addr = bound.addr();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(bound.run(async {
@@ -71,7 +84,10 @@ async fn a_few_hundred_mixed_requests() {
                 let (method, path, body, want) = &mix[(client * 7 + k * 5) % mix.len()];
                 let (status, answer) = http(addr, method, path, body).await;
                 if status != *want {
-                    failures.push(format!("{method} {path} {}: {status} (want {want}) {answer}", &body[..body.len().min(60)]));
+                    failures.push(format!(
+                        "{method} {path} {}: {status} (want {want}) {answer}",
+                        &body[..body.len().min(60)]
+                    ));
                 }
             }
             failures
@@ -81,16 +97,35 @@ async fn a_few_hundred_mixed_requests() {
     for c in clients {
         failures.extend(c.await.unwrap());
     }
-    assert!(failures.is_empty(), "{} of {} requests failed:\n{}", failures.len(), CLIENTS * EACH, failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} requests failed:\n{}",
+        failures.len(),
+        CLIENTS * EACH,
+        failures.join("\n")
+    );
     // Afterwards: it still answers.
-    let (status, body) = http(addr, "POST", "/api/solve", r#"{"game": "nim", "position": "1,2,3"}"#).await;
+    let (status, body) = http(
+        addr,
+        "POST",
+        "/api/solve",
+        r#"{"game": "nim", "position": "1,2,3"}"#,
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     // Memory stayed under the budget: the test process's peak resident size (this
     // server, its clients and the other tests of the binary) is below the budget
     // that the server was given (4 GiB).
     let peak = peak_resident_bytes();
-    eprintln!("load: {} requests from {CLIENTS} clients; peak resident memory {} MiB", CLIENTS * EACH, peak >> 20);
-    assert!(peak < crate::common::budget().max_memory, "peak resident {peak} bytes");
+    eprintln!(
+        "load: {} requests from {CLIENTS} clients; peak resident memory {} MiB",
+        CLIENTS * EACH,
+        peak >> 20
+    );
+    assert!(
+        peak < crate::common::budget().max_memory,
+        "peak resident {peak} bytes"
+    );
     stop.send(()).unwrap();
     server.await.unwrap().unwrap();
 }

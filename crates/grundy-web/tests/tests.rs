@@ -6,3 +6,4 @@ mod common;
 mod answers;
 mod hostile;
 mod load;
+mod no_names;
