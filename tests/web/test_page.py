@@ -10,12 +10,14 @@ import os
 import pathlib
 import subprocess
 import tempfile
+import urllib.request
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
 URL = os.environ.get("GRUNDY_URL", "http://127.0.0.1:8080/")
 GRUNDY = os.environ.get("GRUNDY_BIN", "target/debug/grundy")
+SERVED = os.environ.get("GRUNDY_SERVED", "").split()
 SHOTS = pathlib.Path("target/web-screenshots")
 ARGS = [
     "--headless",
@@ -222,3 +224,40 @@ def test_nim_sequence(page):
     period = grundy_json("period", "kayles")
     expect(page.locator("#seq-period")).to_contain_text(f"period {period['period']}")
     page.screenshot(path=str(SHOTS / "nim-sequence.png"), full_page=True)
+
+
+def test_misere_quotient(page):
+    page.goto(URL)
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    page.click("#tabs button[data-tab='quotient']")
+    page.fill("#quot-game", "dawson")
+    page.fill("#quot-max", "12")
+    page.click("#quot-go")
+    q = grundy_json("quotient", "dawson", "--max-heap", "12")
+    expect(page.locator("#quot-order")).to_have_text(str(q["order"]))
+    expect(page.locator("#quot-heaps div")).to_have_count(len(q["heaps"]))
+    page.screenshot(path=str(SHOTS / "quotient.png"), full_page=True)
+
+
+def test_explain(page):
+    open_game(page, "nim", "1,2,4")
+    page.select_option("#play-opponent", "none")
+    wait_turn(page, 0)
+    page.click("#play-explain")
+    tree = grundy_json("explain", "nim", "1,2,4")
+    expect(page.locator("#play-tree li").first).to_contain_text(tree["rule"] or tree["position"])
+
+
+def test_served_game_files(page):
+    served = json.load(urllib.request.urlopen(URL + "api/served"))
+    assert [g["name"] for g in served] and len(served) == len(SERVED), (served, SERVED)
+    page.goto(URL)
+    page.wait_for_function("document.body.dataset.index === '0'")
+    for file, game in zip(SERVED, served):
+        label = game["name"] + " (file)"
+        value = page.locator("#play-family option", has_text=label).first.get_attribute("value")
+        page.select_option("#play-opponent", "none")
+        page.select_option("#play-family", value)
+        page.wait_for_function(f"document.body.dataset.game === {json.dumps(game['name'])} && document.body.dataset.index === '0'")
+        cli = grundy_json("moves", file, page.evaluate("document.body.dataset.position"))
+        expect(page.locator("#play-moves button")).to_have_count(len(cli["moves"]))

@@ -62,7 +62,8 @@ function fillSelect(select, keep) {
   clear(select);
   const games = [];
   for (const g of served) {
-    if (keep(g)) games.push({ label: g.name + " (file)", game: g.name, position: g.position || "", info: g });
+    // A served game starts at its start: its position is left to the server.
+    if (keep(g)) games.push({ label: g.name + " (file)", game: g.name, position: "", info: g });
   }
   for (const f of families) {
     if (f.example && keep(f)) {
@@ -147,9 +148,11 @@ async function startGame() {
     play.cache.clear();
     play.pick = null;
     // A partizan game's answer says who moves (to_move): then the sides alternate.
-    const probe = await api("solve", { game, position: position || undefined, misere: $("play-misere").checked });
+    // An impartial game's normal-play answer has a nim-value: then heaps are tokens.
+    const probe = await api("solve", { game, position: position || undefined });
     play.partizan = probe.to_move !== undefined;
-    const solve = play.partizan ? await cached("solve", { game, position: probe.position, misere: $("play-misere").checked, first: sideAt(0) }) : probe;
+    play.impartial = probe.nimber !== null && probe.nimber !== undefined;
+    const solve = await cached("solve", { game, position: probe.position, misere: $("play-misere").checked, first: play.partizan ? sideAt(0) : undefined });
     play.history = [solve.position];
     if (!position) $("play-position").value = solve.position;
     play.index = 0;
@@ -190,13 +193,17 @@ async function render() {
   w.textContent = $("play-winning").checked
     ? "winning moves: " + (solve.winning_moves === null ? "not listed" : solve.winning_moves.length ? solve.winning_moves.join("  ") : "none")
     : "";
-  drawPosition(board, position);
+  clear($("play-tree"));
+  // Heaps are drawn as tokens in an impartial game whose position is a list of
+  // numbers and that draws no board of its own.
+  drawPosition(board, position, play.impartial);
   drawMoves(moves.moves);
   drawHistory();
   $("play-undo").disabled = i === 0;
   $("play-redo").disabled = i >= play.history.length - 1;
   // For tests and scripts: what is shown.
   document.body.dataset.index = String(i);
+  document.body.dataset.game = play.game;
   document.body.dataset.position = position;
   document.body.dataset.over = moves.moves.length === 0 ? "1" : "0";
   maybeOpponent();
@@ -265,14 +272,14 @@ function cellsOf(board) {
   return board ? board.rows.map((r) => r.cells.map((c) => c.glyph)) : null;
 }
 
-function drawPosition(board, position) {
+function drawPosition(board, position, tokens) {
   const box = $("play-board");
   clear(box);
   if (board && board.rows && board.rows.length) {
     box.append(drawGrid(board, (r, c, td) => clickCell(r, c)));
     return;
   }
-  const heaps = heapsOf(position);
+  const heaps = tokens ? heapsOf(position) : null;
   if (heaps) {
     box.append(drawHeaps(heaps));
     return;
@@ -450,6 +457,31 @@ async function drawHistory() {
     box.append(dot);
   }
 }
+
+// The strategy tree of `explain`: each node's move, result and rule.
+async function explainPosition() {
+  const box = $("play-tree");
+  clear(box);
+  try {
+    const tree = await api("explain", Object.assign(fields(play.history[play.index], play.index), { depth: 2, replies: 6 }));
+    box.append(el("ul", {}, treeNode(tree)));
+  } catch (e) {
+    box.append(el("p", { class: "error" }, e.message));
+  }
+}
+
+function treeNode(n) {
+  const text = (n.move ? n.move + " → " : "") + n.position + ": " + n.outcome + (n.remoteness !== null && n.remoteness !== undefined ? " in " + n.remoteness : "");
+  const li = el("li", {}, el("span", { class: "pos" }, text), n.rule ? " — " + n.rule : "");
+  if (n.replies && n.replies.length) {
+    const ul = el("ul", {});
+    for (const r of n.replies) ul.append(treeNode(r));
+    if (n.omitted) ul.append(el("li", {}, "… " + n.omitted + " more"));
+    li.append(ul);
+  }
+  return li;
+}
+$("play-explain").addEventListener("click", explainPosition);
 
 $("play-family").addEventListener("change", () => {
   const g = selected($("play-family"));
@@ -726,17 +758,17 @@ async function computeQuotient() {
   clear($("quot-heaps"));
   try {
     const q = await api("quotient", { game: $("quot-game").value.trim(), max_heap: Number($("quot-max").value) || 30 });
-    const row = (k, v) => table.append(el("tr", {}, el("td", {}, k), el("td", { class: "mono" }, v)));
+    const row = (k, v) => table.append(el("tr", {}, el("td", {}, k), el("td", { class: "mono", id: "quot-" + k.replace(/[^a-z]/gi, "") }, v)));
     row("order", String(q.order));
     row("presentation", String(q.presentation));
-    if (q.generators) row("generators", JSON.stringify(q.generators));
-    if (q.relations) row("relations", JSON.stringify(q.relations));
-    row("P-portion", JSON.stringify(q.p_portion));
+    if (q.generators) row("generators", q.generators.map((g) => g.letter + " = heap " + g.heap).join(", "));
+    if (q.relations) row("relations", q.relations.map((r) => r.join(" = ")).join(", "));
+    row("P-portion", (q.p_portion || []).join(", "));
+    if (q.stats) row("search", Object.entries(q.stats).map(([k, v]) => k.replace(/_/g, " ") + " " + v).join(", "));
     if (q.heaps) {
       const box = $("quot-heaps");
       box.append(el("h3", {}, "Each heap's element"));
-      const list = Array.isArray(q.heaps) ? q.heaps : Object.entries(q.heaps);
-      for (const h of list) box.append(el("div", {}, typeof h === "object" ? JSON.stringify(h) : String(h)));
+      for (const h of q.heaps) box.append(el("div", {}, "heap " + h.heap + ": " + h.element));
     }
   } catch (e) {
     showError("quot-error", e);

@@ -244,7 +244,7 @@ fn served(state: &State) -> Value {
             .map(|g| {
                 json!({
                     "name": g.name(),
-                    "position": g.start().map(|p| g.show(&p)),
+                    "position": g.start().map(|p| p.to_string()),
                     "partizan": g.partizan().is_some(),
                     "impartial": g.is_impartial(),
                     "heap_values": g.capabilities().heap_values,

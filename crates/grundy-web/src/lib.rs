@@ -166,10 +166,25 @@ async fn endpoint(
     uri: Uri,
     body: Body,
 ) -> Response {
-    match answer(state, &name, method, uri, body).await {
-        Ok(value) => json_response(StatusCode::OK, &value),
-        Err(failure) => failure.into_response(),
+    // The whole request, its body's reading included (a client that sends slowly
+    // holds no slot for longer), within the timeout.
+    let timeout = state.options.timeout;
+    let answered = tokio::time::timeout(timeout, answer(state, &name, method, uri, body)).await;
+    match answered {
+        Ok(Ok(value)) => json_response(StatusCode::OK, &value),
+        Ok(Err(failure)) => failure.into_response(),
+        Err(_) => too_slow(timeout).into_response(),
     }
+}
+
+fn too_slow(timeout: Duration) -> Failure {
+    Failure::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!(
+            "over budget: no answer within {} s (the server is busy or the question too large)",
+            timeout.as_secs_f64()
+        ),
+    )
 }
 
 async fn answer(
@@ -215,41 +230,28 @@ async fn answer(
         return Err(Failure::new(StatusCode::METHOD_NOT_ALLOWED, "use GET or POST"));
     };
     request.check_sizes(state.options.max_text)?;
-    let timeout = state.options.timeout;
-    let work =
-        async {
-            // The permit goes with the work: a solve still running after its request
-            // timed out keeps its slot until its budget stops it.
-            let permit =
-                state.slots.clone().acquire_owned().await.map_err(|_| {
-                    Failure::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down")
-                })?;
-            let state = state.clone();
-            let handle = tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                let budget = state.request_budget();
-                endpoint.run(&state, &request, &budget)
-            });
-            match handle.await {
-                Ok(result) => result,
-                Err(e) if e.is_panic() => Err(Failure::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal error: the analysis panicked (a bug; please report it with the request)",
-                )),
-                Err(_) => Err(Failure::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "the analysis was cancelled",
-                )),
-            }
-        };
-    match tokio::time::timeout(timeout, work).await {
+    // The permit goes with the work: a solve still running after its request
+    // timed out keeps its slot until its budget stops it.
+    let permit = state
+        .slots
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| Failure::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down"))?;
+    let handle = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let budget = state.request_budget();
+        endpoint.run(&state, &request, &budget)
+    });
+    match handle.await {
         Ok(result) => result,
+        Err(e) if e.is_panic() => Err(Failure::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error: the analysis panicked (a bug; please report it with the request)",
+        )),
         Err(_) => Err(Failure::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "over budget: no answer within {} s (the server is busy or the question too large)",
-                timeout.as_secs_f64()
-            ),
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the analysis was cancelled",
         )),
     }
 }
