@@ -261,3 +261,43 @@ def test_served_game_files(page):
         page.wait_for_function(f"document.body.dataset.game === {json.dumps(game['name'])} && document.body.dataset.index === '0'")
         cli = grundy_json("moves", file, page.evaluate("document.body.dataset.position"))
         expect(page.locator("#play-moves button")).to_have_count(len(cli["moves"]))
+
+
+def test_domineering_against_the_opponent_left_wins(page):
+    game = "domineering:rows=3,cols=3"
+    open_game(page, game, "start")
+    page.select_option("#play-opponent", "2")
+    wait_turn(page, 0)
+    assert grundy_json("solve", game, "start", "--first", "left")["winner"] == "left"
+    # Left's first winning move by a click on the top cell of its domino (b1).
+    page.locator("#play-board td.cell[data-row='0'][data-col='1']").click()
+    wait_turn(page, 1)
+    assert page.evaluate("document.body.dataset.position") == ".#.|.#.|..."
+    index = 1
+    while True:
+        # Right (the opponent) answers; then Left plays a winning move, if any.
+        wait_turn(page, index + 1)
+        index += 1
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        page.locator("#play-moves button.win").first.click()
+        wait_turn(page, index + 1)
+        index += 1
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+    status = page.locator("#play-status").inner_text()
+    assert "Game over: Right loses" in status, status
+    page.screenshot(path=str(SHOTS / "domineering-play.png"), full_page=True)
+
+
+def test_misere_colours_match_the_cli(page):
+    open_game(page, "nim", "1,1,2")
+    page.select_option("#play-opponent", "none")
+    page.check("#play-misere")
+    page.wait_for_function("document.body.dataset.index === '0'")
+    cli = grundy_json("moves", "nim", "1,1,2", "--misere")
+    expect(page.locator("#play-moves button")).to_have_count(len(cli["moves"]))
+    for m in cli["moves"]:
+        want = "win" if m["wins"] else "draw" if m["outcome"] == "draw" else "lose"
+        b = page.locator(f"#play-moves button[data-position='{m['position']}']")
+        expect(b).to_have_class(want)

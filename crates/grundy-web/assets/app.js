@@ -445,9 +445,11 @@ async function drawHistory() {
     t.textContent = text;
     box.append(t);
   };
-  label("P1 wins", 12);
+  const firstName = play.partizan ? (sideAt(0) === "left" ? "Left" : "Right") : "P1";
+  const secondName = play.partizan ? (sideAt(1) === "left" ? "Left" : "Right") : "P2";
+  label(firstName + " wins", 12);
   label("draw", y(0) - 3);
-  label("P2 wins", H - 4);
+  label(secondName + " wins", H - 4);
   box.append(svg("polyline", { points: points.map((p) => x(p.i) + "," + y(p.v)).join(" "), fill: "none", stroke: "#2b3a55", "stroke-width": 2 }));
   for (const p of points) {
     const dot = svg("circle", { cx: x(p.i), cy: y(p.v), r: 4, fill: p.v > 0 ? "#2e9d4a" : p.v < 0 ? "#c0392b" : "#e5b820" });
