@@ -50,7 +50,7 @@
 //! ```
 //! let budget = grundy::Budget::default();
 //! let sum = grundy_api::calc("{1|-1} + ^*", false, 1_000_000, &budget).unwrap();
-//! assert_eq!(sum.json()["value"], "{1|-1}+^*");
+//! assert_eq!(sum.json()["value"], "{1^*|-1^*}");
 //! ```
 //!
 //! # Errors

@@ -1,0 +1,45 @@
+"""Every family of the catalogue answers in Python exactly as `grundy ... --json`."""
+
+import grundy
+from conftest import cli_json
+
+
+def families():
+    return [f for f in grundy.catalogue() if f.example is not None]
+
+
+def test_every_family_solves_and_moves_as_the_cli():
+    compared = 0
+    for f in families():
+        text, position = f.example.game, f.example.position
+        g = grundy.game(text)
+        assert g.solve(position) == cli_json("solve", text, position), text
+        assert g.moves(position) == cli_json("moves", text, position), text
+        compared += 2
+        if f.heap_values:
+            assert g.values(to=20) == cli_json("values", text, "--to", "20"), text
+            compared += 1
+        if f.sequence:
+            assert g.period(max=2000) == cli_json("period", text, "--max", "2000"), text
+            compared += 1
+        if f.partizan:
+            assert g.value(position) == cli_json("value", text, position), text
+            compared += 1
+    print(f"{compared} answers equal to the CLI's JSON")
+    assert compared >= 2 * len(families())
+
+
+def test_explain_quotient_and_calc_as_the_cli():
+    k = grundy.game("kayles")
+    assert k.explain("4,5") == cli_json("explain", "kayles", "4,5")
+    assert k.quotient(max_heap=8) == cli_json("quotient", "kayles", "--max-heap", "8")
+    assert grundy.calc("{1|-1} + ^*") == cli_json("calc", "{1|-1} + ^*")
+    d = grundy.game("domineering")
+    assert d.solve("..|..", first="right") == cli_json("solve", "domineering", "..|..", "--first", "right")
+
+
+def test_game_files_load_by_path():
+    from conftest import example
+
+    toml = grundy.game(example("kayles.toml"))
+    assert toml.solve(7).nimber == grundy.game("kayles").solve(7).nimber

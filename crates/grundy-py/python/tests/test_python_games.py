@@ -1,0 +1,114 @@
+"""Games written in Python against their Luau twins, and their errors."""
+
+import pytest
+
+import grundy
+from conftest import example
+
+
+class Kayles(grundy.PythonGame):
+    """Knock down one pin or two adjacent pins from a row."""
+
+    heaps = True
+
+    def moves(self, n):
+        out = []
+        for take in (1, 2):
+            # `take` pins down, `left` on one side and the rest on the other.
+            for left in range(0, (n - take) // 2 + 1):
+                out.append((left, n - take - left))
+        return out
+
+
+class GrundysGame(grundy.PythonGame):
+    heaps = True
+
+    def moves(self, n):
+        return [(a, n - a) for a in range(1, (n + 1) // 2) if a != n - a]
+
+
+class Euclid(grundy.PythonGame):
+    def moves(self, p):
+        x, y = p
+        a, b = min(x, y), max(x, y)
+        if a == 0:
+            return []
+        out = []
+        for k in range(1, b // a + 1):
+            rest = b - k * a
+            out.append((a, rest) if x <= y else (rest, a))
+        return out
+
+
+class Cutcake2(grundy.PythonGame):
+    """A partizan toy: Left takes 1, Right takes 2 from a heap."""
+
+    shape = "number"
+
+    def left(self, n):
+        return [n - 1] if n >= 1 else []
+
+    def right(self, n):
+        return [n - 2] if n >= 2 else []
+
+
+def strip(report):
+    return {k: v for k, v in report.items() if k not in ("game", "method")}
+
+
+@pytest.mark.parametrize(
+    "python, luau, positions",
+    [
+        (Kayles, "kayles.luau", ["7", "3,4", "1,2,5"]),
+        (GrundysGame, "grundys-game.luau", ["12", "5,7"]),
+        (Euclid, "euclid.luau", ["25,7", "10,6"]),
+    ],
+)
+def test_python_games_answer_as_their_luau_twins(python, luau, positions):
+    py, lua = grundy.game(python()), grundy.game(example(luau))
+    for p in positions:
+        assert strip(py.solve(p)) == strip(lua.solve(p)), p
+        got = [(m["position"], m["outcome"], m["nimber"]) for m in py.moves(p)["moves"]]
+        want = [(m["position"], m["outcome"], m["nimber"]) for m in lua.moves(p)["moves"]]
+        assert sorted(got) == sorted(want), p
+
+
+def test_python_heap_games_have_nim_sequences():
+    assert list(grundy.game(Kayles()).nimbers(11)) == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+
+
+def test_a_partizan_python_game_has_a_value():
+    g = grundy.game(Cutcake2())
+    assert g.partizan
+    # By hand: 0 = 0, 1 = {0|} = 1, 2 = {1|0}, 3 = {2's value | 1's value}.
+    assert g.value("1").canonical == "1"
+    assert g.canonical("2") == grundy.Value("{1|0}")
+    assert g.canonical("3") == grundy.Value("{{1|0}|1}")
+    assert g.solve("2")["winner"] == "left"
+
+
+class Broken(grundy.PythonGame):
+    def moves(self, p):
+        return ["not", 3.5]
+
+
+class Raises(grundy.PythonGame):
+    shape = "number"
+
+    def moves(self, n):
+        raise RuntimeError("no moves today")
+
+
+def test_a_method_returning_no_position_is_a_rule_error():
+    with pytest.raises(grundy.RuleError, match="not a position"):
+        grundy.game(Broken()).solve("1")
+    with pytest.raises(grundy.RuleError, match="raised RuntimeError: no moves today"):
+        grundy.game(Raises()).solve("4")
+
+
+def test_a_definition_without_moves_is_refused():
+    class Empty(grundy.PythonGame):
+        pass
+
+    with pytest.raises(TypeError, match="defines moves"):
+        grundy.game(Empty())

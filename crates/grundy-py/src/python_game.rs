@@ -1,0 +1,339 @@
+//! Games written in Python: a `grundy.PythonGame` subclass behind the seam.
+//!
+//! The definition's methods are called through the GIL from whichever thread
+//! solves; what they return is checked as a Luau script's is (a position is an
+//! int, a tuple or list of ints, or a str), and a wrong value or an exception is a
+//! [`GameError::Rule`] that names the method and the position.
+
+use grundy::dynamic::{searched_nim_value, Analyze, Builtin, DynGame, DynPosition};
+use grundy::partizan::{Partizan, Side};
+use grundy::{Budget, Game, GameError, Impartial, Outcome};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+/// The positions a search of a Python game may keep unless the budget says.
+const SEARCH_LIMIT: usize = 2_000_000;
+
+/// How positions look to the definition.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// `heaps = True`: a position is a tuple of heaps, `moves(n)` is asked of one
+    /// heap and gives what is left of it (an int, or a tuple for a split).
+    Heaps,
+    /// A position is one int.
+    Number,
+    /// A position is a tuple of ints, or a str.
+    Any,
+}
+
+/// A Python definition.
+pub struct PythonGame {
+    definition: Py<PyAny>,
+    name: String,
+    shape: Shape,
+    impartial: bool,
+    has_terminal: bool,
+    has_show: bool,
+    start: Option<DynPosition>,
+    max_positions: usize,
+}
+
+/// Load a definition: its name, shape, start and whether it is partizan (it
+/// defines `left` and `right` instead of `moves`).
+pub fn load(py: Python<'_>, definition: Py<PyAny>, budget: &Budget) -> PyResult<Box<dyn DynGame>> {
+    let d = definition.bind(py);
+    let class = d.get_type().name()?.to_string();
+    let has = |name: &str| -> bool {
+        d.hasattr(name).unwrap_or(false) && !d.getattr(name).is_ok_and(|a| a.is_none())
+    };
+    let overridden = |name: &str| -> PyResult<bool> {
+        // A method the base class leaves as None, or does not define.
+        Ok(has(name))
+    };
+    let name = match d.getattr("name") {
+        Ok(n) if !n.is_none() => n.extract::<String>()?,
+        _ => class,
+    };
+    let sides = overridden("left")? && overridden("right")?;
+    let moves = overridden("moves")?;
+    if !sides && !moves {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{name}: a PythonGame defines moves(position), or left(position) and right(position) for a partizan game"
+        )));
+    }
+    let shape = if d.getattr("heaps").and_then(|h| h.is_truthy()).unwrap_or(false) {
+        Shape::Heaps
+    } else if d
+        .getattr("shape")
+        .and_then(|s| s.extract::<String>())
+        .is_ok_and(|s| s == "number")
+    {
+        Shape::Number
+    } else {
+        Shape::Any
+    };
+    let start = match d.getattr("start") {
+        Ok(s) if !s.is_none() && !s.is_callable() => Some(
+            position_of(&s, shape)
+                .map_err(|m| pyo3::exceptions::PyTypeError::new_err(format!("{name}: start is {m}")))?,
+        ),
+        _ => None,
+    };
+    let game = PythonGame {
+        name: name.clone(),
+        shape,
+        impartial: !sides,
+        has_terminal: overridden("terminal")?,
+        has_show: overridden("show")?,
+        start,
+        definition: definition.clone_ref(py),
+        max_positions: usize::try_from(budget.positions_or(SEARCH_LIMIT as u64)).unwrap_or(usize::MAX),
+    };
+    let mut g: Box<dyn DynGame> = if sides {
+        grundy::partizan::from_partizan(name, PythonPartizan(game))
+    } else {
+        Box::new(Builtin::new(game))
+    };
+    g.set_budget(budget);
+    Ok(g)
+}
+
+/// What a Python value is as a position, or what it is instead.
+fn position_of(v: &Bound<'_, PyAny>, shape: Shape) -> Result<DynPosition, String> {
+    if let Ok(n) = v.extract::<i64>() {
+        if v.is_instance_of::<pyo3::types::PyBool>() {
+            return Err("a bool, not a position (an int, a tuple of ints or a str)".into());
+        }
+        return Ok(DynPosition::Ints(vec![n]));
+    }
+    if shape != Shape::Number {
+        if let Ok(s) = v.extract::<String>() {
+            if shape == Shape::Heaps {
+                return Err(format!("the str {s:?}, not heaps (an int or a tuple of ints)"));
+            }
+            return Ok(DynPosition::Text(s));
+        }
+        if v.is_instance_of::<PyTuple>() || v.is_instance_of::<PyList>() {
+            let ints: Result<Vec<i64>, _> = v.extract();
+            return ints
+                .map(DynPosition::Ints)
+                .map_err(|_| format!("{}, not a tuple of ints", repr(v)));
+        }
+    }
+    Err(format!(
+        "{} (of type {}), not a position ({})",
+        repr(v),
+        v.get_type().name().map(|n| n.to_string()).unwrap_or_default(),
+        match shape {
+            Shape::Number => "an int",
+            Shape::Heaps => "an int or a tuple of ints",
+            Shape::Any => "an int, a tuple of ints or a str",
+        }
+    ))
+}
+
+fn repr(v: &Bound<'_, PyAny>) -> String {
+    let text = v.repr().map(|r| r.to_string()).unwrap_or_else(|_| "?".into());
+    if text.chars().count() > 60 {
+        format!("{}…", text.chars().take(60).collect::<String>())
+    } else {
+        text
+    }
+}
+
+/// A position as the definition sees it.
+fn to_python<'py>(py: Python<'py>, p: &DynPosition, shape: Shape) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match p {
+        DynPosition::Text(s) => s.into_pyobject(py)?.into_any(),
+        DynPosition::Ints(v) if shape == Shape::Number || (shape == Shape::Heaps && v.len() == 1) => {
+            v.first().copied().unwrap_or(0).into_pyobject(py)?.into_any()
+        }
+        DynPosition::Ints(v) => PyTuple::new(py, v)?.into_any(),
+    })
+}
+
+impl PythonGame {
+    /// Call `method(position)` and read a list of positions back.
+    fn options_of(&self, method: &str, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+        Python::attach(|py| {
+            let d = self.definition.bind(py);
+            let arg = to_python(py, p, self.shape).map_err(|e| self.failed(py, method, p, e))?;
+            let r = d
+                .call_method1(method, (arg,))
+                .map_err(|e| self.failed(py, method, p, e))?;
+            let items = r.try_iter().map_err(|_| {
+                self.wrong(
+                    method,
+                    p,
+                    format!("returned {}, not a list of positions", repr(&r)),
+                )
+            })?;
+            let mut out = Vec::new();
+            for item in items {
+                let item = item.map_err(|e| self.failed(py, method, p, e))?;
+                out.push(
+                    position_of(&item, self.shape).map_err(|m| self.wrong(method, p, format!("gave {m}")))?,
+                );
+            }
+            Ok(out)
+        })
+    }
+
+    fn failed(&self, py: Python<'_>, method: &str, p: &DynPosition, e: PyErr) -> GameError {
+        // Ctrl-C while the definition runs: the calling thread has stopped waiting.
+        let text = e.value(py).str().map(|s| s.to_string()).unwrap_or_default();
+        let kind = e.get_type(py).name().map(|n| n.to_string()).unwrap_or_default();
+        GameError::Rule(format!("{}: {method}({p}) raised {kind}: {text}", self.name))
+    }
+
+    fn wrong(&self, method: &str, p: &DynPosition, what: String) -> GameError {
+        GameError::Rule(format!("{}: {method}({p}) {what}", self.name))
+    }
+
+    fn show_text(&self, p: &DynPosition) -> Option<String> {
+        if !self.has_show {
+            return None;
+        }
+        Python::attach(|py| {
+            let arg = to_python(py, p, self.shape).ok()?;
+            let s = self.definition.bind(py).call_method1("show", (arg,)).ok()?;
+            s.extract::<String>().ok()
+        })
+    }
+
+    fn terminal_of(&self, p: &DynPosition) -> Result<Option<Outcome>, GameError> {
+        if !self.has_terminal {
+            return Ok(None);
+        }
+        Python::attach(|py| {
+            let arg = to_python(py, p, self.shape).map_err(|e| self.failed(py, "terminal", p, e))?;
+            let r = self
+                .definition
+                .bind(py)
+                .call_method1("terminal", (arg,))
+                .map_err(|e| self.failed(py, "terminal", p, e))?;
+            if r.is_none() {
+                return Ok(None);
+            }
+            match r.extract::<String>().as_deref() {
+                Ok("win") => Ok(Some(Outcome::Win)),
+                Ok("lose") => Ok(Some(Outcome::Lose)),
+                Ok("draw") => Ok(Some(Outcome::Draw)),
+                _ => Err(self.wrong(
+                    "terminal",
+                    p,
+                    format!("returned {}, not \"win\", \"lose\", \"draw\" or None", repr(&r)),
+                )),
+            }
+        })
+    }
+}
+
+impl Game for PythonGame {
+    type Position = DynPosition;
+
+    fn options(&self, p: &DynPosition, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
+        if self.shape != Shape::Heaps {
+            out.extend(self.options_of("moves", p)?);
+            return Ok(());
+        }
+        let heaps = p.ints().unwrap_or(&[]);
+        for (i, &h) in heaps.iter().enumerate() {
+            for o in self.options_of("moves", &DynPosition::Ints(vec![h]))? {
+                let left = o.ints().unwrap_or(&[]);
+                let mut next = Vec::with_capacity(heaps.len() + left.len());
+                next.extend_from_slice(&heaps[..i]);
+                next.extend_from_slice(left);
+                next.extend_from_slice(&heaps[i + 1..]);
+                out.push(DynPosition::Ints(next));
+            }
+        }
+        Ok(())
+    }
+
+    fn terminal(&self, p: &DynPosition) -> Result<Option<Outcome>, GameError> {
+        self.terminal_of(p)
+    }
+}
+
+impl Impartial for PythonGame {
+    fn components(&self, p: &DynPosition, out: &mut Vec<DynPosition>) {
+        match (self.shape, p) {
+            (Shape::Heaps, DynPosition::Ints(v)) => out.extend(v.iter().map(|&h| DynPosition::Ints(vec![h]))),
+            _ => out.push(p.clone()),
+        }
+    }
+}
+
+impl Analyze for PythonGame {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn show(&self, p: &DynPosition) -> Option<String> {
+        self.show_text(p)
+    }
+    fn check(&self, p: &DynPosition) -> Result<(), String> {
+        match (self.shape, p) {
+            (Shape::Number, DynPosition::Ints(v)) if v.len() != 1 => Err("one number".into()),
+            (Shape::Number | Shape::Heaps, DynPosition::Text(_)) => Err("numbers, not text".into()),
+            (Shape::Heaps, DynPosition::Ints(v)) if v.iter().any(|&h| h < 0) => {
+                Err("heaps of 0 or more".into())
+            }
+            _ => Ok(()),
+        }
+    }
+    fn start(&self) -> Option<DynPosition> {
+        self.start.clone()
+    }
+    fn impartial(&self) -> bool {
+        self.impartial
+    }
+    fn ends_by_rule(&self) -> bool {
+        self.has_terminal
+    }
+    fn set_budget(&mut self, budget: &Budget) {
+        self.max_positions = usize::try_from(budget.positions_or(SEARCH_LIMIT as u64)).unwrap_or(usize::MAX);
+    }
+    fn nim_value(&self, p: &DynPosition, limit: usize) -> Option<Result<u64, GameError>> {
+        self.impartial
+            .then(|| searched_nim_value(self, p, limit.min(self.max_positions)))
+    }
+    fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
+        // Single heaps have values when a position is heaps or one number.
+        if !self.impartial || self.shape == Shape::Any {
+            return None;
+        }
+        Some(
+            (from..=to)
+                .map(|n| searched_nim_value(self, &DynPosition::Ints(vec![n as i64]), self.max_positions))
+                .collect(),
+        )
+    }
+}
+
+/// A partizan definition: `left` and `right`.
+struct PythonPartizan(PythonGame);
+
+impl Partizan for PythonPartizan {
+    type Position = DynPosition;
+
+    fn options(&self, p: &DynPosition, side: Side, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
+        self.0
+            .check(p)
+            .map_err(|m| GameError::position(&self.0.name, p.to_string(), m))?;
+        let method = match side {
+            Side::Left => "left",
+            Side::Right => "right",
+        };
+        out.extend(self.0.options_of(method, p)?);
+        Ok(())
+    }
+
+    fn start(&self) -> Option<DynPosition> {
+        self.0.start.clone()
+    }
+
+    fn show(&self, p: &DynPosition) -> Option<String> {
+        self.0.show_text(p)
+    }
+}
