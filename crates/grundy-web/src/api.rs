@@ -32,7 +32,8 @@ pub struct Request {
     pub max: Option<u64>,
     /// `quotient`: the largest heap.
     pub max_heap: Option<u64>,
-    /// The most steps of work (capped by the server's budget).
+    /// `calc`, `value`, `period`, `quotient`: the most steps of work, at most the
+    /// command's default or the server's `--max-work`.
     pub max_work: Option<u64>,
     /// `calc`: the expression.
     pub expression: Option<String>,
@@ -191,10 +192,9 @@ impl Endpoint {
             }
             Endpoint::Period => {
                 let max = request.max.map(|m| m.min(grundy_api::PERIOD_MAX));
-                let max_work = request
-                    .max_work
-                    .map(|w| budget.max_work.map_or(w, |cap| w.min(cap)));
-                grundy_api::period(game, max, max_work, grundy::Method::Auto, &mut |_| {}).map(|r| r.json())
+                let max_work = work(request, budget, grundy_octal::PERIOD_SEARCH_WORK);
+                grundy_api::period(game, max, Some(max_work), grundy::Method::Auto, &mut |_| {})
+                    .map(|r| r.json())
             }
             Endpoint::Quotient => {
                 let work = work(request, budget, grundy_octal::QuotientLimits::default().max_work);

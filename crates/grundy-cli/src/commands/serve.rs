@@ -28,6 +28,10 @@ pub struct Args {
     /// The longest a request may wait and run, in seconds, before it is answered 503.
     #[arg(long, value_name = "SECS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: u64,
+    /// The most steps of work any one request may ask (default: each analysis's
+    /// own, as on the command line); a request may ask for less, never more.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_work: Option<u64>,
 }
 
 /// Run it: serve until Ctrl-C.
@@ -38,7 +42,11 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
             args.bind
         );
     }
-    let mut options = grundy_web::Options::new(*budget);
+    let budget = Budget {
+        max_work: args.max_work.or(budget.max_work),
+        ..*budget
+    };
+    let mut options = grundy_web::Options::new(budget);
     options.max_concurrent = args.jobs as usize;
     options.timeout = std::time::Duration::from_secs(args.timeout);
     let request_budget = options.request_budget();
