@@ -6,13 +6,27 @@
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 
+// Requests in flight, shown as "computing…" in the header.
+let inFlight = 0;
+function busy(delta) {
+  inFlight += delta;
+  const b = document.getElementById("busy");
+  if (b) b.textContent = inFlight > 0 ? "computing…" : "";
+}
+
 async function api(endpoint, fields) {
-  const response = await fetch("/api/" + endpoint, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(fields || {}),
-  });
-  const data = await response.json();
+  busy(1);
+  let response, data;
+  try {
+    response = await fetch("/api/" + endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(fields || {}),
+    });
+    data = await response.json();
+  } finally {
+    busy(-1);
+  }
   if (!response.ok) {
     throw new Error(data && data.error ? data.error : "HTTP " + response.status);
   }
@@ -522,7 +536,8 @@ async function plotSequence() {
     const values = await api("values", { game, from, to });
     seq.values = values.values;
     drawSequence();
-    $("seq-values").textContent = "G(" + from + "…" + to + ") = " + values.values.map((v) => v.nimber).join(" ");
+    const shown = values.values.slice(0, 1000).map((v) => v.nimber).join(" ");
+    $("seq-values").textContent = "G(" + from + "…" + to + ") = " + shown + (values.values.length > 1000 ? " …" : "");
   } catch (e) {
     showError("seq-error", e);
     return;
@@ -551,7 +566,7 @@ function drawSequence() {
   const x = (n) => 40 + ((n - lo) * (W - 60)) / Math.max(1, hi - lo);
   const y = (g) => H - 25 - (g * (H - 45)) / maxG;
   const p = seq.period;
-  if (p && p.period) {
+  if (p && p.period && (hi - lo) / p.period <= 400) {
     // Shade each period after the preperiod, alternately; a red line at the preperiod.
     for (let s = p.preperiod, k = 0; s <= hi; s += p.period, k++) {
       if (s + p.period < lo) continue;
@@ -573,7 +588,8 @@ function drawSequence() {
   }
   box.append(svg("polyline", { points: vals.map((v) => x(v.heap) + "," + y(v.nimber)).join(" "), fill: "none", stroke: "#9aa", "stroke-width": 1 }));
   const r = vals.length > 300 ? 1.5 : 3;
-  for (const v of vals) {
+  // Past a few thousand values the line alone is drawn (zoom in for the points).
+  for (const v of vals.length > 3000 ? [] : vals) {
     const c = svg("circle", { cx: x(v.heap), cy: y(v.nimber), r, fill: v.nimber === 0 ? "#c0392b" : "#2b3a55" });
     const t = svg("title");
     t.textContent = "G(" + v.heap + ") = " + v.nimber;
