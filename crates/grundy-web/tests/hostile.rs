@@ -155,7 +155,7 @@ async fn get_reads_the_query() {
 }
 
 #[tokio::test]
-async fn a_request_past_its_time_is_503_and_the_slot_comes_back() {
+async fn a_request_past_its_time_is_503() {
     let mut options = options();
     options.timeout = std::time::Duration::from_millis(1);
     options.max_concurrent = 1;
@@ -169,4 +169,32 @@ async fn a_request_past_its_time_is_503_and_the_slot_comes_back() {
     .await;
     assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "past the timeout");
     assert!(v["error"].as_str().unwrap().contains("no answer within"), "{v}");
+}
+
+/// A game whose rules panic at heap 13 (a bug in a game defined in Rust).
+struct Faulty;
+
+impl grundy::Game for Faulty {
+    type Position = u32;
+    fn options(&self, &n: &u32, out: &mut Vec<u32>) -> Result<(), grundy::GameError> {
+        assert!(n != 13, "a bug in the rules at 13");
+        out.extend((1..=2).filter(|&k| k <= n).map(|k| n - k));
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn a_panic_is_a_500_for_that_request_only() {
+    let mut options = options();
+    options.games.push(grundy::dynamic::from_game("faulty", Faulty));
+    let app = app_with(options);
+    let (status, v) = post(&app, "solve", json!({"game": "faulty", "position": "7"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["remoteness"], 5, "{v}");
+    let (status, v) = post(&app, "solve", json!({"game": "faulty", "position": "20"})).await;
+    assert_error(status, &v, StatusCode::INTERNAL_SERVER_ERROR, "a panic");
+    // The game and the server go on.
+    let (status, v) = post(&app, "moves", json!({"game": "faulty", "position": "5"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    still_answers(&app).await;
 }
