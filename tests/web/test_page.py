@@ -39,25 +39,40 @@ def grundy_json(*args):
 @pytest.fixture(scope="module")
 def browser():
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as profile, sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            profile,
-            executable_path="/usr/bin/chromium",
-            args=ARGS,
-            headless=True,
-            viewport={"width": 1280, "height": 860},
-        )
-        yield context
-        context.close()
+    with sync_playwright() as p:
+        # A fresh profile of its own (Playwright's temporary user data directory).
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+def new_page(browser, bypass_csp):
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=bypass_csp)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return context, page, errors
 
 
 @pytest.fixture
 def page(browser):
-    page = browser.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    # The page forbids eval by its Content-Security-Policy; the tests' own
+    # wait_for_function needs it (test_the_page_keeps_its_policy runs without).
+    context, page, errors = new_page(browser, True)
     yield page
-    page.close()
+    context.close()
+    assert not errors, errors
+
+
+def test_the_page_keeps_its_policy(browser):
+    context, page, errors = new_page(browser, False)
+    page.goto(f"{URL}?game=nim&position=3,4,5")
+    expect(page.locator("#play-moves button")).to_have_count(len(grundy_json("moves", "nim", "3,4,5")["moves"]))
+    page.click("#tabs button[data-tab='calc']")
+    page.click("#calc-go")
+    expect(page.locator("#calc-thermo .wall")).to_have_count(2)
+    context.close()
     assert not errors, errors
 
 

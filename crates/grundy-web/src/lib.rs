@@ -48,6 +48,10 @@ pub struct Options {
     /// Games loaded before the server starts (files named on the command line),
     /// offered by their name beside the catalogue.
     pub games: Vec<Box<dyn DynGame>>,
+    /// Answer only requests addressed to a loopback name (`localhost`, `127.x.x.x`,
+    /// `[::1]` in the Host header): a page elsewhere that rebinds its own name to
+    /// 127.0.0.1 gets 403, not the API. On by default; off for a public server.
+    pub loopback_hosts_only: bool,
 }
 
 impl Options {
@@ -71,6 +75,7 @@ impl Options {
             max_body: 64 << 10,
             max_text: 4 << 10,
             games: Vec::new(),
+            loopback_hosts_only: true,
         }
     }
 }
@@ -154,7 +159,56 @@ pub fn router(state: Arc<State>) -> Router {
         )
         .route("/api/{endpoint}", any(endpoint))
         .fallback(|| async { Failure::new(StatusCode::NOT_FOUND, "no such page") })
+        .layer(axum::middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state)
+}
+
+/// Every request: the Host check, and headers that keep a browser from reading an
+/// answer as anything but what it is.
+async fn guard(
+    AxumState(state): AxumState<Arc<State>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .map(|h| h.to_str().unwrap_or("").to_string());
+    let mut response = match host {
+        Some(host) if state.options.loopback_hosts_only && !is_loopback_host(&host) => Failure::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "this server answers requests to localhost only, not to '{host}' (start it with --public to serve others)"
+            ),
+        )
+        .into_response(),
+        _ => next.run(request).await,
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        header::HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, header::HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        header::HeaderValue::from_static(
+            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
+        ),
+    );
+    response
+}
+
+/// Whether a Host header names this machine: `localhost`, `127.x.x.x` or `[::1]`,
+/// with or without a port.
+fn is_loopback_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        rest.split(']').next().unwrap_or("")
+    } else {
+        host.rsplit_once(':').map_or(host, |(name, _)| name)
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// One API request: the fields from the query (GET) or the JSON body (POST), the
@@ -164,12 +218,13 @@ async fn endpoint(
     Path(name): Path<String>,
     method: Method,
     uri: Uri,
+    headers: axum::http::HeaderMap,
     body: Body,
 ) -> Response {
     // The whole request, its body's reading included (a client that sends slowly
     // holds no slot for longer), within the timeout.
     let timeout = state.options.timeout;
-    let answered = tokio::time::timeout(timeout, answer(state, &name, method, uri, body)).await;
+    let answered = tokio::time::timeout(timeout, answer(state, &name, method, uri, &headers, body)).await;
     match answered {
         Ok(Ok(value)) => json_response(StatusCode::OK, &value),
         Ok(Err(failure)) => failure.into_response(),
@@ -192,6 +247,7 @@ async fn answer(
     name: &str,
     method: Method,
     uri: Uri,
+    headers: &axum::http::HeaderMap,
     body: Body,
 ) -> Result<serde_json::Value, Failure> {
     let Some(endpoint) = api::Endpoint::find(name) else {
@@ -213,6 +269,18 @@ async fn answer(
         }
         serde_urlencoded_query(query)?
     } else if method == Method::POST {
+        // JSON only: a form that another site's page posts here (text/plain, a
+        // form encoding) is refused before anything runs.
+        let json = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim().to_ascii_lowercase().starts_with("application/json"));
+        if !json {
+            return Err(Failure::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "send the fields as JSON with Content-Type: application/json (or use GET with a query)",
+            ));
+        }
         let bytes = axum::body::to_bytes(body, state.options.max_body)
             .await
             .map_err(|_| {

@@ -198,3 +198,55 @@ async fn a_panic_is_a_500_for_that_request_only() {
     assert_eq!(status, StatusCode::OK, "{v}");
     still_answers(&app).await;
 }
+
+#[tokio::test]
+async fn other_sites_are_refused() {
+    use axum::body::Body;
+    use tower::ServiceExt;
+    let app = app();
+    let ask = |host: &'static str, kind: &'static str| {
+        axum::http::Request::post("/api/solve")
+            .header("host", host)
+            .header("content-type", kind)
+            .body(Body::from(r#"{"game": "nim", "position": "1,2"}"#))
+            .unwrap()
+    };
+    // A page whose name was rebound to 127.0.0.1 sends its own name as the Host.
+    for (host, kind, want) in [
+        ("evil.example", "application/json", StatusCode::FORBIDDEN),
+        ("evil.example:8080", "application/json", StatusCode::FORBIDDEN),
+        (
+            "127.0.0.1.evil.example",
+            "application/json",
+            StatusCode::FORBIDDEN,
+        ),
+        // A form another site posts is not JSON.
+        ("localhost:8080", "text/plain", StatusCode::UNSUPPORTED_MEDIA_TYPE),
+        (
+            "localhost:8080",
+            "application/x-www-form-urlencoded",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        ),
+        ("localhost:8080", "application/json", StatusCode::OK),
+        (
+            "127.0.0.1:8080",
+            "application/json; charset=utf-8",
+            StatusCode::OK,
+        ),
+        ("[::1]:8080", "application/json", StatusCode::OK),
+        ("LOCALHOST", "application/json", StatusCode::OK),
+    ] {
+        let response = app.clone().oneshot(ask(host, kind)).await.unwrap();
+        assert_eq!(response.status(), want, "{host} {kind}");
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+    }
+    // A public server answers any name.
+    let mut options = options();
+    options.loopback_hosts_only = false;
+    let public = app_with(options);
+    let response = public
+        .oneshot(ask("grundy.example", "application/json"))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+}

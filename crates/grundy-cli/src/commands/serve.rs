@@ -55,6 +55,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let mut options = grundy_web::Options::new(budget);
     options.max_concurrent = args.jobs as usize;
     options.timeout = std::time::Duration::from_secs(args.timeout);
+    options.loopback_hosts_only = !args.public;
     let request_budget = options.request_budget();
     for file in &args.games {
         let game = load::game(file, &request_budget).with_context(|| format!("loading {file}"))?;
