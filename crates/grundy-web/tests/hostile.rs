@@ -64,6 +64,22 @@ async fn a_path_is_never_read() {
     let (status, v) = post(&app, "solve", json!({"game": "/etc/passwd", "position": "1"})).await;
     assert_error(status, &v, StatusCode::BAD_REQUEST, "a path");
     assert!(!v["error"].as_str().unwrap().contains("root:"), "{v}");
+    // A game file that exists is not loaded either: only those given at start are.
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/games/kayles.toml");
+    assert!(file.exists());
+    let file = file.to_str().unwrap();
+    for endpoint in ["solve", "moves", "board", "values", "value", "period"] {
+        let (status, v) = post(&app, endpoint, json!({"game": file, "position": "5"})).await;
+        assert_error(
+            status,
+            &v,
+            StatusCode::BAD_REQUEST,
+            &format!("{endpoint} of a game file"),
+        );
+    }
+    let expression = format!("{file}(5)");
+    let (status, v) = post(&app, "calc", json!({ "expression": expression })).await;
+    assert_error(status, &v, StatusCode::BAD_REQUEST, "a game file in calc");
 }
 
 #[tokio::test]
