@@ -522,6 +522,18 @@ $("play-redo").addEventListener("click", () => {
   }
 });
 for (const id of ["play-misere", "play-first"]) $(id).addEventListener("change", startGame);
+for (const id of ["play-game", "play-position"]) {
+  $(id).addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") startGame();
+  });
+}
+// The arrow keys walk the game (undo, redo) when the Play page is shown and no
+// field has the keyboard.
+document.addEventListener("keydown", (ev) => {
+  if (!$("play").classList.contains("active") || ["INPUT", "SELECT"].includes(document.activeElement.tagName)) return;
+  if (ev.key === "ArrowLeft") $("play-undo").click();
+  if (ev.key === "ArrowRight") $("play-redo").click();
+});
 for (const id of ["play-values", "play-winning", "play-opponent"]) $(id).addEventListener("change", render);
 
 // ---------- the nim-sequence ----------
