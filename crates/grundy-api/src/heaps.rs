@@ -337,3 +337,42 @@ pub fn quotient(game: &dyn DynGame, max_heap: u64, max_work: u64, budget: &Budge
 pub fn search_memory(budget: &Budget) -> u64 {
     budget.max_memory.saturating_sub(256 << 20) / 4 * 3
 }
+
+/// The nim-sequence G(`from`) .. G(`to`) of a heap game, as numbers for an array:
+/// from the engine (a game with heap rules) or the proved period (a game whose
+/// values grow), else the single heaps' values as [`values`] finds them. The
+/// engine keeps every value while it computes, so the budget's memory bounds `to`.
+pub fn nimbers(game: &dyn DynGame, from: u64, to: u64, method: Method, budget: &Budget) -> Result<Vec<u64>> {
+    if from > to {
+        return Err(Error::Input(format!("--from {from} is past --to {to}")));
+    }
+    // Two bytes a value in the engine and eight in the answer.
+    let bytes = to.saturating_add(1).saturating_mul(10);
+    if bytes > budget.max_memory {
+        return Err(Error::OverBudget(Budget::over(
+            grundy_budget::Limit::Memory,
+            bytes,
+            budget.max_memory,
+            format!("the nim-values of heaps up to {to}"),
+        )));
+    }
+    match game.heap_sequence() {
+        Some(HeapSequence::Engine(rules)) => {
+            let mut seq = grundy_octal::Sequence::new(rules, method);
+            seq.extend_to(to.saturating_add(1), |_, _| {})?;
+            Ok(seq.values()[from as usize..=to as usize]
+                .iter()
+                .map(|&v| u64::from(v))
+                .collect())
+        }
+        Some(HeapSequence::Periodic(_, p)) => p
+            .periodic
+            .range(from, to)
+            .ok_or_else(|| Error::Unsupported(format!("{}: a nim-value past 2^64", game.name()))),
+        None => Ok(game
+            .heap_values(from, to)?
+            .into_iter()
+            .map(|v| v.nimber)
+            .collect()),
+    }
+}

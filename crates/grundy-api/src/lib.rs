@@ -15,6 +15,7 @@
 //! - [Play](#play): [`solve`], [`moves`], [`explain`], [`board`].
 //! - [Heap games](#heap-games): [`values`], [`period`], [`quotient`].
 //! - [Values](#values): [`value`], [`thermograph`], [`thermograph_of_value`], [`calc`].
+//! - Tables on disk: [`build`], [`open_table`].
 //! - [Errors](#errors): [`Error`], one variant per kind of failure.
 //!
 //! # Loading games
@@ -66,17 +67,21 @@ mod error;
 mod heaps;
 mod load;
 mod play;
+mod tables;
 mod values;
 
 pub use error::Error;
 pub use heaps::{
-    period, quotient, search_memory, sequence, values, PeriodReport, QuotientReport, SeqGame, ValuesReport,
-    PERIOD_MAX, QUOTIENT_POSITIONS,
+    nimbers, period, quotient, search_memory, sequence, values, PeriodReport, QuotientReport, SeqGame,
+    ValuesReport, PERIOD_MAX, QUOTIENT_POSITIONS,
 };
 pub use load::{builtin_game, catalogue, load_game};
 pub use play::{
     board, distinct, explain, explained, moves, solve, ExplainReport, MovesReport, Options, PartizanValue,
     SolveReport,
+};
+pub use tables::{
+    build, numbered_families, open_table, refuse_partizan, refuse_start, start_of, table_json, TableReport,
 };
 pub use values::{
     calc, calc_with, outcome_class, thermograph, thermograph_of_value, value, value_of, CalcReport,
@@ -84,6 +89,7 @@ pub use values::{
 };
 
 pub use grundy::Budget;
+pub use grundy_retro::DenseOptions;
 
 /// The result of every analysis.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

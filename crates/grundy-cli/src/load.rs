@@ -93,19 +93,6 @@ pub fn partizan_help() -> &'static str {
     })
 }
 
-/// The families whose games number their own positions (dense or retrograde
-/// tables, `--resume`, `merge`), read off the catalogue: each family's example is
-/// asked for its [`DynGame::numbering`].
-pub fn numbered_families() -> String {
-    let catalogue = grundy_rules::catalogue();
-    let names: Vec<&str> = catalogue
-        .families()
-        .filter(|f| numbers_its_positions(f))
-        .map(|f| f.name)
-        .collect();
-    names.join(", ")
-}
-
 /// The one budget of a run: `--max-memory` (else `GRUNDY_MAX_MEMORY`, else the
 /// machine's available memory), `--max-positions` (else each search's default), `--script-memory` (else `GRUNDY_LUA_MEMORY`: bytes,
 /// or with a suffix `K`, `M`, `G` for KiB, MiB, GiB: `256M`; at least 1 MiB) and

@@ -38,7 +38,7 @@ fn error(py: Python<'_>, e: grundy_api::Error) -> PyErr {
 }
 
 /// An exception of `grundy._errors` by its class name.
-fn raise(py: Python<'_>, class: &str, message: &str, over: Option<grundy_budget_like::OverBudget>) -> PyErr {
+fn raise(py: Python<'_>, class: &str, message: &str, over: Option<grundy::OverBudget>) -> PyErr {
     let made = (|| -> PyResult<PyErr> {
         let cls = py.import("grundy._errors")?.getattr(class)?;
         let exc = cls.call1((message,))?;
@@ -52,11 +52,6 @@ fn raise(py: Python<'_>, class: &str, message: &str, over: Option<grundy_budget_
         Ok(PyErr::from_value(exc))
     })();
     made.unwrap_or_else(|e| e)
-}
-
-/// The budget type, through the core's re-export.
-mod grundy_budget_like {
-    pub use grundy::OverBudget;
 }
 
 /// Run `work` off the calling thread with the GIL released; Ctrl-C (a pending
@@ -285,6 +280,41 @@ impl Game {
         Ok(Game::of(game, budget.0))
     }
 
+    /// A table file made by `build` (or `grundy build`), answering like its game.
+    #[staticmethod]
+    #[pyo3(signature = (db, budget, game=None))]
+    fn open_table(
+        py: Python<'_>,
+        db: std::path::PathBuf,
+        budget: PyRef<'_, PyBudget>,
+        game: Option<String>,
+    ) -> PyResult<Game> {
+        let b = budget.0;
+        let opened = run(py, move || grundy_api::open_table(&db, game.as_deref()))?;
+        opened.map(|g| Game::of(g, b)).map_err(|e| error(py, e))
+    }
+
+    /// Build the game's table into `db` (`build --json`'s object).
+    #[pyo3(signature = (db, start=None, resume=false, remoteness=true, parallel=true))]
+    fn build(
+        &self,
+        py: Python<'_>,
+        db: std::path::PathBuf,
+        start: Option<String>,
+        resume: bool,
+        remoteness: bool,
+        parallel: bool,
+    ) -> PyResult<Py<PyAny>> {
+        self.ask(py, move |g, b| {
+            let options = grundy_api::DenseOptions {
+                remoteness,
+                parallel,
+                max_memory: b.max_memory,
+            };
+            Ok(grundy_api::build(g, &db, start.as_deref(), options, resume, &mut |_| {})?.json())
+        })
+    }
+
     #[getter]
     fn name(&self) -> String {
         self.game.name()
@@ -388,13 +418,12 @@ impl Game {
     #[pyo3(signature = (to, from_=0, method="auto"))]
     fn nimbers(&self, py: Python<'_>, to: u64, from_: u64, method: &str) -> PyResult<Py<PyBytes>> {
         let m = self::method(method).map_err(|e| error(py, e))?;
-        let game = self.with_method(py, m)?;
-        let g = Arc::clone(&game.game);
-        let r = run(py, move || g.heap_values(from_, to))?;
-        let values = r.map_err(|e| error(py, e.into()))?;
+        let (g, budget) = (Arc::clone(&self.game), self.budget);
+        let r = run(py, move || grundy_api::nimbers(g.as_ref(), from_, to, m, &budget))?;
+        let values = r.map_err(|e| error(py, e))?;
         let mut bytes = Vec::with_capacity(values.len() * 8);
         for v in &values {
-            bytes.extend_from_slice(&v.nimber.to_le_bytes());
+            bytes.extend_from_slice(&v.to_le_bytes());
         }
         Ok(PyBytes::new(py, &bytes).unbind())
     }
@@ -480,9 +509,9 @@ impl Game {
 impl Game {
     /// The game with its heap method set: loaded again, since a loaded game is
     /// shared; a catalogue game loads in microseconds.
-    fn with_method(&self, py: Python<'_>, m: grundy_octal::Method) -> PyResult<GameRef> {
+    fn with_method(&self, py: Python<'_>, m: grundy_octal::Method) -> PyResult<Game> {
         if matches!(m, grundy_octal::Method::Auto) {
-            return Ok(GameRef {
+            return Ok(Game {
                 game: Arc::clone(&self.game),
                 budget: self.budget,
             });
@@ -490,28 +519,7 @@ impl Game {
         let name = self.game.name();
         let mut g = grundy_api::load_game(&name, &self.budget).map_err(|e| error(py, e))?;
         g.set_heap_method(m);
-        Ok(GameRef {
-            game: Arc::from(g),
-            budget: self.budget,
-        })
-    }
-}
-
-/// A game for one call (with a heap method other than the default).
-struct GameRef {
-    game: Arc<dyn DynGame>,
-    budget: Budget,
-}
-
-impl GameRef {
-    fn ask(
-        &self,
-        py: Python<'_>,
-        work: impl FnOnce(&dyn DynGame, &Budget) -> grundy_api::Result<Value> + Send + 'static,
-    ) -> PyResult<Py<PyAny>> {
-        let (game, budget) = (Arc::clone(&self.game), self.budget);
-        let r = run(py, move || work(game.as_ref(), &budget))?;
-        answer(py, r)
+        Ok(Game::of(g, self.budget))
     }
 }
 
@@ -561,13 +569,23 @@ fn draw_thermograph(
         mast,
         temperature,
     };
-    let format = if png {
+    picture(
+        py,
+        grundy_plot::render_thermograph(&plot, format(png), grundy_plot::Size { width, height }),
+    )
+}
+
+fn format(png: bool) -> grundy_plot::Format {
+    if png {
         grundy_plot::Format::Png
     } else {
         grundy_plot::Format::Svg
-    };
-    let bytes = grundy_plot::render_thermograph(&plot, format, grundy_plot::Size { width, height })
-        .map_err(|e| raise(py, "InputError", &e.to_string(), None))?;
+    }
+}
+
+/// A picture's bytes for Python, or the plotter's complaint as bad input.
+fn picture(py: Python<'_>, bytes: Result<Vec<u8>, grundy_plot::PlotError>) -> PyResult<Py<PyBytes>> {
+    let bytes = bytes.map_err(|e| raise(py, "InputError", &e.to_string(), None))?;
     Ok(PyBytes::new(py, &bytes).unbind())
 }
 
@@ -592,14 +610,10 @@ fn draw_sequence(
             saltus,
         }),
     };
-    let format = if png {
-        grundy_plot::Format::Png
-    } else {
-        grundy_plot::Format::Svg
-    };
-    let bytes = grundy_plot::render_sequence(&s, format, grundy_plot::Size { width, height })
-        .map_err(|e| raise(py, "InputError", &e.to_string(), None))?;
-    Ok(PyBytes::new(py, &bytes).unbind())
+    picture(
+        py,
+        grundy_plot::render_sequence(&s, format(png), grundy_plot::Size { width, height }),
+    )
 }
 
 /// The one universe of Python's values: canonical forms are interned, so equal

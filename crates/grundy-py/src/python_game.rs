@@ -238,17 +238,11 @@ impl Game for PythonGame {
             return Ok(());
         }
         let heaps = p.ints().unwrap_or(&[]);
-        for (i, &h) in heaps.iter().enumerate() {
-            for o in self.options_of("moves", &DynPosition::Ints(vec![h]))? {
-                let left = o.ints().unwrap_or(&[]);
-                let mut next = Vec::with_capacity(heaps.len() + left.len());
-                next.extend_from_slice(&heaps[..i]);
-                next.extend_from_slice(left);
-                next.extend_from_slice(&heaps[i + 1..]);
-                out.push(DynPosition::Ints(next));
-            }
-        }
-        Ok(())
+        grundy::dynamic::heap_sum_options(
+            heaps,
+            |h| self.options_of("moves", &DynPosition::Ints(vec![h])),
+            out,
+        )
     }
 
     fn terminal(&self, p: &DynPosition) -> Result<Option<Outcome>, GameError> {

@@ -143,4 +143,4 @@ pub use grundy::solve::{
     fixpoint, retrograde, retrograde_parallel, solve_reachable, solve_reachable_with, Indexed, Levelled,
     Reachable, Solution, MAX_POSITIONS, REACHABLE_LIMIT,
 };
-pub use table::Table;
+pub use table::{Progress, Table};

@@ -1261,16 +1261,11 @@ impl Game for ScriptGame {
         }
         let heaps = p.ints().unwrap_or(&[]);
         let before = out.len();
-        for (i, &h) in heaps.iter().enumerate() {
-            for o in self.options_of(&DynPosition::Ints(vec![h]), Mover::Moves)?.iter() {
-                let left = o.ints().unwrap_or(&[]);
-                let mut next = Vec::with_capacity(heaps.len() + left.len());
-                next.extend_from_slice(&heaps[..i]);
-                next.extend_from_slice(left);
-                next.extend_from_slice(&heaps[i + 1..]);
-                out.push(DynPosition::Ints(next));
-            }
-        }
+        grundy::dynamic::heap_sum_options(
+            heaps,
+            |h| self.options_of(&DynPosition::Ints(vec![h]), Mover::Moves),
+            out,
+        )?;
         // The cache keeps single heaps, but every solver (the search of `solve`, the
         // enumeration of `build`, `moves`, `explain`) keeps the lists of heaps it
         // is given: count each list the first time it is made here, the position

@@ -6,8 +6,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
-use grundy::dynamic::{DynGame, DynPosition};
-use grundy_retro::{build_reachable, table_game, DenseOptions, Table};
+use grundy_retro::{table_game, DenseOptions, Table};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
@@ -89,38 +88,6 @@ pub fn help() -> &'static str {
 }
 
 /// `--start` is for enumerated games: a numbered table holds every position.
-fn refuse_start(name: &str, start: &Option<String>) -> Result<()> {
-    if start.is_some() {
-        bail!("{name}: --start is for games enumerated from a start; this table holds every position");
-    }
-    Ok(())
-}
-
-/// Tables hold games whose positions carry the player to move.
-fn refuse_partizan(game: &dyn DynGame) -> Result<()> {
-    if game.partizan().is_some() {
-        bail!(
-            "{} is partizan: its positions have values (grundy value) rather than a player to move, and tables hold games whose positions carry the player to move",
-            game.name()
-        );
-    }
-    Ok(())
-}
-
-/// Where an enumerated build starts: `--start`, else the game's own start.
-fn enumeration_start(game: &dyn DynGame, start: Option<&str>) -> Result<DynPosition> {
-    match start {
-        Some(text) => Ok(game.parse_position(text)?),
-        None => match game.start() {
-            Some(p) => Ok(p),
-            None => bail!(
-                "{} has no natural start: give the position to enumerate from with --start POSITION",
-                game.name()
-            ),
-        },
-    }
-}
-
 fn bar(len: u64) -> ProgressBar {
     let bar = ProgressBar::new(len);
     bar.set_style(crate::progress::with_rate(
@@ -155,70 +122,36 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     };
     // One build per table file (and its .tmp and .ckpt): held until the summary.
     let _lock = crate::lock::OutputLock::acquire(&args.db)?;
-    let start = Instant::now();
     // Loaded once (a built-in game, a game file, a script); what it can do decides
     // the table: its own numbering, else the positions reachable from a start.
     let game = load::game(&args.game, budget)?;
-    let (name, table, from) = match table_game(game.as_ref()) {
-        Some(numbered) => {
-            refuse_start(&numbered.name(), &args.start)?;
-            let bar = bar(numbered.size());
-            let table = numbered.build(&args.db, options, args.resume, &mut |p| {
-                bar.set_length(p.total);
-                bar.set_position(p.done);
-                let resumed = if p.resumed { ", resumed" } else { "" };
-                bar.set_message(format!("level {}/{}{resumed}", p.levels.0, p.levels.1));
-            })?;
-            bar.finish_and_clear();
-            (numbered.name(), table, String::new())
-        }
-        None => {
-            refuse_partizan(game.as_ref())?;
-            if args.resume {
-                bail!(
-                    "{}: --resume applies to games that number their own positions ({}); other games are built in one pass",
-                    game.name(),
-                    load::numbered_families()
-                );
-            }
-            let p = enumeration_start(game.as_ref(), args.start.as_deref())?;
-            let bar = bar(0);
-            bar.set_message("enumerating the positions reachable from the start");
-            let table = build_reachable(game.as_ref(), &p, &args.db, options, &mut |_| {})?;
-            bar.finish_and_clear();
-            (game.name(), table, format!(" reachable from {}", game.show(&p)))
-        }
-    };
-    let secs = start.elapsed().as_secs_f64();
+    let bar = bar(0);
+    if table_game(game.as_ref()).is_none() {
+        bar.set_message("enumerating the positions reachable from the start");
+    }
+    let report = grundy_api::build(
+        game.as_ref(),
+        &args.db,
+        args.start.as_deref(),
+        options,
+        args.resume,
+        &mut |p| {
+            bar.set_length(p.total);
+            bar.set_position(p.done);
+            let resumed = if p.resumed { ", resumed" } else { "" };
+            bar.set_message(format!("level {}/{}{resumed}", p.levels.0, p.levels.1));
+        },
+    );
+    bar.finish_and_clear();
+    let r = report?;
     Ok(if args.json {
-        format!("{}\n", summary_json(&name, &args.db, &table, &from, secs))
+        crate::render::json_line(&r.json())
     } else {
-        summary(&name, &args.db, &table, &from, secs)
+        summary(&r.game, &args.db, &r.table, &r.from, r.seconds)
     })
 }
 
-/// The facts of [`summary`] as one JSON object (`build --json`, `merge --json`).
-pub(crate) fn summary_json(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> Value {
-    let (w, l, d) = table.counts();
-    let bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
-    json!({
-        "game": name,
-        "table": db.display().to_string(),
-        "positions": table.size(),
-        // `positions` counts positions (a table of positions reachable from a
-        // start) or indices (a game's own numbering, some unreachable).
-        "numbered": if table.has_positions() { "positions" } else { "indices" },
-        "reachable_from": from.strip_prefix(" reachable from "),
-        "wins": w,
-        "losses": l,
-        "draws": d,
-        "bytes": bytes,
-        "bytes_per_position": table.bytes_per_position(),
-        "remoteness": table.has_remoteness(),
-        "checksum": format!("{:016x}", table.checksum()),
-        "seconds": secs,
-    })
-}
+pub(crate) use grundy_api::table_json as summary_json;
 
 pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> String {
     let (w, l, d) = table.counts();
@@ -262,13 +195,13 @@ fn run_dist(args: Args, budget: &Budget) -> Result<String> {
     let loaded = load::game(&args.game, budget)?;
     let (game, enumerated) = match table_game(loaded.as_ref()) {
         Some(game) => {
-            refuse_start(&game.name(), &args.start)?;
+            grundy_api::refuse_start(&game.name(), args.start.as_deref())?;
             (Some(game), None)
         }
         None => {
             let game = loaded;
-            refuse_partizan(game.as_ref())?;
-            let p = enumeration_start(game.as_ref(), args.start.as_deref())?;
+            grundy_api::refuse_partizan(game.as_ref())?;
+            let p = grundy_api::start_of(game.as_ref(), args.start.as_deref())?;
             (None, Some((game, p)))
         }
     };

@@ -32,7 +32,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         bail!(
             "{}: merge joins the parts of tables of games that number their own positions ({}), built with --workers or --processes",
             args.game.trim(),
-            load::numbered_families()
+            grundy_api::numbered_families()
         );
     };
     // The table is written to FILE.tmp and renamed over FILE: a device or FIFO

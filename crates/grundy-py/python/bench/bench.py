@@ -62,37 +62,59 @@ def values():
     print(f"median python/cli: {statistics.median(ratios):.3f}")
 
 
-def pycgt():
-    import pycgt
-    from pycgt.rulesets import domineering
+GRUNDY_VALUE = """
+import sys, time, grundy
+t = time.perf_counter(); v = grundy.game("domineering").value(sys.argv[1])
+print(time.perf_counter() - t, v.mean, v.temperature)
+"""
+PYCGT_VALUE = """
+import sys, time, pycgt
+from pycgt.rulesets import domineering
+r, c = map(int, sys.argv[2].split("x"))
+t = time.perf_counter(); g = domineering.rectangle(r, c)
+print(time.perf_counter() - t, pycgt.mean(g), pycgt.temperature(g))
+"""
+GRUNDY_THERMO = """
+import sys, time, grundy
+t = time.perf_counter(); th = grundy.game("domineering").thermograph(sys.argv[1])
+print(time.perf_counter() - t, th.mean, th.temperature)
+"""
+PYCGT_THERMO = """
+import sys, time, pycgt
+from pycgt.rulesets import domineering
+r, c = map(int, sys.argv[2].split("x"))
+t = time.perf_counter(); g = domineering.rectangle(r, c); th = pycgt.thermograph(g)
+print(time.perf_counter() - t, pycgt.mean(g), pycgt.temperature(g))
+"""
 
-    boards = [(2, 2), (2, 3), (3, 3), (2, 4), (3, 4), (2, 5), (4, 4)]
-    d = grundy.game("domineering")
-    print(f"{'board':6} {'grundy s':>10} {'pycgt s':>10} {'ratio':>8}  same mean and temperature")
-    for r, c in boards:
-        text = "|".join(["." * c] * r)
-        ratios, same = [], True
-        for _ in range(3):
-            t = time.perf_counter()
-            ours = d.value(text)
-            g_time = time.perf_counter() - t
-            t = time.perf_counter()
-            theirs = domineering.rectangle(r, c)
-            p_time = time.perf_counter() - t
-            ratios.append(p_time / g_time)
-            same &= ours.mean == str(pycgt.mean(theirs)) and ours.temperature == str(pycgt.temperature(theirs))
-        print(f"{r}x{c:<4} {g_time:10.4f} {p_time:10.4f} {statistics.median(ratios):8.0f}x  {same}")
-    for text in ["{2|-1}", "{3|{1|-1}}", "{{4|2}|{-1|-3}}"]:
-        ratios = []
-        for _ in range(5):
-            t = time.perf_counter()
-            th = grundy.Value(text).thermograph()
-            g_time = time.perf_counter() - t
-            t = time.perf_counter()
-            pycgt.thermograph(pycgt.parse(text))
-            p_time = time.perf_counter() - t
-            ratios.append(p_time / g_time)
-        print(f"thermograph {text:18} ratio {statistics.median(ratios):8.0f}x (temperature {th.temperature})")
+
+def fresh(code, board, size):
+    """One measurement in a fresh interpreter: no cache of either side survives."""
+    out = subprocess.run([sys.executable, "-c", code, board, size], capture_output=True, text=True, check=True)
+    seconds, mean, temperature = out.stdout.split()
+    return float(seconds), mean, temperature
+
+
+def pycgt():
+    """Domineering rectangles' values and thermographs, grundy against pycgt, each
+    measured in a fresh interpreter, alternating, three pairs a board."""
+    boards = [(2, 2), (2, 3), (3, 3), (2, 4), (3, 4), (2, 5), (4, 4), (3, 5), (4, 5)]
+    for what, ours_code, theirs_code in [("value", GRUNDY_VALUE, PYCGT_VALUE), ("thermograph", GRUNDY_THERMO, PYCGT_THERMO)]:
+        print(f"{what}: {'board':6} {'grundy s':>10} {'pycgt s':>10} {'ratio':>8}  same mean and temperature")
+        for r, c in boards:
+            board, size = "|".join(["." * c] * r), f"{r}x{c}"
+            ratios, ours_t, theirs_t, same = [], [], [], True
+            for _ in range(3):
+                ours = fresh(ours_code, board, size)
+                theirs = fresh(theirs_code, board, size)
+                ours_t.append(ours[0])
+                theirs_t.append(theirs[0])
+                ratios.append(theirs[0] / ours[0])
+                same &= ours[1:] == theirs[1:]
+            print(
+                f"{what}: {size:6} {statistics.median(ours_t):10.4f} {statistics.median(theirs_t):10.4f}"
+                f" {statistics.median(ratios):7.0f}x  {same}"
+            )
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ __all__ = [
     "calc",
     "catalogue",
     "game",
+    "table",
 ]
 
 __version__: str = _grundy.__version__
@@ -222,6 +223,21 @@ class Game:
         """A position that draws itself in Jupyter."""
         return Board(self, _text(position))
 
+    def build(
+        self,
+        db: str,
+        *,
+        start: Optional[Position] = None,
+        resume: bool = False,
+        remoteness: bool = True,
+        serial: bool = False,
+    ) -> Report:
+        """Build the game's table into the file ``db`` (``build --json``): its own
+        numbering (dense, checkpointed, ``resume=True`` continues), else the
+        positions reachable from ``start``. :func:`table` answers from it."""
+        where = None if start is None else _text(start)
+        return _report(self._game.build(str(db), where, resume, remoteness, not serial))  # type: ignore[no-any-return]
+
     def plot(self, to: int = 200) -> "SequencePlot":
         """The nim-sequence G(0) .. G(to) as a picture, its proved period marked."""
         period = self.period(max=max(to, 1))
@@ -259,6 +275,15 @@ def _progress(progress: Union[bool, Callable[[int, int, int, int], None], None])
 def game(text: Union[str, "PythonGame"], **budget: Any) -> Game:
     """Load a game by its GAME text or from a :class:`PythonGame` definition."""
     return Game(text, **budget)  # type: ignore[arg-type]
+
+
+def table(db: str, *, game: Optional[str] = None, max_memory: Optional[int] = None) -> Game:
+    """A table file (made by :meth:`Game.build` or ``grundy build``) that answers
+    ``solve`` and ``moves`` like its game, memory-mapped, not solved again."""
+    g = Game.__new__(Game)
+    g._game = _grundy.Game.open_table(str(db), _budget(max_memory), game)
+    g._text = str(db)
+    return g
 
 
 def catalogue() -> List[Report]:

@@ -43,3 +43,14 @@ def test_game_files_load_by_path():
 
     toml = grundy.game(example("kayles.toml"))
     assert toml.solve(7).nimber == grundy.game("kayles").solve(7).nimber
+
+
+def test_tables_build_and_answer_as_the_cli(tmp_path):
+    g = grundy.game("tictactoe")
+    built = g.build(tmp_path / "ttt.db")
+    assert built.positions == 6046 and built.checksum == "182bd58cc156f9e9"
+    t = grundy.table(tmp_path / "ttt.db")
+    assert t.solve("start")["outcome"] == "draw"
+    assert t.solve("x........")["outcome"] == cli_json("solve", "tictactoe", "x........")["outcome"]
+    kayles = grundy.game("kayles").build(tmp_path / "k.db", start="4,5")
+    assert kayles.reachable_from == "4,5" and kayles.numbered == "positions"

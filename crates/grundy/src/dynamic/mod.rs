@@ -294,6 +294,27 @@ pub struct Capabilities {
     pub theory: Option<Theory>,
 }
 
+/// The options of a sum of heaps, from each single heap's: every option of heap
+/// `i` (what is left of it, zero or more heaps) put in its place. Games defined
+/// heap by heap (scripts with `heaps = true`, Python games) move this way.
+pub fn heap_sum_options<O: AsRef<[DynPosition]>>(
+    heaps: &[i64],
+    mut options_of_heap: impl FnMut(i64) -> Result<O, GameError>,
+    out: &mut Vec<DynPosition>,
+) -> Result<(), GameError> {
+    for (i, &h) in heaps.iter().enumerate() {
+        for o in options_of_heap(h)?.as_ref() {
+            let left = o.ints().unwrap_or(&[]);
+            let mut next = Vec::with_capacity(heaps.len() + left.len());
+            next.extend_from_slice(&heaps[..i]);
+            next.extend_from_slice(left);
+            next.extend_from_slice(&heaps[i + 1..]);
+            out.push(DynPosition::Ints(next));
+        }
+    }
+    Ok(())
+}
+
 /// The error for asking a game that is not a heap game for single-heap values.
 pub fn not_a_heap_game(name: &str) -> GameError {
     GameError::Unsupported(format!(
