@@ -84,6 +84,8 @@ enum Command {
     /// Solve every position of a game into a table file (any finite game, loops and draws included).
     #[command(after_help = commands::build::help())]
     Build(commands::build::Args),
+    /// Serve the web app on 127.0.0.1: play and explore games in a browser.
+    Serve(commands::serve::Args),
     /// Join the part files of a build with --workers/--processes --no-gather into its table.
     Merge(commands::merge::Args),
 }
@@ -140,6 +142,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => commands::plot::run(args, budget),
         Command::Build(args) => commands::build::run(args, budget),
         Command::Merge(args) => commands::merge::run(args, budget),
+        Command::Serve(args) => commands::serve::run(args, budget),
         Command::Value(args) => commands::value::run(args, budget),
         Command::Completions(args) => commands::completions::run::<Cli>(args),
         Command::Man(args) => commands::completions::man::<Cli>(args),
