@@ -156,15 +156,21 @@ pub(crate) use grundy_api::table_json as summary_json;
 pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> String {
     let (w, l, d) = table.counts();
     let bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
-    let (what, each) = if table.has_positions() {
-        (("position", "positions"), "position")
+    // A game's own numbering has an index for every board it can write, some of
+    // which no game reaches: the counts are of indices, and say so.
+    let (what, each, whose) = if table.has_positions() {
+        (("position", "positions"), "position", "")
     } else {
-        (("index", "indices"), "index")
+        (
+            ("index", "indices"),
+            "index",
+            " (the numbering's, reachable or not)",
+        )
     };
     format!(
         "game:          {name}\n\
          table:         {}\n\
-         positions:     {}{from}; {}, {}, {}\n\
+         positions:     {}{whose}{from}; {}, {}, {}\n\
          size:          {bytes} bytes ({:.3} bytes per {}{})\n\
          checksum:      {:016x}\n\
          time:          {secs:.2} s\n",
