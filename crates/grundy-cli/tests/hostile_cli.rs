@@ -510,3 +510,27 @@ fn play_transcripts_name_the_moves() {
     assert!(engine.contains(" -> "), "the engine's move is named: {text}");
     assert!(!text.contains("game over at :"), "{text}");
 }
+
+/// Connect Four without a size says why there is no default (the standard board is
+/// past the tables), and how big a board may be.
+#[test]
+fn connect_four_without_a_size_says_why_there_is_no_default() {
+    let e = refused(&["solve", "connect4", "start"]);
+    assert!(
+        e.contains("at most 36 cells") && e.contains("7x6") && e.contains("no default"),
+        "{e}"
+    );
+}
+
+/// A built table's counts of a numbered game say they are of indices, not of the
+/// game's positions (tic-tac-toe's 6046 indices hold 5478 legal boards).
+#[test]
+fn a_numbered_tables_summary_says_its_counts_are_of_indices() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let out = ok(&["build", "tictactoe", "--db", path(&db)]);
+    assert!(
+        out.contains("6046 indices (the numbering's, reachable or not); 2836 wins"),
+        "{out}"
+    );
+}

@@ -625,7 +625,7 @@ fn build_connect4(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
         (Some(w), Some(h)) => solved(Placement::connect4(w as u32, h as u32)?),
         _ => Err(GameError::parameter(
             "connect4",
-            "give width=W,height=H, e.g. connect4:width=5,height=4",
+            "give width=W,height=H with at most 36 cells, e.g. connect4:width=5,height=4 (the standard 7x6 board, 42 cells, is past what this solver's tables hold, so there is no default)",
         )),
     }
 }
