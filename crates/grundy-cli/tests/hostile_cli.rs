@@ -534,3 +534,25 @@ fn a_numbered_tables_summary_says_its_counts_are_of_indices() {
         "{out}"
     );
 }
+
+/// A single heap far past what the engine computes in seconds (Grundy's game at
+/// 10^7: hours of work) stops at the work budget, naming it, instead of running on.
+#[test]
+fn a_huge_heap_of_a_breaking_game_stops_at_the_work_budget() {
+    let e = refused(&[
+        "values",
+        "grundy",
+        "--from",
+        "9999999",
+        "--to",
+        "9999999",
+        "--max-work",
+        "100000000",
+    ]);
+    assert!(
+        e.contains("over the work budget") && e.contains("--max-work"),
+        "{e}"
+    );
+    let e = refused(&["solve", "grundy", "9999999", "--max-work", "100000000"]);
+    assert!(e.contains("budget"), "{e}");
+}

@@ -29,6 +29,11 @@ use crate::{Game, GameError, Impartial, Outcome, Play};
 pub const THREE_HEAP_LIMIT: u64 = 10_000;
 /// Heaps below this size are answered from the computed sequence.
 pub const SEQUENCE_LIMIT: u64 = 10_000_000;
+
+/// Options the engine may examine for values computed on demand unless the budget
+/// says: about ten seconds here (the split game to heap 100,000 takes 5·10^9 of
+/// them in 9 s; Grundy's game reaches heap 1.5·10^6 within the limit).
+pub const HEAP_VALUES_WORK: u64 = 20_000_000_000;
 /// How many values the period search computes before giving up (codes and
 /// all-but games; subtraction games search further, see [`HeapGame::period_search`]).
 pub const PERIOD_SEARCH: u64 = 1 << 20;
@@ -414,11 +419,31 @@ impl HeapGame {
         Ok(heaps.iter().map(|&h| u64::from(values[h as usize])).collect())
     }
 
-    /// The engine's values G(0..=to), computed as far as needed.
+    /// The engine's values G(0..=to), computed as far as needed, a block at a
+    /// time within the budget's work (options examined; by default
+    /// [`HEAP_VALUES_WORK`], about ten seconds): the values of games with
+    /// breaking moves cost time growing with the heap, so a large heap alone
+    /// (Grundy's game at 10^7) would run for hours.
     fn sequence_to<'s>(&self, state: &'s mut State, to: u64) -> Result<&'s [u16], GameError> {
+        const BLOCK: u64 = 1 << 14;
+        let allowed = state.max_work.unwrap_or(HEAP_VALUES_WORK);
+        let name = self.name.clone();
         let seq = state.sequence(&self.rules);
-        if seq.len() <= to {
-            seq.extend_to(to + 1, |_, _| {}).map_err(|e| self.err(e))?;
+        while seq.len() <= to {
+            let end = (seq.len() + BLOCK).min(to + 1);
+            seq.extend_to(end, |_, _| {}).map_err(|e| self.err(e))?;
+            let done = seq.stats().options;
+            if done > allowed && seq.len() <= to {
+                return Err(GameError::OverBudget(crate::Budget::over(
+                    crate::Limit::Work,
+                    done,
+                    allowed,
+                    format!(
+                        "{name}: the nim-values of heaps up to {to} (G(n) for n < {} computed)",
+                        seq.len()
+                    ),
+                )));
+            }
         }
         Ok(seq.values())
     }
