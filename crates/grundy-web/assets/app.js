@@ -58,13 +58,28 @@ function showError(id, e) {
   $(id).textContent = e ? String(e.message || e) : "";
 }
 
+// Only the latest call of each loader draws: an answer that comes back after a
+// newer question (a double click, a tab that loads while the user types) is dropped.
+const generations = {};
+function begin(name) {
+  const g = (generations[name] = (generations[name] || 0) + 1);
+  return () => generations[name] !== g;
+}
+
 // ---------- tabs ----------
 for (const b of document.querySelectorAll("#tabs button")) {
   b.addEventListener("click", () => {
     for (const o of document.querySelectorAll("#tabs button")) o.classList.toggle("active", o === b);
     for (const t of document.querySelectorAll(".tab")) t.classList.toggle("active", t.id === b.dataset.tab);
+    // A page shows its default question the first time it is opened.
+    const load = autoload[b.dataset.tab];
+    if (load && document.body.dataset.ready === "1") {
+      delete autoload[b.dataset.tab];
+      load();
+    }
   });
 }
+const autoload = {};
 
 // ---------- the games ----------
 let families = [];
@@ -154,6 +169,7 @@ function bestMove(moves) {
 }
 
 async function startGame() {
+  const stale = begin("play");
   showError("play-error", null);
   const game = $("play-game").value.trim();
   const position = $("play-position").value.trim();
@@ -164,20 +180,24 @@ async function startGame() {
     // A partizan game's answer says who moves (to_move): then the sides alternate.
     // An impartial game's normal-play answer has a nim-value: then heaps are tokens.
     const probe = await api("solve", { game, position: position || undefined });
+    if (stale()) return;
     play.partizan = probe.to_move !== undefined;
     play.impartial = probe.nimber !== null && probe.nimber !== undefined;
     const solve = await cached("solve", { game, position: probe.position, misere: $("play-misere").checked, first: play.partizan ? sideAt(0) : undefined });
+    if (stale()) return;
     play.history = [solve.position];
     if (!position) $("play-position").value = solve.position;
     play.index = 0;
     $("play-first-label").style.display = play.partizan ? "" : "none";
     await render();
+    if (stale()) return;
   } catch (e) {
     showError("play-error", e);
   }
 }
 
 async function render() {
+  const stale = begin("render");
   const i = play.index;
   const position = play.history[i];
   const f = fields(position, i);
@@ -186,6 +206,7 @@ async function render() {
   try {
     let drawn;
     [solve, moves, drawn] = await Promise.all([cached("solve", f), cached("moves", f), cached("board", { game: play.game, position })]);
+    if (stale()) return;
     board = drawn.board;
   } catch (e) {
     showError("play-error", e);
@@ -540,12 +561,14 @@ for (const id of ["play-values", "play-winning", "play-opponent"]) $(id).addEven
 const seq = { values: [], period: null };
 
 async function plotSequence() {
+  const stale = begin("seq");
   showError("seq-error", null);
   const game = $("seq-game").value.trim();
   const from = Math.max(0, Number($("seq-from").value) || 0);
   const to = Math.max(from, Number($("seq-to").value) || 0);
   try {
     const values = await api("values", { game, from, to });
+    if (stale()) return;
     seq.values = values.values;
     drawSequence();
     const shown = values.values.slice(0, 1000).map((v) => v.nimber).join(" ");
@@ -556,6 +579,7 @@ async function plotSequence() {
   }
   try {
     const period = await api("period", { game });
+    if (stale()) return;
     seq.period = period;
     let text = period.period ? (period.proved ? "Proved: " : "Apparent: ") + "preperiod " + period.preperiod + ", period " + period.period + ", saltus " + period.saltus : "No period found (checked to " + period.checked_to + ")";
     if (period.rule) text += ". " + period.rule;
@@ -670,6 +694,7 @@ async function thermographSummary(t) {
 
 // ---------- the calculator ----------
 async function evaluate() {
+  const stale = begin("calc");
   showError("calc-error", null);
   const expression = $("calc-expr").value;
   $("calc-result").textContent = "";
@@ -677,12 +702,16 @@ async function evaluate() {
   clear($("calc-thermo"));
   try {
     const r = await api("calc", { expression, unicode: $("calc-unicode").checked });
+    if (stale()) return;
     $("calc-result").textContent = String(r.value);
     if (typeof r.value === "string") {
       try {
         const ascii = $("calc-unicode").checked ? (await api("calc", { expression })).value : r.value;
+        if (stale()) return;
         const t = await api("thermograph", { value: ascii });
+        if (stale()) return;
         $("calc-thermo-summary").textContent = "Thermograph: " + (await thermographSummary(t));
+        if (stale()) return;
         drawThermograph($("calc-thermo"), t);
       } catch (e) {
         $("calc-thermo-summary").textContent = "No thermograph: " + e.message;
@@ -715,6 +744,7 @@ function gridText(position, board) {
 }
 
 async function loadValue() {
+  const stale = begin("value");
   showError("value-error", null);
   const game = $("value-game").value.trim();
   let position = $("value-position").value.trim();
@@ -722,11 +752,13 @@ async function loadValue() {
     // The value first: its answer writes the position as the game does (start
     // becomes its rows), which is the text a click edits.
     const v = await api("value", { game, position });
+    if (stale()) return;
     if (v.position && v.position !== position) {
       position = v.position;
       $("value-position").value = position;
     }
     const board = (await api("board", { game, position })).board;
+    if (stale()) return;
     const grid = gridText(position, board);
     // The marks a cell cycles through: those of this position and of the family's
     // example, the empty cell first.
@@ -764,6 +796,7 @@ async function loadValue() {
     }
     try {
       drawThermograph($("value-thermo"), await api("thermograph", { game, position }));
+      if (stale()) return;
     } catch (e) {
       clear($("value-thermo"));
     }
@@ -782,12 +815,14 @@ $("value-load").addEventListener("click", loadValue);
 
 // ---------- the misère quotient ----------
 async function computeQuotient() {
+  const stale = begin("quot");
   showError("quot-error", null);
   const table = $("quot-table");
   clear(table);
   clear($("quot-heaps"));
   try {
     const q = await api("quotient", { game: $("quot-game").value.trim(), max_heap: Number($("quot-max").value) || 30 });
+    if (stale()) return;
     const row = (k, v) => table.append(el("tr", {}, el("td", {}, k), el("td", { class: "mono", id: "quot-" + k.replace(/[^a-z]/gi, "") }, v)));
     row("order", String(q.order));
     row("presentation", String(q.presentation));
@@ -810,6 +845,11 @@ $("quot-family").addEventListener("change", () => {
   computeQuotient();
 });
 $("quot-go").addEventListener("click", computeQuotient);
+
+autoload.sequence = () => plotSequence();
+autoload.calc = () => evaluate();
+autoload.value = () => loadValue();
+autoload.quotient = () => computeQuotient();
 
 // ---------- start ----------
 async function init() {
