@@ -174,17 +174,20 @@ async function startGame() {
   const game = $("play-game").value.trim();
   const position = $("play-position").value.trim();
   try {
-    play.game = game;
-    play.cache.clear();
     play.pick = null;
     // A partizan game's answer says who moves (to_move): then the sides alternate.
     // An impartial game's normal-play answer has a nim-value: then heaps are tokens.
     const probe = await api("solve", { game, position: position || undefined });
     if (stale()) return;
-    play.partizan = probe.to_move !== undefined;
-    play.impartial = probe.nimber !== null && probe.nimber !== undefined;
-    const solve = await cached("solve", { game, position: probe.position, misere: $("play-misere").checked, first: play.partizan ? sideAt(0) : undefined });
+    const partizan = probe.to_move !== undefined;
+    const solve = await api("solve", { game, position: probe.position, misere: $("play-misere").checked, first: partizan ? sideAt(0) : undefined });
     if (stale()) return;
+    // The game, its kind and its history change together: a render in between
+    // never mixes one game's name with another's positions.
+    play.cache.clear();
+    play.game = game;
+    play.partizan = partizan;
+    play.impartial = probe.nimber !== null && probe.nimber !== undefined;
     play.history = [solve.position];
     if (!position) $("play-position").value = solve.position;
     play.index = 0;
