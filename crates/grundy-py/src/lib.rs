@@ -161,6 +161,14 @@ fn answer(py: Python<'_>, r: grundy_api::Result<Value>) -> PyResult<Py<PyAny>> {
     }
 }
 
+/// How a position is played, from the `misere` and `first` keywords.
+fn options(misere: bool, first: Option<&str>) -> Result<grundy_api::Options, grundy_api::Error> {
+    Ok(grundy_api::Options {
+        misere,
+        first: side(first)?,
+    })
+}
+
 fn side(first: Option<&str>) -> Result<Option<Side>, grundy_api::Error> {
     match first {
         None => Ok(None),
@@ -362,10 +370,7 @@ impl Game {
         first: Option<String>,
     ) -> PyResult<Py<PyAny>> {
         self.ask(py, move |g, b| {
-            let o = grundy_api::Options {
-                misere,
-                first: side(first.as_deref())?,
-            };
+            let o = options(misere, first.as_deref())?;
             Ok(grundy_api::solve(g, &position, &o, b)?.json())
         })
     }
@@ -379,10 +384,7 @@ impl Game {
         first: Option<String>,
     ) -> PyResult<Py<PyAny>> {
         self.ask(py, move |g, _| {
-            let o = grundy_api::Options {
-                misere,
-                first: side(first.as_deref())?,
-            };
+            let o = options(misere, first.as_deref())?;
             Ok(grundy_api::moves(g, &position, &o)?.json())
         })
     }
@@ -398,10 +400,7 @@ impl Game {
         first: Option<String>,
     ) -> PyResult<Py<PyAny>> {
         self.ask(py, move |g, _| {
-            let o = grundy_api::Options {
-                misere,
-                first: side(first.as_deref())?,
-            };
+            let o = options(misere, first.as_deref())?;
             Ok(grundy_api::explain(g, &position, depth, replies, &o)?.json())
         })
     }
