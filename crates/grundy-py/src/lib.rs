@@ -642,6 +642,20 @@ impl PyValue {
         Ok(PyValue(g))
     }
 
+    /// `op(self, other)` in the universe, checked against its work limit.
+    fn with(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: impl FnOnce(&mut Universe, GameId, GameId) -> GameId,
+    ) -> PyResult<PyValue> {
+        let h = PyValue::other(py, other)?;
+        with_universe(|u| {
+            let g = op(u, self.0, h);
+            PyValue::checked(py, u, g)
+        })
+    }
+
     fn other(py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<GameId> {
         if let Ok(v) = other.cast::<PyValue>() {
             return Ok(v.get().0);
@@ -677,11 +691,7 @@ impl PyValue {
     }
 
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyValue> {
-        let h = PyValue::other(py, other)?;
-        with_universe(|u| {
-            let g = u.add(self.0, h);
-            PyValue::checked(py, u, g)
-        })
+        self.with(py, other, |u, g, h| u.add(g, h))
     }
 
     fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyValue> {
@@ -689,19 +699,11 @@ impl PyValue {
     }
 
     fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyValue> {
-        let h = PyValue::other(py, other)?;
-        with_universe(|u| {
-            let g = u.sub(self.0, h);
-            PyValue::checked(py, u, g)
-        })
+        self.with(py, other, |u, g, h| u.sub(g, h))
     }
 
     fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyValue> {
-        let h = PyValue::other(py, other)?;
-        with_universe(|u| {
-            let g = u.sub(h, self.0);
-            PyValue::checked(py, u, g)
-        })
+        self.with(py, other, |u, g, h| u.sub(h, g))
     }
 
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyValue> {
