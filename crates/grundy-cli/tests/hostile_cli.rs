@@ -556,3 +556,42 @@ fn a_huge_heap_of_a_breaking_game_stops_at_the_work_budget() {
     let e = refused(&["solve", "grundy", "9999999", "--max-work", "100000000"]);
     assert!(e.contains("budget"), "{e}");
 }
+
+/// A heap that only a proved period answers, in a game whose period search is
+/// dear (three heaps left by a move: values cost time growing with the heap),
+/// stops at the work budget with its flag instead of searching for minutes.
+#[test]
+fn a_period_search_stops_at_the_work_budget() {
+    let e = refused(&[
+        "solve",
+        "octal:0.7777777777",
+        "1000000000000",
+        "--max-work",
+        "100000000",
+    ]);
+    assert!(
+        e.contains("period") && e.contains("over the work budget") && e.contains("--max-work"),
+        "{e}"
+    );
+}
+
+/// An all-but game with a huge exclusion has a code of that many digits: a small
+/// heap looks only at the moves that fit it (once each 10^6 digits per heap per
+/// option, minutes even for heap 3000).
+#[test]
+fn a_huge_exclusion_costs_nothing_below_it() {
+    let out = run(&["solve", "allbut:1000000", "3000"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("nim-value:     3000"), "{text}");
+}
+
+/// A strategy tree of the digit game asks for the layers of one start at many
+/// turns; each is swept once, not once per node.
+#[test]
+fn a_strategy_tree_of_the_digit_game_sweeps_each_layer_once() {
+    let out = run(&["explain", "digits:turns=12,width=5", "1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("win"), "{text}");
+}

@@ -140,7 +140,32 @@ impl Compiled {
             }
             HeapRules::Split => c.split_game = true,
         }
+        // Sorted, so that a heap of n looks at the moves that fit it and no
+        // others (an all-but game's code has as many digits as its largest
+        // exclusion: 10^7 of them for `allbut:10000000`).
+        for list in [&mut c.take_all, &mut c.take_some, &mut c.split2, &mut c.split3] {
+            list.sort_unstable();
+        }
         c
+    }
+
+    /// Whether a move takes a whole heap of `n`.
+    #[inline]
+    fn takes_all(&self, n: usize) -> bool {
+        self.take_all.binary_search(&n).is_ok()
+    }
+
+    /// The amounts k < n that a move may take from a heap of `n` and leave the rest.
+    #[inline]
+    fn takes_below(&self, n: usize) -> &[usize] {
+        &self.take_some[..self.take_some.partition_point(|&k| k < n)]
+    }
+
+    /// The k of the moves that take k from a heap of `n` and split the rest in
+    /// `parts` non-empty heaps (`split2` or `split3`).
+    #[inline]
+    fn splits_within(list: &[usize], n: usize, parts: usize) -> &[usize] {
+        &list[..list.partition_point(|&k| k + parts <= n)]
     }
 
     /// Moves only take (no split of any kind): each heap has at most one heap as
@@ -162,14 +187,10 @@ impl Compiled {
             return (seen, self.take_some.len() as u64);
         }
         let mut options = 0u64;
-        for &k in &self.take_all {
-            seen |= u64::from(k == n);
-        }
-        for &k in &self.take_some {
-            if k < n {
-                seen |= 1u64 << g[n - k];
-                options += 1;
-            }
+        seen |= u64::from(self.takes_all(n));
+        for &k in self.takes_below(n) {
+            seen |= 1u64 << g[n - k];
+            options += 1;
         }
         (seen, options)
     }
@@ -586,16 +607,12 @@ impl Sequence {
     fn mark_singles(&mut self, n: usize) {
         let g = &self.values;
         let seen = &mut self.seen;
-        for &k in &self.c.take_all {
-            if k == n {
-                mark(seen, 0);
-            }
+        if self.c.takes_all(n) {
+            mark(seen, 0);
         }
-        for &k in &self.c.take_some {
-            if k < n {
-                mark(seen, g[n - k]);
-                self.stats.options += 1;
-            }
+        for &k in self.c.takes_below(n) {
+            mark(seen, g[n - k]);
+            self.stats.options += 1;
         }
     }
 
@@ -621,13 +638,11 @@ impl Sequence {
         let g = &self.values[..n];
         let seen = &mut self.seen;
         let small = self.max_value < 64;
-        for &k in &self.c.split2 {
-            if n >= k + 2 {
-                let m = n - k;
-                let half = self.c.half(m);
-                mark_pairs(g, m, half, seen, small);
-                self.stats.options += half as u64;
-            }
+        for &k in Compiled::splits_within(&self.c.split2, n, 2) {
+            let m = n - k;
+            let half = self.c.half(m);
+            mark_pairs(g, m, half, seen, small);
+            self.stats.options += half as u64;
         }
         if !self.c.split3.is_empty() {
             // Three-heap moves: the two-heap split sets of each total, combined
@@ -636,7 +651,7 @@ impl Sequence {
                 .c
                 .split3
                 .iter()
-                .filter(|&&k| n >= k + 3)
+                .take_while(|&&k| n >= k + 3)
                 .map(|&k| n - k)
                 .collect();
             if !totals.is_empty() {
@@ -705,15 +720,11 @@ impl Sequence {
         } else {
             0
         };
-        for &k in &self.c.take_all {
-            if k == n {
-                seen |= 1;
-            }
+        if self.c.takes_all(n) {
+            seen |= 1;
         }
-        for &k in &self.c.take_some {
-            if k < n {
-                seen |= 1u64 << (g[n - k] & 63);
-            }
+        for &k in self.c.takes_below(n) {
+            seen |= 1u64 << (g[n - k] & 63);
         }
         let unequal = self.c.unequal;
         let rare_heaps = &self.rare_heaps[..];
@@ -853,15 +864,11 @@ impl Sequence {
             self.flags[..limit].fill(0);
             &mut self.flags
         };
-        for &k in &self.c.take_all {
-            if k == n {
-                flags[0] = 1;
-            }
+        if self.c.takes_all(n) {
+            flags[0] = 1;
         }
-        for &k in &self.c.take_some {
-            if k < n {
-                flags[self.values[n - k] as usize] = 1;
-            }
+        for &k in self.c.takes_below(n) {
+            flags[self.values[n - k] as usize] = 1;
         }
         self.mirror.sync(&self.values[..n], self.values.capacity());
         let g = &self.values[..n];
@@ -1470,35 +1477,27 @@ impl Naive {
         let at = |i: usize| -> u64 { g[i].into() };
         self.seen.clear();
         let seen = &mut self.seen;
-        for &k in &c.take_all {
-            if k == n {
-                seen.insert(0);
-            }
+        if c.takes_all(n) {
+            seen.insert(0);
         }
-        for &k in &c.take_some {
-            if k < n {
-                seen.insert(at(n - k));
-            }
+        for &k in c.takes_below(n) {
+            seen.insert(at(n - k));
         }
-        for &k in &c.split2 {
-            if n >= k + 2 {
-                let m = n - k;
-                let half = c.half(m);
-                for a in 1..=half {
-                    seen.insert(at(a) ^ at(m - a));
+        for &k in Compiled::splits_within(&c.split2, n, 2) {
+            let m = n - k;
+            let half = c.half(m);
+            for a in 1..=half {
+                seen.insert(at(a) ^ at(m - a));
+            }
+            stats.options += half as u64;
+        }
+        for &k in Compiled::splits_within(&c.split3, n, 3) {
+            let m = n - k;
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    seen.insert(at(a) ^ at(b) ^ at(m - a - b));
                 }
-                stats.options += half as u64;
-            }
-        }
-        for &k in &c.split3 {
-            if n >= k + 3 {
-                let m = n - k;
-                for a in 1..=m / 3 {
-                    for b in a..=(m - a) / 2 {
-                        seen.insert(at(a) ^ at(b) ^ at(m - a - b));
-                    }
-                    stats.options += ((m - a) / 2 + 1 - a) as u64;
-                }
+                stats.options += ((m - a) / 2 + 1 - a) as u64;
             }
         }
         if c.split_game {

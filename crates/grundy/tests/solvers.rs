@@ -390,3 +390,29 @@ fn heap_table_agrees_with_the_family_loops_and_the_search() {
     });
     assert_eq!(split.values(), &engine_values(&Split::new(), 200)[..]);
 }
+
+#[test]
+fn digits_layers_kept_between_calls_answer_every_turn_in_any_order() {
+    // One game object keeps the layers it swept (a strategy tree asks for many
+    // turns of one start): every turn, asked in any order and for two starts in
+    // turn, matches the plain search, short and long games (cycles) alike.
+    for turns in [3, 30, 61] {
+        let game = Digits::new(turns, 2).unwrap();
+        let mut search = Search::new(&game);
+        let mut played: Vec<u64> = (0..=turns).rev().collect();
+        played.extend((0..=turns).step_by(5));
+        for &start in &[45, 9, 45] {
+            for &k in &played {
+                for number in (0..100).step_by(11) {
+                    let p = DigitsPosition {
+                        number,
+                        played: k,
+                        start,
+                    };
+                    let expected = search.evaluate(&p).unwrap();
+                    assert_eq!(game.evaluate(&p), expected, "{turns} turns, {p:?}");
+                }
+            }
+        }
+    }
+}

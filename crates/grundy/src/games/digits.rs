@@ -1,3 +1,5 @@
+use std::sync::{Arc, Mutex};
+
 use rustc_hash::FxHashMap;
 
 use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax, Value};
@@ -15,11 +17,44 @@ use crate::{Game, GameError, Outcome};
 /// Every line of play lasts exactly the remaining turns, so the remoteness is the
 /// number of turns left; only the outcome needs solving. The payoff depends on who
 /// is to move, so a position carries the turns played and the starting number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Digits {
     turns: u64,
     width: u32,
+    /// The layers swept so far, shared by clones: a strategy tree asks for the
+    /// layers of one start again and again (each a sweep of 10^width numbers).
+    swept: Arc<Mutex<Swept>>,
 }
+
+impl PartialEq for Digits {
+    fn eq(&self, other: &Self) -> bool {
+        (self.turns, self.width) == (other.turns, other.width)
+    }
+}
+
+impl Eq for Digits {}
+
+impl std::fmt::Debug for Digits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Digits")
+            .field("turns", &self.turns)
+            .field("width", &self.width)
+            .finish()
+    }
+}
+
+/// The layers of one start: `layers[k]` is the layer with k turns left.
+#[derive(Default)]
+struct Swept {
+    start: Option<u32>,
+    /// `increments[d][c]`: number c with digit d increased.
+    increments: Vec<Vec<u32>>,
+    layers: Vec<Arc<Vec<bool>>>,
+}
+
+/// Layers kept per start: enough for a strategy tree's depth, and at most
+/// 10^7 bytes each.
+const SWEPT_LAYERS: usize = 24;
 
 /// A position of the digit game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -55,7 +90,11 @@ impl Digits {
                 format!("width must be 1 to {MAX_WIDTH}, not {width}"),
             ));
         }
-        Ok(Digits { turns, width })
+        Ok(Digits {
+            turns,
+            width,
+            swept: Arc::default(),
+        })
     }
 
     /// The number of turns.
@@ -120,33 +159,60 @@ impl Digits {
     /// Sweeps back from the last turn, one layer at a time. The sweep is a fixed map
     /// applied to the last layer, so it repeats; a repeat is detected and skipped,
     /// which makes any number of turns cheap.
-    pub fn layer(&self, start: u32, turns_left: u64) -> Vec<bool> {
+    pub fn layer(&self, start: u32, turns_left: u64) -> Arc<Vec<bool>> {
         let n = self.numbers() as usize;
-        let inc: Vec<Vec<u32>> = (0..self.width)
-            .map(|d| (0..n as u32).map(|c| Self::increment(c, d)).collect())
-            .collect();
-        // At the end the player to move is the first player iff `turns` is even.
-        let first_moves_last = self.turns.is_multiple_of(2);
-        let mut layer: Vec<bool> = (0..n as u32).map(|c| (c > start) == first_moves_last).collect();
-        let mut seen: FxHashMap<Vec<bool>, u64> = FxHashMap::default();
-        let mut k = 0;
-        while k < turns_left {
-            if let Some(&earlier) = seen.get(&layer) {
-                let cycle = k - earlier;
-                let remaining = (turns_left - k) % cycle;
-                for _ in 0..remaining {
-                    layer = Self::sweep(&layer, &inc);
-                }
-                return layer;
-            }
-            // Layers are only remembered while few: a cycle shows up early in practice.
-            if seen.len() < 4096 {
-                seen.insert(layer.clone(), k);
-            }
-            layer = Self::sweep(&layer, &inc);
-            k += 1;
+        let mut swept = self.swept.lock().unwrap_or_else(|e| e.into_inner());
+        if swept.increments.is_empty() {
+            swept.increments = (0..self.width)
+                .map(|d| (0..n as u32).map(|c| Self::increment(c, d)).collect())
+                .collect();
         }
-        layer
+        if swept.start != Some(start) {
+            // At the end the player to move is the first player iff `turns` is even.
+            let first_moves_last = self.turns.is_multiple_of(2);
+            let last: Vec<bool> = (0..n as u32).map(|c| (c > start) == first_moves_last).collect();
+            swept.start = Some(start);
+            swept.layers = vec![Arc::new(last)];
+        }
+        if let Some(layer) = swept.layers.get(turns_left as usize) {
+            return layer.clone();
+        }
+        // Sweep on from the last layer kept, keeping the first few.
+        let Swept {
+            increments, layers, ..
+        } = &mut *swept;
+        let mut layer = layers.last().expect("the last turn's layer").as_ref().clone();
+        let mut k = layers.len() as u64 - 1;
+        let mut seen: FxHashMap<Vec<bool>, u64> = FxHashMap::default();
+        while k < turns_left {
+            if layers.len() == SWEPT_LAYERS {
+                if let Some(&earlier) = seen.get(&layer) {
+                    let cycle = k - earlier;
+                    let remaining = (turns_left - k) % cycle;
+                    for _ in 0..remaining {
+                        layer = Self::sweep(&layer, increments);
+                    }
+                    return Arc::new(layer);
+                }
+                // Layers are only remembered while few (at most about 1 GiB of
+                // them): a cycle shows up early in practice.
+                if seen.len() < (4096).min((1 << 30) / n) {
+                    seen.insert(layer.clone(), k);
+                }
+            }
+            layer = Self::sweep(&layer, increments);
+            k += 1;
+            if layers.len() < SWEPT_LAYERS {
+                layers.push(Arc::new(layer.clone()));
+                if let Some(earlier) = layers[..layers.len() - 1].iter().position(|l| **l == layer) {
+                    // The kept layers already cycle: answer from them.
+                    let cycle = k - earlier as u64;
+                    let at = earlier as u64 + (turns_left - earlier as u64) % cycle;
+                    return layers[at as usize].clone();
+                }
+            }
+        }
+        Arc::new(layer)
     }
 
     fn sweep(next: &[bool], inc: &[Vec<u32>]) -> Vec<bool> {
@@ -184,7 +250,10 @@ impl Digits {
 
     /// The game seen as layers for the generic [`crate::solve::solve_layers`].
     pub fn layered(&self, start: u32) -> DigitsLayers {
-        DigitsLayers { game: *self, start }
+        DigitsLayers {
+            game: self.clone(),
+            start,
+        }
     }
 }
 
@@ -218,7 +287,7 @@ impl Game for Digits {
 }
 
 /// The digit game from one starting number, as layers (layer = turns played).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct DigitsLayers {
     game: Digits,
     start: u32,

@@ -12,8 +12,8 @@
 use std::sync::{Arc, Mutex, OnceLock};
 
 use grundy_octal::{
-    find_period_in, proof_bound, prove_period, HeapRules, Method, MisereQuotient, Periodic, QuotientLimits,
-    Sequence,
+    find_period_until, proof_bound, prove_period, HeapRules, Method, MisereQuotient, Periodic,
+    QuotientLimits, Sequence,
 };
 
 use crate::dynamic::{Analyze, ClosedForm, Period, SEARCH_LIMIT, SEARCH_WORK};
@@ -59,6 +59,9 @@ pub type RemotenessHook = fn(&HeapGame) -> Option<Periodic>;
 pub struct HeapGame {
     rules: HeapRules,
     name: String,
+    /// Whether a move may leave three heaps, read off the code once: an all-but
+    /// game's code has as many digits as its largest exclusion.
+    three_heaps: bool,
     known: Option<Period>,
     remoteness_hook: Option<RemotenessHook>,
     remoteness: OnceLock<Option<Periodic>>,
@@ -73,6 +76,9 @@ struct State {
     wide: Vec<u64>,
     /// The period search's result, once run.
     period: Option<Option<Period>>,
+    /// Why the period search stopped short of its length: the work budget ran
+    /// out (the error of a heap only a period could answer).
+    period_stopped: Option<crate::OverBudget>,
     /// The largest misère quotient computed, and the smallest largest heap whose
     /// quotient failed (not tried again), with why, for the error of the search.
     quotient: Option<Arc<MisereQuotient>>,
@@ -111,6 +117,7 @@ impl Clone for HeapGame {
         HeapGame {
             rules: self.rules.clone(),
             name: self.name.clone(),
+            three_heaps: self.three_heaps,
             known: self.known.clone(),
             remoteness_hook: self.remoteness_hook,
             remoteness: OnceLock::new(),
@@ -122,9 +129,12 @@ impl Clone for HeapGame {
 impl HeapGame {
     /// A game from its rules; `name` is its GAME text.
     pub fn new(rules: HeapRules, name: impl Into<String>) -> Self {
+        let three_heaps = matches!(&rules, HeapRules::Octal(c)
+            if c.digits().iter().chain(c.tail().as_slice()).any(|d| d & 8 != 0));
         HeapGame {
             rules,
             name: name.into(),
+            three_heaps,
             known: None,
             remoteness_hook: None,
             remoteness: OnceLock::new(),
@@ -178,8 +188,7 @@ impl HeapGame {
     /// True when a move may leave three heaps (hexadecimal bit 8): each value then
     /// costs time growing with the heap times its values (see [`THREE_HEAP_LIMIT`]).
     pub fn leaves_three_heaps(&self) -> bool {
-        matches!(&self.rules, HeapRules::Octal(c)
-            if c.digits().iter().chain(c.tail().as_slice()).any(|d| d & 8 != 0))
+        self.three_heaps
     }
 
     /// How many values the period search computes at most.
@@ -203,15 +212,48 @@ impl HeapGame {
             let limit = self.period_search();
             let found = if !self.has_tail() && proof_bound(&self.rules, 0, 1).is_some() {
                 // Share the sequence with the table: the search's values are kept.
-                find_period_in(state.sequence(&self.rules), limit, |_, _| {})
-                    .map_err(|e| self.err(e))?
-                    .filter(|p| p.proved)
+                // Values of breaking games cost time growing with the heap: the
+                // search stops at the work budget, as computing them on demand does.
+                let allowed = state.max_work.unwrap_or(HEAP_VALUES_WORK);
+                let (found, stopped) = find_period_until(
+                    state.sequence(&self.rules),
+                    limit,
+                    |_, _| {},
+                    |seq| seq.stats().options > allowed,
+                )
+                .map_err(|e| self.err(e))?;
+                let found = found.filter(|p| p.proved);
+                if stopped && found.is_none() {
+                    let seq = state.sequence(&self.rules);
+                    let (done, len) = (seq.stats().options, seq.len());
+                    state.period_stopped = Some(crate::Budget::over(
+                        crate::Limit::Work,
+                        done,
+                        allowed,
+                        format!(
+                            "{}: the search for a proved period (G(n) for n < {len} computed, \
+                             none proved yet; it looks as far as n = {limit})",
+                            self.name
+                        ),
+                    ));
+                }
+                found
             } else {
                 prove_period(&self.rules, limit).map_err(|e| self.err(e))?
             };
             state.period = Some(found);
         }
         Ok(state.period.clone().flatten())
+    }
+
+    /// [`HeapGame::proved_period`] where only a period can answer: none proved
+    /// because the search ran out of work is the budget's error, not "none".
+    fn proved_period_or_budget(&self) -> Result<Option<Period>, GameError> {
+        let found = self.proved_period()?;
+        match (&found, &self.state().period_stopped) {
+            (None, Some(stopped)) => Err(GameError::OverBudget(stopped.clone())),
+            _ => Ok(found),
+        }
     }
 
     /// The single-heap remoteness rule of the family, if it has one and it is proved.
@@ -374,7 +416,7 @@ impl HeapGame {
     pub fn heap_values(&self, heaps: &[u64]) -> Result<Vec<u64>, GameError> {
         let max = heaps.iter().copied().max().unwrap_or(0);
         let from_period = |what: &str| -> Result<Vec<u64>, GameError> {
-            match self.proved_period()? {
+            match self.proved_period_or_budget()? {
                 Some(p) => heaps
                     .iter()
                     .map(|&h| {
@@ -451,7 +493,7 @@ impl HeapGame {
     /// The nim-values of single heaps `from..=to`.
     pub fn values_range(&self, from: u64, to: u64) -> Result<Vec<u64>, GameError> {
         if to >= SEQUENCE_LIMIT || (self.leaves_three_heaps() && to > THREE_HEAP_LIMIT) {
-            return match self.proved_period()? {
+            return match self.proved_period_or_budget()? {
                 Some(p) => p
                     .periodic
                     .range(from, to)
