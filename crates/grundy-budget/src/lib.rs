@@ -54,6 +54,9 @@ pub struct Budget {
 
 /// The memory limit when the front end knows nothing better: 8 GiB.
 pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
+/// The positions a search, or a table of the positions reachable from a start,
+/// holds by default (`--max-positions` raises it): about a few seconds of work.
+pub const DEFAULT_POSITIONS: u64 = 2_000_000;
 /// The memory of a script's interpreter by default: 64 MiB.
 pub const DEFAULT_SCRIPT_MEMORY: u64 = 64 << 20;
 /// The time of one call into a script by default: one second.

@@ -28,9 +28,10 @@ struct Cli {
     /// available memory; also GRUNDY_MAX_MEMORY). Larger tables are refused up front.
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
-    /// The most positions a search may visit before it stops with the budget's
-    /// error (default: 2000000 for a search, 1300000 sums for a misère quotient;
-    /// closed forms and proved periods need none).
+    /// The most positions a search may visit, or a table built from a start may
+    /// hold, before it stops with the budget's error (default: 2000000 for a search
+    /// or a table, 1300000 sums for a misère quotient; closed forms and proved
+    /// periods need none).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_positions: Option<u64>,
     /// The most memory a game script's interpreter may hold, e.g. 256M (default 64M;

@@ -595,3 +595,35 @@ fn a_strategy_tree_of_the_digit_game_sweeps_each_layer_once() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("win"), "{text}");
 }
+
+/// A table of the positions reachable from a start counts them in the budget's
+/// positions (Wythoff from 3000,3000 reaches 9 million), and stops with its flag,
+/// leaving no file behind; the same limit binds the Timely builder.
+#[test]
+fn an_enumerated_build_stops_at_the_position_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("w.tbl");
+    for extra in [&[][..], &["--workers", "2"][..]] {
+        let mut args = vec![
+            "build",
+            "wythoff",
+            "--start",
+            "3000,3000",
+            "--db",
+            path(&db),
+            "--max-positions",
+            "50000",
+        ];
+        args.extend_from_slice(extra);
+        let e = refused(&args);
+        assert!(
+            e.contains("position budget") && e.contains("--max-positions"),
+            "{args:?}: {e}"
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}

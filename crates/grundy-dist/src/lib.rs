@@ -277,6 +277,9 @@ pub struct BuildOptions {
     /// The most bytes process 0 may give the gathered table (the budget's
     /// `max_memory`); a larger one is refused before any worker starts.
     pub max_memory: u64,
+    /// The most positions [`build_enumerated`] enumerates (the budget's
+    /// `max_positions`).
+    pub max_positions: u64,
 }
 
 impl Default for BuildOptions {
@@ -287,6 +290,7 @@ impl Default for BuildOptions {
             gather: true,
             stop_after: None,
             max_memory: grundy_retro::DEFAULT_MEMORY_CAP,
+            max_positions: grundy::DEFAULT_POSITIONS,
         }
     }
 }
@@ -699,7 +703,7 @@ pub fn build(
 /// Build the table of every position of `game` reachable from `start`, the file
 /// `grundy build` writes for such a game (numbered in its breadth-first discovery
 /// order, with the positions section): every process enumerates the positions
-/// itself (at most [`grundy_retro::REACHABLE_LIMIT`]), then the workers solve them
+/// itself (at most [`BuildOptions::max_positions`]), then the workers solve them
 /// in retrograde rounds as for any loopy game, and process 0 writes the table.
 /// Checkpoints and `resume` work as for the games with a numbering of their own;
 /// `gather` cannot be off (the file carries the positions, which only a process
@@ -719,7 +723,8 @@ pub fn build_enumerated(
         )));
     }
     cluster.check()?;
-    let (positions, graph) = enumerate::enumerate(game, start, grundy_retro::REACHABLE_LIMIT)?;
+    let limit = usize::try_from(options.max_positions).unwrap_or(usize::MAX);
+    let (positions, graph) = enumerate::enumerate(game, start, limit)?;
     let graph = Arc::new(graph);
     let job = JobOptions {
         name,

@@ -318,6 +318,7 @@ impl Game {
                 remoteness,
                 parallel,
                 max_memory: b.max_memory,
+                max_positions: b.positions_or(grundy::DEFAULT_POSITIONS),
             };
             Ok(grundy_api::build(g, &db, start.as_deref(), options, resume, &mut |_| {})?.json())
         })

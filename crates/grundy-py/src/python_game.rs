@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 /// The positions a search of a Python game may keep unless the budget says.
-const SEARCH_LIMIT: usize = 2_000_000;
+const SEARCH_LIMIT: usize = grundy::DEFAULT_POSITIONS as usize;
 
 /// How positions look to the definition.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -19,6 +19,10 @@ pub struct DenseOptions {
     /// The most bytes the table may take (the budget's `max_memory`): a larger
     /// one is refused before anything is allocated.
     pub max_memory: u64,
+    /// The most positions a table of the positions reachable from a start may
+    /// hold (the budget's `max_positions`); enumeration stops there with the
+    /// budget's error.
+    pub max_positions: u64,
 }
 
 impl Default for DenseOptions {
@@ -27,6 +31,7 @@ impl Default for DenseOptions {
             remoteness: true,
             parallel: true,
             max_memory: crate::memory::DEFAULT_MEMORY_CAP,
+            max_positions: grundy::DEFAULT_POSITIONS,
         }
     }
 }

@@ -24,7 +24,7 @@
 use std::path::Path;
 
 use grundy::dynamic::{DynGame, DynPosition};
-use grundy::solve::{solve_reachable_with, REACHABLE_LIMIT};
+use grundy::solve::solve_reachable_with;
 use grundy::{GameError, Play};
 
 use crate::dynamic::TableGame;
@@ -66,7 +66,7 @@ fn decode(b: &[u8]) -> Option<DynPosition> {
 /// The game's name ([`DynGame::name`]) goes in the header.
 ///
 /// Enumeration and retrograde analysis run on one core and in memory (at most
-/// [`REACHABLE_LIMIT`] positions); there are no checkpoints.
+/// [`DenseOptions::max_positions`] positions); there are no checkpoints.
 ///
 /// ```
 /// use grundy::{dynamic::parse_game, Outcome, Play};
@@ -89,7 +89,8 @@ pub fn build_reachable(
     options: DenseOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Table, RetroError> {
-    let solved = solve_reachable_with(game, start, Play::Normal, REACHABLE_LIMIT)?;
+    let limit = usize::try_from(options.max_positions).unwrap_or(usize::MAX);
+    let solved = solve_reachable_with(game, start, Play::Normal, limit)?;
     let n = solved.len() as u64;
     progress(Progress {
         done: n,

@@ -390,7 +390,7 @@ const MAX_EXACT: i64 = 1 << 53;
 const TABLE_LIMIT: u64 = 10_000_000;
 
 /// Positions a nim-value search may visit.
-const SEARCH_LIMIT: usize = 2_000_000;
+const SEARCH_LIMIT: usize = grundy::DEFAULT_POSITIONS as usize;
 
 /// What a position of the script looks like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -119,6 +119,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         remoteness: !args.no_remoteness,
         parallel: !args.serial,
         max_memory: budget.max_memory,
+        max_positions: budget.positions_or(grundy::DEFAULT_POSITIONS),
     };
     // One build per table file (and its .tmp and .ckpt): held until the summary.
     let _lock = crate::lock::OutputLock::acquire(&args.db)?;
@@ -289,6 +290,7 @@ fn run_dist(args: Args, budget: &Budget) -> Result<String> {
         gather: !args.no_gather,
         stop_after: args.stop_after,
         max_memory: budget.max_memory,
+        max_positions: budget.positions_or(grundy::DEFAULT_POSITIONS),
     };
     let mut report = |r: grundy_dist::Report| {
         bar.set_length(r.total);

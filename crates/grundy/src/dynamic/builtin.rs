@@ -274,6 +274,10 @@ pub struct ClosedForm<P> {
 /// The most options `options` and `moves` will list for one position.
 const OPTION_LIMIT: u128 = 1_000_000;
 
+/// The most numbers the options of one position may hold in all (as many as
+/// its winning moves may: [`crate::games::LISTED_NUMBERS`]).
+const OPTION_NUMBERS: u128 = crate::games::LISTED_NUMBERS as u128;
+
 /// Moves a search may examine (positions times moves per position).
 pub(crate) const SEARCH_WORK: u128 = 50_000_000;
 
@@ -281,7 +285,7 @@ pub(crate) const SEARCH_WORK: u128 = 50_000_000;
 const VALUES_LIMIT: u64 = 10_000_000;
 
 /// Positions a search may visit when a closed form exists for the rest.
-pub(crate) const SEARCH_LIMIT: usize = 2_000_000;
+pub(crate) const SEARCH_LIMIT: usize = crate::DEFAULT_POSITIONS as usize;
 
 /// A position's evaluation and each option's.
 type Searched<P> = (Evaluation, Vec<(P, Evaluation)>);
@@ -369,14 +373,31 @@ where
 
     /// Refuse to list the options of positions that have too many of them.
     fn check_option_count(&self, p: &G::Position) -> Result<(), GameError> {
-        match self.game.option_count(p) {
-            Some(n) if n > OPTION_LIMIT => Err(GameError::Unsupported(format!(
+        let Some(n) = self.game.option_count(p) else {
+            return Ok(());
+        };
+        if n > OPTION_LIMIT {
+            return Err(GameError::Unsupported(format!(
                 "{}: position {} has {n} moves, too many to list (at most {OPTION_LIMIT})",
                 self.game.name(),
                 p.encode()
-            ))),
-            _ => Ok(()),
+            )));
         }
+        // Each option is a whole position: 20,001 heaps have 20,001 options of
+        // 20,001 heaps each, gigabytes.
+        let len = match p.encode() {
+            DynPosition::Ints(v) => v.len(),
+            DynPosition::Text(t) => t.len(),
+        } as u128;
+        let numbers = n.saturating_mul(len);
+        if numbers > OPTION_NUMBERS {
+            return Err(GameError::Unsupported(format!(
+                "{}: a position of {len} numbers with {n} moves is too large to list its moves \
+                 ({numbers} numbers in all, at most {OPTION_NUMBERS}); `solve` answers it",
+                self.game.name(),
+            )));
+        }
+        Ok(())
     }
 
     /// A search is tried when its positions times their moves stay within budget.

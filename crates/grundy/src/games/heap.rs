@@ -670,14 +670,23 @@ impl HeapGame {
         if x == 0 {
             return Ok((moves, unlisted));
         }
+        let (limit, mut total) = (crate::games::listed_moves(p.len()), 0);
+        let mut seen = rustc_hash::FxHashSet::default();
         for (i, &h) in p.iter().enumerate() {
+            // Equal heaps have the same moves, to the same sum: listed once.
+            if !seen.insert(h) {
+                continue;
+            }
             let target = x ^ values[i];
             if self.option_bound(h) <= LISTED_HEAP_LIMIT as u128 {
                 let mut found: Vec<Vec<u64>> = Vec::new();
                 self.rules.heap_options(h, &mut |left| found.push(left.to_vec()));
                 for left in found {
                     if self.nim_value_of(&left)? == target {
-                        moves.push(self.replace(p, i, &left));
+                        total += 1;
+                        if moves.len() < limit {
+                            moves.push(self.replace(p, i, &left));
+                        }
                     }
                 }
                 continue;
@@ -700,9 +709,15 @@ impl HeapGame {
                 let d = code.digit(h - m);
                 if (m == 0 && d & 1 != 0) || (m > 0 && d & 2 != 0) {
                     let one = [m];
-                    moves.push(self.replace(p, i, if m == 0 { &[] } else { &one }));
+                    total += 1;
+                    if moves.len() < limit {
+                        moves.push(self.replace(p, i, if m == 0 { &[] } else { &one }));
+                    }
                 }
             }
+        }
+        if total > moves.len() {
+            unlisted.get_or_insert(crate::games::unlisted_note(moves.len(), total, p.len()));
         }
         Ok((moves, unlisted))
     }

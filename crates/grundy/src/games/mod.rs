@@ -109,6 +109,25 @@ pub(crate) fn heap_components(heaps: &[u64], out: &mut Vec<Vec<u64>>) {
     out.extend(heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
 }
 
+/// The most numbers the winning moves of one position hold in all, each move a
+/// whole position: a sum of 20,001 heaps can have 20,001 winning moves of 20,001
+/// heaps each (400 million numbers, gigabytes). Past it the rest are counted, not
+/// listed.
+pub(crate) const LISTED_NUMBERS: usize = 10_000_000;
+
+/// How many winning moves of a position of `len` numbers are listed at most.
+pub(crate) fn listed_moves(len: usize) -> usize {
+    (LISTED_NUMBERS / len.max(1)).max(1)
+}
+
+/// The note for winning moves listed only in part: `listed` of `total`.
+pub(crate) fn unlisted_note(listed: usize, total: usize, len: usize) -> String {
+    format!(
+        "{total} winning moves; the first {listed} are listed (each is a position of {len} numbers, \
+         and all of them would be over {LISTED_NUMBERS} numbers)"
+    )
+}
+
 /// A list of numbers in GAME syntax: `1,3,4`.
 pub(crate) fn join(xs: &[u64]) -> String {
     xs.iter().map(u64::to_string).collect::<Vec<_>>().join(",")

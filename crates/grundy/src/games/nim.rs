@@ -2,7 +2,7 @@ use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::Builtin;
 use crate::dynamic::{Analyze, ClosedForm};
 use crate::games::{heap_components, sum_options};
-use crate::games::{heap_product, outcome_of};
+use crate::games::{heap_product, listed_moves, outcome_of, unlisted_note};
 use crate::Play;
 use crate::{Game, GameError, Impartial, Outcome};
 
@@ -51,12 +51,22 @@ impl Nim {
 
     /// Every winning move, as the position it leaves (heap order kept).
     pub fn winning_moves(heaps: &[u64], misere: bool) -> Vec<Vec<u64>> {
+        Self::winning_moves_upto(heaps, misere, usize::MAX).0
+    }
+
+    /// The first `limit` winning moves, and how many there are in all (counted
+    /// without building the rest: each is a copy of the whole position).
+    pub fn winning_moves_upto(heaps: &[u64], misere: bool, limit: usize) -> (Vec<Vec<u64>>, usize) {
         let big = heaps.iter().filter(|&&h| h > 1).count();
         let mut out = Vec::new();
-        let with = |i: usize, v: u64| {
-            let mut next = heaps.to_vec();
-            next[i] = v;
-            next
+        let mut total = 0;
+        let mut push = |i: usize, v: u64| {
+            total += 1;
+            if out.len() < limit {
+                let mut next = heaps.to_vec();
+                next[i] = v;
+                out.push(next);
+            }
         };
         if misere && big <= 1 {
             // Leave an odd number of one-token heaps and nothing larger.
@@ -68,21 +78,21 @@ impl Nim {
                 let ones_elsewhere = ones - usize::from(h == 1);
                 for v in 0..h.min(2) {
                     if (ones_elsewhere + v as usize) % 2 == 1 {
-                        out.push(with(i, v));
+                        push(i, v);
                     }
                 }
             }
-            return out;
-        }
-        let x = Self::nim_value(heaps);
-        if x != 0 {
-            for (i, &h) in heaps.iter().enumerate() {
-                if h ^ x < h {
-                    out.push(with(i, h ^ x));
+        } else {
+            let x = Self::nim_value(heaps);
+            if x != 0 {
+                for (i, &h) in heaps.iter().enumerate() {
+                    if h ^ x < h {
+                        push(i, h ^ x);
+                    }
                 }
             }
         }
-        out
+        (out, total)
     }
 }
 
@@ -151,12 +161,14 @@ impl Analyze for Nim {
                 "misère Nim: play as in normal Nim until every heap would be at most 1, then leave an odd number of 1s".into(),
             ),
         };
-        let winning_moves = Nim::winning_moves(p, play == Play::Misere);
+        let (winning_moves, total) = Nim::winning_moves_upto(p, play == Play::Misere, listed_moves(p.len()));
+        let winning_moves_note =
+            (total > winning_moves.len()).then(|| unlisted_note(winning_moves.len(), total, p.len()));
         Some(ClosedForm {
             outcome,
             remoteness: None,
             winning_moves,
-            winning_moves_note: None,
+            winning_moves_note,
             rule,
         })
     }
