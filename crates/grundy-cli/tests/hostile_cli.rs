@@ -627,3 +627,34 @@ fn an_enumerated_build_stops_at_the_position_budget() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// A sum of 20,001 heaps has as many winning moves of 20,001 heaps each: the
+/// first are listed and the note says there are more, instead of gigabytes; its
+/// moves, all of them whole positions, are refused in one line.
+#[test]
+fn a_sum_of_many_heaps_lists_its_winning_moves_within_bounds() {
+    let heaps = vec!["1"; 20_001].join(",");
+    let out = run(&["solve", "nim", &heaps, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let listed = v["winning_moves"].as_array().unwrap().len();
+    assert!((1..20_001).contains(&listed), "{listed}");
+    assert!(
+        v["winning_moves_note"]
+            .as_str()
+            .unwrap()
+            .contains("there are more"),
+        "{v}"
+    );
+    let e = refused(&["moves", "nim", &heaps]);
+    assert!(e.contains("too large to list its moves"), "{e}");
+}
+
+/// Two winning moves that leave the same position are one (Kayles 1,1,1: each
+/// heap's take leaves 1,1), as `moves` lists them.
+#[test]
+fn winning_moves_to_the_same_position_are_listed_once() {
+    let out = run(&["solve", "kayles", "1,1,1"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("winning moves: 1,1\n"), "{text}");
+}

@@ -89,6 +89,8 @@ fn canonical_search_answers_as_the_plain_search() {
                     .collect();
                 let mut got = a.winning_moves.clone();
                 expected.sort_by_key(|m| m.to_string());
+                // Two moves that leave the same position are one winning move.
+                expected.dedup();
                 got.sort_by_key(|m| m.to_string());
                 assert_eq!(got, expected, "{at}");
                 // Every move, in the game's order (the user's heap order).

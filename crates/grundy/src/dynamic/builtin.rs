@@ -546,7 +546,7 @@ where
                 remoteness,
                 remoteness_note,
                 nimber,
-                winning_moves: c.winning_moves.iter().map(Codec::encode).collect(),
+                winning_moves: distinct(c.winning_moves.iter().map(Codec::encode)),
                 winning_moves_note: c.winning_moves_note,
                 method: c.rule,
             });
@@ -557,11 +557,12 @@ where
             remoteness: e.remoteness,
             remoteness_note: NoRemoteness::of(&e),
             nimber,
-            winning_moves: options
-                .iter()
-                .filter(|(_, o)| o.is_winning_reply())
-                .map(|(o, _)| o.encode())
-                .collect(),
+            winning_moves: distinct(
+                options
+                    .iter()
+                    .filter(|(_, o)| o.is_winning_reply())
+                    .map(|(o, _)| o.encode()),
+            ),
             winning_moves_note: None,
             method: step.describe().into(),
         })
@@ -900,6 +901,13 @@ where
         })
         .collect::<Result<Vec<_>, GameError>>()?;
     Ok((e, options))
+}
+
+/// The moves in their order, each position once: two moves that leave the same
+/// position are one winning move (as `moves` lists them).
+fn distinct(moves: impl Iterator<Item = DynPosition>) -> Vec<DynPosition> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    moves.filter(|m| seen.insert(m.clone())).collect()
 }
 
 /// Evaluate `p` and its options by memoized search; when a position repeats along a

@@ -633,10 +633,13 @@ impl HeapGame {
             }
         };
         let x = q.element_of(p)?;
+        // Two moves that leave the same position are one.
+        let mut listed = rustc_hash::FxHashSet::default();
         let winning_moves = q
             .winning_moves(p)?
             .into_iter()
             .map(|(i, left)| self.replace(p, i, &left))
+            .filter(|m| listed.insert(m.clone()))
             .collect();
         // Equal heaps have equal moves: each is listed once, at the first such heap.
         let mut sorted = p.to_vec();
@@ -670,23 +673,41 @@ impl HeapGame {
         if x == 0 {
             return Ok((moves, unlisted));
         }
-        let (limit, mut total) = (crate::games::listed_moves(p.len()), 0);
-        let mut seen = rustc_hash::FxHashSet::default();
-        for (i, &h) in p.iter().enumerate() {
-            // Equal heaps have the same moves, to the same sum: listed once.
-            if !seen.insert(h) {
-                continue;
+        let limit = crate::games::listed_moves(p.len());
+        let mut listed = rustc_hash::FxHashSet::default();
+        let mut more = false;
+        // Two moves that leave the same position are one move (as `moves` lists
+        // them). A move in a heap equal to the one before it leaves the same
+        // position as there when what it leaves in place is only heaps of that
+        // size (Kayles 1,1,1: each heap's single take leaves 1,1): skipped
+        // without building it, since each is a copy of the whole position.
+        let mut add = |i: usize, left: &[u64], moves: &mut Vec<Vec<u64>>| -> bool {
+            let in_place: &[u64] = if left.is_empty() && !self.rules.has_breaking_moves() {
+                &[0]
+            } else {
+                left
+            };
+            if i > 0 && p[i - 1] == p[i] && in_place.iter().all(|&l| l == p[i]) {
+                return true;
             }
+            if moves.len() == limit {
+                more = true;
+                return false;
+            }
+            let next = self.replace(p, i, left);
+            if listed.insert(next.clone()) {
+                moves.push(next);
+            }
+            true
+        };
+        'heaps: for (i, &h) in p.iter().enumerate() {
             let target = x ^ values[i];
             if self.option_bound(h) <= LISTED_HEAP_LIMIT as u128 {
                 let mut found: Vec<Vec<u64>> = Vec::new();
                 self.rules.heap_options(h, &mut |left| found.push(left.to_vec()));
                 for left in found {
-                    if self.nim_value_of(&left)? == target {
-                        total += 1;
-                        if moves.len() < limit {
-                            moves.push(self.replace(p, i, &left));
-                        }
+                    if self.nim_value_of(&left)? == target && !add(i, &left, &mut moves) {
+                        break 'heaps;
                     }
                 }
                 continue;
@@ -709,15 +730,14 @@ impl HeapGame {
                 let d = code.digit(h - m);
                 if (m == 0 && d & 1 != 0) || (m > 0 && d & 2 != 0) {
                     let one = [m];
-                    total += 1;
-                    if moves.len() < limit {
-                        moves.push(self.replace(p, i, if m == 0 { &[] } else { &one }));
+                    if !add(i, if m == 0 { &[] } else { &one }, &mut moves) {
+                        break 'heaps;
                     }
                 }
             }
         }
-        if total > moves.len() {
-            unlisted.get_or_insert(crate::games::unlisted_note(moves.len(), total, p.len()));
+        if more {
+            unlisted.get_or_insert(crate::games::unlisted_note(moves.len(), p.len()));
         }
         Ok((moves, unlisted))
     }

@@ -120,11 +120,11 @@ pub(crate) fn listed_moves(len: usize) -> usize {
     (LISTED_NUMBERS / len.max(1)).max(1)
 }
 
-/// The note for winning moves listed only in part: `listed` of `total`.
-pub(crate) fn unlisted_note(listed: usize, total: usize, len: usize) -> String {
+/// The note for winning moves listed only in part: the first `listed`.
+pub(crate) fn unlisted_note(listed: usize, len: usize) -> String {
     format!(
-        "{total} winning moves; the first {listed} are listed (each is a position of {len} numbers, \
-         and all of them would be over {LISTED_NUMBERS} numbers)"
+        "the first {listed} winning moves are listed, and there are more (each is a position of \
+         {len} numbers: all of them would be over {LISTED_NUMBERS} numbers)"
     )
 }
 

@@ -163,7 +163,7 @@ impl Analyze for Nim {
         };
         let (winning_moves, total) = Nim::winning_moves_upto(p, play == Play::Misere, listed_moves(p.len()));
         let winning_moves_note =
-            (total > winning_moves.len()).then(|| unlisted_note(winning_moves.len(), total, p.len()));
+            (total > winning_moves.len()).then(|| unlisted_note(winning_moves.len(), p.len()));
         Some(ClosedForm {
             outcome,
             remoteness: None,
