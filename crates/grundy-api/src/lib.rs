@@ -88,7 +88,7 @@ pub use values::{
     ThermographReport, ValueReport, CALC_WORK,
 };
 
-pub use grundy::Budget;
+pub use grundy::{Budget, Cancel};
 pub use grundy_retro::DenseOptions;
 
 /// The result of every analysis.

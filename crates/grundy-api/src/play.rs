@@ -140,7 +140,7 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
         Some((partizan, side)) => {
             let analysis = partizan.analyze_first(&p, side, o.play())?;
             let mut u = Universe::new();
-            u.set_memory_limit(budget.max_memory);
+            u.set_budget(budget);
             let value = partizan.value(&p, &mut u)?;
             let value = PartizanValue {
                 to_move: side,

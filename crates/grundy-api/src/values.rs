@@ -110,7 +110,7 @@ pub fn value(
 ) -> Result<ValueReport> {
     let p = game.parse_position(position)?;
     let mut u = Universe::new();
-    u.set_memory_limit(budget.max_memory);
+    u.set_budget(budget);
     u.set_work_limit(Some(max_work));
     let g = value_of(game, &p, &mut u)?;
     // Reduced forms and atomic weights are sums too: a fresh budget, checked.
@@ -209,7 +209,7 @@ pub fn thermograph_of_value(text: &str, budget: &Budget) -> Result<ThermographRe
 /// built with sums, so its work is bounded like calc's.
 fn universe(budget: &Budget) -> Universe {
     let mut u = Universe::new();
-    u.set_memory_limit(budget.max_memory);
+    u.set_budget(budget);
     u.set_work_limit(Some(CALC_WORK));
     u
 }
@@ -284,7 +284,7 @@ pub fn calc_with(
     load: &Loader,
 ) -> Result<CalcReport> {
     let mut u = Universe::new();
-    u.set_memory_limit(budget.max_memory);
+    u.set_budget(budget);
     u.set_work_limit(Some(max_work));
     let mut resolve = |name: &str, position: &str, u: &mut Universe| -> Result<GameId, String> {
         let game = load(name, budget).map_err(|e| e.to_string())?;

@@ -32,10 +32,12 @@
 #![warn(missing_docs)]
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The limits of one run. Built once by the front end and passed down.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Budget {
     /// The most bytes a run's tables may take (`--max-memory`).
     pub max_memory: u64,
@@ -50,6 +52,62 @@ pub struct Budget {
     pub script_memory: u64,
     /// The longest one call into a game script may run (`--script-timeout`).
     pub script_time: Duration,
+    /// Set by the front end to stop the run early (a request past its time, a
+    /// Ctrl-C in Python): the solvers that look at it stop with
+    /// [`Limit::Cancelled`], as they stop at any other limit.
+    pub cancel: Cancel,
+}
+
+/// A flag a front end raises to stop the runs that share it; [`Cancel::never`]
+/// (the default) is never raised.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Option<Arc<AtomicBool>>);
+
+impl Cancel {
+    /// A flag nobody raises.
+    pub fn never() -> Cancel {
+        Cancel(None)
+    }
+
+    /// A new flag, lowered; clones share it.
+    pub fn new() -> Cancel {
+        Cancel(Some(Arc::default()))
+    }
+
+    /// Raise the flag: every run that shares it stops at its next look.
+    pub fn raise(&self) {
+        if let Some(flag) = &self.0 {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the flag is raised.
+    #[inline]
+    pub fn is_raised(&self) -> bool {
+        self.0.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// `Err` with the budget's error when the flag is raised, while doing `what`.
+    pub fn check(&self, what: impl FnOnce() -> String) -> Result<(), OverBudget> {
+        if self.is_raised() {
+            Err(Budget::over(Limit::Cancelled, 1, 0, what()))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+// Budgets compare and hash by their limits: a flag is not a limit.
+impl PartialEq for Cancel {
+    fn eq(&self, _other: &Cancel) -> bool {
+        true
+    }
+}
+
+impl Eq for Cancel {}
+
+impl std::hash::Hash for Cancel {
+    fn hash<H: std::hash::Hasher>(&self, _state: &mut H) {}
 }
 
 /// The memory limit when the front end knows nothing better: 8 GiB.
@@ -70,6 +128,7 @@ impl Default for Budget {
             max_positions: None,
             script_memory: DEFAULT_SCRIPT_MEMORY,
             script_time: DEFAULT_SCRIPT_TIME,
+            cancel: Cancel::never(),
         }
     }
 }
@@ -83,6 +142,7 @@ impl Budget {
             max_positions: Some(u64::MAX),
             script_memory: u64::MAX,
             script_time: Duration::MAX,
+            cancel: Cancel::never(),
         }
     }
 
@@ -105,6 +165,7 @@ impl Budget {
             Limit::Positions => self.positions_or(default),
             Limit::ScriptMemory => self.script_memory,
             Limit::ScriptTime => u64::try_from(self.script_time.as_millis()).unwrap_or(u64::MAX),
+            Limit::Cancelled => 0,
         }
     }
 
@@ -169,6 +230,8 @@ pub enum Limit {
     ScriptMemory,
     /// [`Budget::script_time`], in milliseconds.
     ScriptTime,
+    /// [`Budget::cancel`] raised: the front end stopped the run (its time was up).
+    Cancelled,
 }
 
 impl Limit {
@@ -190,6 +253,7 @@ impl Limit {
             Limit::Positions => "--max-positions",
             Limit::ScriptMemory => "--script-memory",
             Limit::ScriptTime => "--script-timeout",
+            Limit::Cancelled => "a longer time limit",
         }
     }
 
@@ -201,6 +265,7 @@ impl Limit {
             Limit::Positions => "position",
             Limit::ScriptMemory => "script memory",
             Limit::ScriptTime => "script time",
+            Limit::Cancelled => "time",
         }
     }
 
@@ -212,6 +277,7 @@ impl Limit {
             Limit::Positions => "max_positions",
             Limit::ScriptMemory => "script_memory",
             Limit::ScriptTime => "script_timeout",
+            Limit::Cancelled => "cancelled",
         }
     }
 
@@ -222,6 +288,7 @@ impl Limit {
             Limit::Work => format!("{} steps", thousands(n)),
             Limit::Positions => format!("{} positions", thousands(n)),
             Limit::ScriptTime => format!("{} ms", thousands(n)),
+            Limit::Cancelled => "the time given".to_string(),
         }
     }
 }
@@ -234,12 +301,7 @@ impl fmt::Display for Limit {
 
 /// A run stopped by its budget: which limit, what was being done, how far it got.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
-#[error(
-    "{what}: over the {limit} budget (needs at least {}, the limit is {}); raise it with {}",
-    limit.amount(*reached),
-    limit.amount(*allowed),
-    limit.flag()
-)]
+#[error("{}", self.message())]
 pub struct OverBudget {
     /// The limit that ran out.
     pub limit: Limit,
@@ -249,6 +311,30 @@ pub struct OverBudget {
     pub reached: u64,
     /// The limit, in its unit.
     pub allowed: u64,
+}
+
+impl OverBudget {
+    /// The one line a user reads: what ran out, how far it got, the flag that
+    /// raises it.
+    fn message(&self) -> String {
+        let OverBudget {
+            limit,
+            what,
+            reached,
+            allowed,
+        } = self;
+        if *limit == Limit::Cancelled {
+            return format!(
+                "{what}: stopped before the end (the time it was given ran out, or it was interrupted)"
+            );
+        }
+        format!(
+            "{what}: over the {limit} budget (needs at least {}, the limit is {}); raise it with {}",
+            limit.amount(*reached),
+            limit.amount(*allowed),
+            limit.flag()
+        )
+    }
 }
 
 /// Bytes in words: `1.5 GB`, `512.0 MB`, `999 B`.

@@ -88,6 +88,12 @@ pub(crate) struct Arena {
     /// Set when a number needed more precision than [`Dyadic`] has (with
     /// `exhausted`): nothing is ever rounded.
     pub too_precise: bool,
+    /// The front end's flag to stop early (see [`Universe::set_cancel`]), looked
+    /// at every [`CANCEL_EVERY`] steps; `cancelled` is set (with `exhausted`)
+    /// when it stopped the work.
+    pub cancel: grundy_budget::Cancel,
+    pub cancelled: bool,
+    charges: u32,
     /// The integers 0..=int_hi and int_lo..=0 are all interned (they are built in
     /// a chain from 0), so building n starts from the nearest one built.
     int_hi: i128,
@@ -107,6 +113,9 @@ enum NumberOf {
 /// The stack a recursive operation must still have to go on: the frames between
 /// two charges are small (a few frames), so 128 KiB is room to spare.
 const STACK_RESERVE: usize = 128 << 10;
+
+/// How many steps of work pass between two looks at the cancel flag.
+const CANCEL_EVERY: u32 = 1 << 12;
 
 /// The most memory the games and memos of one universe hold (estimated) unless
 /// [`Universe::set_memory_limit`] says otherwise: each step of work may keep a game
@@ -136,6 +145,12 @@ impl Universe {
         if stacker::remaining_stack().is_some_and(|left| left < STACK_RESERVE) {
             self.arena.exhausted = true;
             self.arena.too_deep = true;
+            return false;
+        }
+        self.arena.charges = self.arena.charges.wrapping_add(1);
+        if self.arena.charges.is_multiple_of(CANCEL_EVERY) && self.arena.cancel.is_raised() {
+            self.arena.exhausted = true;
+            self.arena.cancelled = true;
             return false;
         }
         match &mut self.arena.work_left {

@@ -330,12 +330,30 @@ impl Universe {
         self.arena.out_of_memory = false;
         self.arena.too_deep = false;
         self.arena.too_precise = false;
+        self.arena.cancelled = false;
+    }
+    /// Stops the work (as when the steps run out) once `cancel` is raised: the
+    /// front end's way to end a run early. [`Universe::over_budget`] then says
+    /// [`grundy_budget::Limit::Cancelled`].
+    pub fn set_cancel(&mut self, cancel: &grundy_budget::Cancel) {
+        self.arena.cancel = cancel.clone();
+    }
+    /// Sets the memory limit and the cancel flag of `budget` (the work limit is
+    /// the caller's: each computation sets its own).
+    pub fn set_budget(&mut self, budget: &grundy_budget::Budget) {
+        self.set_memory_limit(budget.max_memory);
+        self.set_cancel(&budget.cancel);
     }
     /// True when the work stopped because a number needed more precision than
     /// [`Dyadic`] has (a numerator beyond 127 bits, or a denominator beyond
     /// 2^[`MAX_EXPONENT`]): such a value is refused, never rounded.
     pub fn precision_exhausted(&self) -> bool {
         self.arena.too_precise
+    }
+    /// True when the work stopped because the flag of [`Universe::set_cancel`]
+    /// was raised.
+    pub fn cancelled(&self) -> bool {
+        self.arena.cancelled
     }
     /// True when the work stopped because the universe's games and memos reached
     /// [`Universe::memory_limit`] bytes, not because the steps ran out.
@@ -386,7 +404,14 @@ impl Universe {
         if !self.work_exhausted() || self.precision_exhausted() || self.stack_exhausted() {
             return None;
         }
-        Some(if self.memory_exhausted() {
+        Some(if self.cancelled() {
+            grundy_budget::OverBudget {
+                limit: grundy_budget::Limit::Cancelled,
+                what: what.into(),
+                reached: 1,
+                allowed: 0,
+            }
+        } else if self.memory_exhausted() {
             grundy_budget::OverBudget {
                 limit: grundy_budget::Limit::Memory,
                 what: what.into(),

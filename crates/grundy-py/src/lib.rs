@@ -61,6 +61,15 @@ fn run<T: Send + 'static>(py: Python<'_>, work: impl FnOnce() -> T + Send + 'sta
     run_with(py, work, &mut |_| Ok(()))
 }
 
+/// Raises its flag when dropped.
+struct RaiseOnDrop(grundy_api::Cancel);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.raise();
+    }
+}
+
 /// A period search's latest progress, shared with the calling thread.
 type Seen = Arc<Mutex<Option<grundy_octal::SearchProgress>>>;
 
@@ -265,7 +274,15 @@ impl Game {
         py: Python<'_>,
         work: impl FnOnce(&dyn DynGame, &Budget) -> grundy_api::Result<Value> + Send + 'static,
     ) -> PyResult<Py<PyAny>> {
-        let (game, budget) = (Arc::clone(&self.game), self.budget);
+        // The call's own flag, raised when the call returns, by its answer or by
+        // Ctrl-C (KeyboardInterrupt): work left behind stops at its next look
+        // instead of running on to its budget.
+        let budget = Budget {
+            cancel: grundy_api::Cancel::new(),
+            ..self.budget.clone()
+        };
+        let _stop = RaiseOnDrop(budget.cancel.clone());
+        let game = Arc::clone(&self.game);
         let r = run(py, move || work(game.as_ref(), &budget))?;
         answer(py, r)
     }
@@ -276,8 +293,9 @@ impl Game {
     /// Load a game by its GAME text (a catalogue name, or a game file or script).
     #[new]
     fn new(py: Python<'_>, text: String, budget: PyRef<'_, PyBudget>) -> PyResult<Game> {
-        let b = budget.0;
-        let loaded = run(py, move || grundy_api::load_game(&text, &b))?;
+        let b = budget.0.clone();
+        let for_load = b.clone();
+        let loaded = run(py, move || grundy_api::load_game(&text, &for_load))?;
         loaded.map(|g| Game::of(g, b)).map_err(|e| error(py, e))
     }
 
@@ -285,7 +303,7 @@ impl Game {
     #[staticmethod]
     fn from_python(py: Python<'_>, definition: Py<PyAny>, budget: PyRef<'_, PyBudget>) -> PyResult<Game> {
         let game = python_game::load(py, definition, &budget.0)?;
-        Ok(Game::of(game, budget.0))
+        Ok(Game::of(game, budget.0.clone()))
     }
 
     /// A table file made by `build` (or `grundy build`), answering like its game.
@@ -297,7 +315,7 @@ impl Game {
         budget: PyRef<'_, PyBudget>,
         game: Option<String>,
     ) -> PyResult<Game> {
-        let b = budget.0;
+        let b = budget.0.clone();
         let opened = run(py, move || grundy_api::open_table(&db, game.as_deref()))?;
         opened.map(|g| Game::of(g, b)).map_err(|e| error(py, e))
     }
@@ -418,7 +436,7 @@ impl Game {
     #[pyo3(signature = (to, from_=0, method="auto"))]
     fn nimbers(&self, py: Python<'_>, to: u64, from_: u64, method: &str) -> PyResult<Py<PyBytes>> {
         let m = self::method(method).map_err(|e| error(py, e))?;
-        let (g, budget) = (Arc::clone(&self.game), self.budget);
+        let (g, budget) = (Arc::clone(&self.game), self.budget.clone());
         let r = run(py, move || grundy_api::nimbers(g.as_ref(), from_, to, m, &budget))?;
         let values = r.map_err(|e| error(py, e))?;
         let mut bytes = Vec::with_capacity(values.len() * 8);
@@ -513,13 +531,13 @@ impl Game {
         if matches!(m, grundy_octal::Method::Auto) {
             return Ok(Game {
                 game: Arc::clone(&self.game),
-                budget: self.budget,
+                budget: self.budget.clone(),
             });
         }
         let name = self.game.name();
         let mut g = grundy_api::load_game(&name, &self.budget).map_err(|e| error(py, e))?;
         g.set_heap_method(m);
-        Ok(Game::of(g, self.budget))
+        Ok(Game::of(g, self.budget.clone()))
     }
 }
 
@@ -534,7 +552,7 @@ fn calc(
     max_work: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
     let work = max_work.unwrap_or(grundy_api::CALC_WORK);
-    let b = budget.0;
+    let b = budget.0.clone();
     let r = run(py, move || {
         grundy_api::calc(&expression, unicode, work, &b).map(|r| r.json())
     })?;

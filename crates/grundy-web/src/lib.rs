@@ -61,7 +61,8 @@ impl Options {
     pub fn request_budget(&self) -> Budget {
         Budget {
             max_memory: self.budget.max_memory / self.max_concurrent.max(1) as u64,
-            ..self.budget
+            cancel: grundy_api::Cancel::new(),
+            ..self.budget.clone()
         }
     }
 
@@ -306,9 +307,13 @@ async fn answer(
         .acquire_owned()
         .await
         .map_err(|_| Failure::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down"))?;
+    // The request's own flag, raised when this future is dropped (its time is up,
+    // or the client went away): the analysis stops at its next look and frees
+    // its slot, instead of running on to its budget.
+    let budget = state.request_budget();
+    let _stop = RaiseOnDrop(budget.cancel.clone());
     let handle = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let budget = state.request_budget();
         endpoint.run(&state, &request, &budget)
     });
     match handle.await {
@@ -321,6 +326,15 @@ async fn answer(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the analysis was cancelled",
         )),
+    }
+}
+
+/// Raises its flag when dropped.
+struct RaiseOnDrop(grundy_api::Cancel);
+
+impl Drop for RaiseOnDrop {
+    fn drop(&mut self) {
+        self.0.raise();
     }
 }
 

@@ -266,3 +266,24 @@ async fn other_sites_are_refused() {
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_request_past_its_time_frees_its_slot() {
+    let mut options = options();
+    options.timeout = std::time::Duration::from_secs(1);
+    options.max_concurrent = 1;
+    options.budget.max_positions = Some(100_000_000);
+    let app = app_with(options);
+    // The canonical value of 5x6 Domineering takes several seconds: over its time.
+    let (status, v) = post(
+        &app,
+        "value",
+        json!({"game": "domineering:rows=5,cols=6", "position": "start"}),
+    )
+    .await;
+    assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "past the timeout");
+    // Its work stops at the next look at its flag, and the only slot is free again
+    // for a question that takes milliseconds.
+    let (status, v) = post(&app, "solve", json!({"game": "nim", "position": "3,4,5"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+}

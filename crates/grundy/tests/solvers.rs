@@ -416,3 +416,55 @@ fn digits_layers_kept_between_calls_answer_every_turn_in_any_order() {
         }
     }
 }
+
+/// A raised flag stops a search, a heap game's values and a canonical value at
+/// their next look, with the budget's error that says so; a lowered one changes
+/// nothing.
+#[test]
+fn a_raised_cancel_flag_stops_the_solvers() {
+    use grundy::{Budget, Cancel, GameError, Limit};
+    let cancelled = |e: GameError| matches!(e, GameError::OverBudget(b) if b.limit == Limit::Cancelled);
+    let chain = Subtraction::new(&[1, 2]).unwrap();
+    let flag = Cancel::new();
+    let mut search = Search::with_limit(&chain, 1 << 30).with_cancel(&flag);
+    assert_eq!(search.evaluate(&vec![100_000]).unwrap().outcome, Outcome::Win);
+    flag.raise();
+    let mut search = Search::with_limit(&chain, 1 << 30).with_cancel(&flag);
+    assert!(cancelled(search.evaluate(&vec![100_000]).unwrap_err()));
+
+    let budget = Budget {
+        cancel: flag.clone(),
+        ..Budget::default()
+    };
+    let mut grundy_game = grundy::dynamic::parse_game("grundy").unwrap();
+    grundy_game.set_budget(&budget);
+    let heap = grundy::dynamic::DynPosition::Ints(vec![50_000]);
+    let e = grundy_game.analyze(&heap, grundy::Play::Normal).unwrap_err();
+    assert!(cancelled(e.clone()), "{e}");
+    assert!(e.to_string().contains("stopped before the end"), "{e}");
+
+    let mut domineering = grundy::dynamic::parse_game("domineering:rows=4,cols=5").unwrap();
+    domineering.set_budget(&budget);
+    let partizan = domineering.partizan().unwrap();
+    let start = domineering.start().unwrap();
+    let mut u = grundy_cgt::Universe::new();
+    u.set_budget(&budget);
+    let e = partizan.value(&start, &mut u).unwrap_err();
+    assert!(cancelled(e.clone()), "{e}");
+}
+
+/// Dawson's Kayles (0.07) at a million: the proved period (34, from n = 52)
+/// answers at once; computing a million values would be 10^12 steps.
+#[test]
+fn a_breaking_game_below_the_sequence_limit_answers_from_its_period() {
+    let game = grundy::dynamic::parse_game("octal:0.07").unwrap();
+    let at = |n: i64| {
+        game.analyze(&grundy::dynamic::DynPosition::Ints(vec![n]), grundy::Play::Normal)
+            .unwrap()
+            .nimber
+            .unwrap()
+    };
+    let n = 1_000_000;
+    assert_eq!(at(n), at(100 + (n - 100) % 34));
+    assert_eq!(at(n + 1), at(100 + (n + 1 - 100) % 34));
+}

@@ -50,7 +50,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let budget = Budget {
         max_work: args.max_work.or(budget.max_work),
         max_positions: budget.max_positions.or(Some(SERVE_POSITIONS)),
-        ..*budget
+        ..budget.clone()
     };
     let mut options = grundy_web::Options::new(budget);
     options.max_concurrent = args.jobs as usize;

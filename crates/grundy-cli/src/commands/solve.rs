@@ -42,7 +42,7 @@ pub struct Args {
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let budget = &Budget {
         max_work: args.max_work.or(budget.max_work),
-        ..*budget
+        ..budget.clone()
     };
     let (game, position) = match (&args.db, args.position) {
         // `solve --db FILE POSITION`: the table names its game.

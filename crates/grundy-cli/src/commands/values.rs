@@ -92,7 +92,7 @@ pub enum Format {
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let budget = &Budget {
         max_work: args.max_work.or(budget.max_work),
-        ..*budget
+        ..budget.clone()
     };
     if let Some(out) = args.out.clone() {
         if args.format.is_some() || args.json {

@@ -148,6 +148,13 @@ where
         None
     }
 
+    /// The budget's error that stopped the closed form of `p` (its nim-values
+    /// past the work budget, the run cancelled): the error to give when the
+    /// search is out of reach too, since it names the limit that would answer.
+    fn closed_form_over_budget(&self, _p: &Self::Position, _play: Play) -> Option<crate::OverBudget> {
+        None
+    }
+
     /// How nim-values of heaps are computed from now on (see
     /// [`DynGame::set_heap_method`]); games without a heap engine ignore it.
     fn set_heap_method(&mut self, _method: grundy_octal::Method) {}
@@ -339,6 +346,8 @@ pub struct Builtin<G> {
     positions: usize,
     /// Moves a search may examine.
     work: u128,
+    /// The front end's flag to stop a search early.
+    cancel: crate::Cancel,
 }
 
 impl<G> Builtin<G> {
@@ -348,6 +357,7 @@ impl<G> Builtin<G> {
             game,
             positions: SEARCH_LIMIT,
             work: SEARCH_WORK,
+            cancel: crate::Cancel::never(),
         }
     }
 
@@ -421,11 +431,19 @@ where
     /// Steps 2 and 3 of the plan; says which one answered. Out of positions, says
     /// what else was tried, so "too large" is not the whole story.
     fn plan_search(&self, p: &G::Position, play: Play) -> Result<(Searched<G::Position>, Step), GameError> {
-        self.plan_search_steps(p, play)
-            .map_err(|e| match self.game.why_no_closed_form(p, play) {
+        self.plan_search_steps(p, play).map_err(|e| {
+            let out_of_reach = e.is_too_many_positions()
+                || matches!(&e, GameError::OverBudget(b) if b.limit == crate::Limit::Cancelled);
+            if out_of_reach {
+                if let Some(over) = self.game.closed_form_over_budget(p, play) {
+                    return GameError::OverBudget(over);
+                }
+            }
+            match self.game.why_no_closed_form(p, play) {
                 Some(why) => e.positions_of(|what| format!("{what} ({why})")),
                 None => e,
-            })
+            }
+        })
     }
 
     fn plan_search_steps(
@@ -440,14 +458,14 @@ where
             return Err(GameError::too_many_positions("search", self.positions));
         }
         if let Some(c) = self.game.canonical(p) {
-            match canonical_search(&self.game, p, &c, play, self.positions) {
+            match canonical_search(&self.game, p, &c, play, self.positions, &self.cancel) {
                 Err(GameError::Loopy(_)) => {} // the retrograde analysis below shows the loop
                 answer => return answer.map(|searched| (searched, Step::Search)),
             }
         }
         match play {
-            Play::Normal => search_or_retrograde(&self.game, p, self.positions),
-            Play::Misere => search_or_retrograde(Misere(&self.game), p, self.positions),
+            Play::Normal => search_or_retrograde(&self.game, p, self.positions, &self.cancel),
+            Play::Misere => search_or_retrograde(Misere(&self.game), p, self.positions, &self.cancel),
         }
     }
 
@@ -665,6 +683,7 @@ where
     fn set_budget(&mut self, budget: &crate::Budget) {
         self.positions = usize::try_from(budget.positions_or(SEARCH_LIMIT as u64)).unwrap_or(usize::MAX);
         self.work = u128::from(budget.work_or(SEARCH_WORK as u64));
+        self.cancel = budget.cancel.clone();
         self.game.set_budget(budget)
     }
 
@@ -882,12 +901,15 @@ fn canonical_search<G>(
     c: &G::Position,
     play: Play,
     limit: usize,
+    cancel: &crate::Cancel,
 ) -> Result<Searched<G::Position>, GameError>
 where
     G: Analyze,
     G::Position: Codec,
 {
-    let mut s = Search::with_limit(Canonical(game), limit).with_play(play);
+    let mut s = Search::with_limit(Canonical(game), limit)
+        .with_play(play)
+        .with_cancel(cancel);
     let e = s.evaluate(c)?;
     let mut options = Vec::new();
     if game.terminal(p)?.is_none() {
@@ -917,11 +939,12 @@ fn search_or_retrograde<H: Game>(
     h: H,
     p: &H::Position,
     limit: usize,
+    cancel: &crate::Cancel,
 ) -> Result<(Searched<H::Position>, Step), GameError>
 where
     H::Position: Codec,
 {
-    let mut s = Search::with_limit(&h, limit);
+    let mut s = Search::with_limit(&h, limit).with_cancel(cancel);
     let at = match s.evaluate(p) {
         Ok(e) => return Ok(((e, s.options_evaluated(p)?), Step::Search)),
         // Show the repeated position in POSITION syntax, not with Debug.

@@ -92,6 +92,8 @@ struct State {
     max_memory: Option<u64>,
     /// The work of the budget, for the same quotients; `None`: their default.
     max_work: Option<u64>,
+    /// The budget's flag to stop early, looked at between blocks of values.
+    cancel: crate::Cancel,
 }
 
 impl State {
@@ -215,13 +217,16 @@ impl HeapGame {
                 // Values of breaking games cost time growing with the heap: the
                 // search stops at the work budget, as computing them on demand does.
                 let allowed = state.max_work.unwrap_or(HEAP_VALUES_WORK);
+                let cancel = state.cancel.clone();
                 let (found, stopped) = find_period_until(
                     state.sequence(&self.rules),
                     limit,
                     |_, _| {},
-                    |seq| seq.stats().options > allowed,
+                    |seq| seq.stats().options > allowed || cancel.is_raised(),
                 )
                 .map_err(|e| self.err(e))?;
+                // A cancelled search proved nothing either way: keep no verdict.
+                cancel.check(|| format!("{}: the search for a proved period", self.name))?;
                 let found = found.filter(|p| p.proved);
                 if stopped && found.is_none() {
                     let seq = state.sequence(&self.rules);
@@ -456,6 +461,11 @@ impl HeapGame {
             }
             return Ok(heaps.iter().map(|&h| state.wide[h as usize]).collect());
         }
+        if let Some(p) = self.period_before_values(max)? {
+            if let Some(v) = heaps.iter().map(|&h| p.value_at(h)).collect() {
+                return Ok(v);
+            }
+        }
         let mut state = self.state();
         let values = self.sequence_to(&mut state, max)?;
         Ok(heaps.iter().map(|&h| u64::from(values[h as usize])).collect())
@@ -470,8 +480,10 @@ impl HeapGame {
         const BLOCK: u64 = 1 << 14;
         let allowed = state.max_work.unwrap_or(HEAP_VALUES_WORK);
         let name = self.name.clone();
+        let cancel = state.cancel.clone();
         let seq = state.sequence(&self.rules);
         while seq.len() <= to {
+            cancel.check(|| format!("{name}: the nim-values of heaps up to {to}"))?;
             let end = (seq.len() + BLOCK).min(to + 1);
             seq.extend_to(end, |_, _| {}).map_err(|e| self.err(e))?;
             let done = seq.stats().options;
@@ -490,6 +502,24 @@ impl HeapGame {
         Ok(seq.values())
     }
 
+    /// The proved period, when values up to `max` are not computed yet and would
+    /// cost time growing with the heap (breaking moves: Dawson's Kayles to 10^6
+    /// is 10^12 steps, its period a few hundred values); `None` otherwise. The
+    /// period search is itself cached and within the work budget.
+    fn period_before_values(&self, max: u64) -> Result<Option<Period>, GameError> {
+        if max < 1 << 16 || !self.rules.has_breaking_moves() {
+            return Ok(None);
+        }
+        if self.state().sequence.as_ref().is_some_and(|s| s.len() > max) {
+            return Ok(None);
+        }
+        match self.proved_period() {
+            Ok(found) => Ok(found),
+            Err(e @ GameError::OverBudget(_)) => Err(e),
+            Err(_) => Ok(None),
+        }
+    }
+
     /// The nim-values of single heaps `from..=to`.
     pub fn values_range(&self, from: u64, to: u64) -> Result<Vec<u64>, GameError> {
         if to >= SEQUENCE_LIMIT || (self.leaves_three_heaps() && to > THREE_HEAP_LIMIT) {
@@ -505,6 +535,11 @@ impl HeapGame {
             };
         }
         if !self.has_tail() && from <= to {
+            if let Some(p) = self.period_before_values(to)? {
+                if let Some(v) = p.periodic.range(from, to) {
+                    return Ok(v);
+                }
+            }
             // A range of the engine's sequence: one copy, no list of heaps to look up.
             let mut state = self.state();
             let values = self.sequence_to(&mut state, to)?;
@@ -835,10 +870,20 @@ impl Analyze for HeapGame {
         let (_, why) = state.quotient_failed.as_ref().filter(|(f, _)| *f <= max_heap)?;
         Some(format!("the misère quotient was tried: {why}"))
     }
+    fn closed_form_over_budget(&self, p: &Vec<u64>, play: Play) -> Option<crate::OverBudget> {
+        if play != Play::Normal {
+            return None;
+        }
+        match self.nim_value_of(p) {
+            Err(GameError::OverBudget(over)) => Some(over),
+            _ => None,
+        }
+    }
     fn set_budget(&mut self, budget: &crate::Budget) {
         let state = self.state.get_mut().unwrap_or_else(|e| e.into_inner());
         state.max_memory = Some(budget.max_memory);
         state.max_work = budget.max_work;
+        state.cancel = budget.cancel.clone();
     }
     fn name(&self) -> String {
         self.name.clone()
@@ -885,7 +930,8 @@ impl Analyze for HeapGame {
         p: &Vec<u64>,
         play: Play,
     ) -> Option<Result<(Evaluation, Vec<(Vec<u64>, Evaluation)>), GameError>> {
-        let mut search = PackedSearch::new(self.packed_layout(p)?, play, PACKED_SEARCH_LIMIT);
+        let cancel = self.state().cancel.clone();
+        let mut search = PackedSearch::new(self.packed_layout(p)?, play, PACKED_SEARCH_LIMIT, &cancel);
         let mut evaluate = || {
             let e = search.evaluate(p)?;
             let mut options = Vec::new();
@@ -925,7 +971,10 @@ impl Analyze for HeapGame {
         }
         let x = self.nim_value_of(p).ok()?;
         let (winning_moves, unlisted) = self.winning_moves(p).ok()?;
-        let huge = p.iter().any(|&h| h >= SEQUENCE_LIMIT) || self.known.is_some();
+        let max = p.iter().copied().max().unwrap_or(0);
+        let huge = max >= SEQUENCE_LIMIT
+            || self.known.is_some()
+            || self.period_before_values(max).ok().flatten().is_some();
         let period = if huge {
             self.proved_period().ok().flatten()
         } else {

@@ -159,15 +159,18 @@ pub(crate) struct PackedSearch {
     /// `remoteness << 1 | 1` for a win of the player to move, `remoteness << 1` for a loss.
     memo: FxHashMap<u128, u32>,
     limit: usize,
+    /// The budget's flag to stop early, looked at every few thousand positions.
+    cancel: crate::Cancel,
 }
 
 impl PackedSearch {
-    pub(crate) fn new(layout: Layout, play: Play, limit: usize) -> Self {
+    pub(crate) fn new(layout: Layout, play: Play, limit: usize, cancel: &crate::Cancel) -> Self {
         PackedSearch {
             layout,
             play,
             memo: FxHashMap::default(),
             limit,
+            cancel: cancel.clone(),
         }
     }
 
@@ -241,6 +244,7 @@ impl PackedSearch {
         self.memo.insert(key, v);
         if self.memo.len().is_multiple_of(progress::REPORT_EVERY) {
             progress::report(self.memo.len() as u64, self.limit as u64);
+            self.cancel.check(|| "search".to_string())?;
         }
         Ok(v)
     }

@@ -220,6 +220,14 @@ pub fn out_of_work(u: &Universe) -> GameError {
                 .to_string(),
         );
     }
+    if u.cancelled() {
+        return GameError::OverBudget(grundy_budget::OverBudget {
+            limit: grundy_budget::Limit::Cancelled,
+            what: "the canonical value".into(),
+            reached: 1,
+            allowed: 0,
+        });
+    }
     if u.memory_exhausted() {
         return GameError::OverBudget(grundy_budget::OverBudget {
             limit: grundy_budget::Limit::Memory,

@@ -281,7 +281,7 @@ where
         let mut guard = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         let positions = usize::try_from(self.budget.positions_or(VALUE_LIMIT as u64)).unwrap_or(usize::MAX);
         let cache = guard.get_or_insert_with(|| ValueCache::new(positions));
-        cache.universe.set_memory_limit(self.budget.max_memory);
+        cache.universe.set_budget(&self.budget);
         // The caller's limit when it set one (`--max-work`), else the default.
         let steps = into.work_limit().map_or(super::VALUE_WORK, |_| into.work_left());
         cache.limit_work(steps);
@@ -387,7 +387,7 @@ where
         crate::dynamic::Numbering::None
     }
     fn set_budget(&mut self, budget: &crate::Budget) {
-        self.budget = *budget;
+        self.budget = budget.clone();
         self.play.set_budget(budget);
     }
     fn set_heap_method(&mut self, _method: grundy_octal::Method) {}

@@ -110,6 +110,8 @@ pub struct Search<G: Game> {
     repeated: Option<G::Position>,
     /// The rule for positions without options and without a rule of their own.
     play: Play,
+    /// The front end's flag to stop early, looked at every few thousand positions.
+    cancel: crate::Cancel,
 }
 
 impl<G: Game> Search<G> {
@@ -126,7 +128,14 @@ impl<G: Game> Search<G> {
             limit,
             repeated: None,
             play: Play::Normal,
+            cancel: crate::Cancel::never(),
         }
+    }
+
+    /// Stopping with [`crate::Limit::Cancelled`] when `cancel` is raised.
+    pub fn with_cancel(mut self, cancel: &crate::Cancel) -> Self {
+        self.cancel = cancel.clone();
+        self
     }
 
     /// Under `play`: misère play decides positions without options here, which
@@ -210,6 +219,7 @@ impl<G: Game> Search<G> {
         let visited = self.memo.len() + stack.len();
         if visited.is_multiple_of(super::progress::REPORT_EVERY) {
             super::progress::report(visited as u64, self.limit as u64);
+            self.cancel.check(|| "search".to_string())?;
         }
         if visited >= self.limit {
             return Err(GameError::too_many_positions("search", self.limit));
