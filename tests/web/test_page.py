@@ -7,6 +7,7 @@ Screenshots are saved under target/web-screenshots/.
 
 import json
 import os
+from urllib.parse import quote
 import pathlib
 import subprocess
 import tempfile
@@ -77,7 +78,8 @@ def test_the_page_keeps_its_policy(browser):
 
 
 def open_game(page, game, position):
-    page.goto(f"{URL}?game={game}&position={position}")
+    # Quoted: a '+' (Hackenbush stalks, Cutcake pieces) is a space in a query.
+    page.goto(f"{URL}?game={quote(game)}&position={quote(position)}")
     page.wait_for_function("document.body.dataset.index === '0'")
 
 
@@ -316,3 +318,20 @@ def test_misere_colours_match_the_cli(page):
         want = "win" if m["wins"] else "draw" if m["outcome"] == "draw" else "lose"
         b = page.locator(f"#play-moves button[data-position='{m['position']}']")
         expect(b).to_have_class(want)
+
+
+def test_hackenbush_and_cutcake_are_played_by_clicks(page):
+    # Hackenbush: the board's bottom-left cell is edge 1 (the first stalk's L);
+    # a click cuts it and the stalk falls.
+    open_game(page, "hackenbush", "LRG+L(R,G)")
+    page.select_option("#play-opponent", "none")
+    page.locator("#play-board td.cell[data-row='2'][data-col='0']").click()
+    wait_turn(page, 1)
+    assert page.evaluate("document.body.dataset.position") == "L(R,G)"
+    page.screenshot(path=str(SHOTS / "hackenbush-play.png"), full_page=True)
+    # Cutcake: Left cuts just left of the cell clicked.
+    open_game(page, "cutcake", "3x2")
+    page.select_option("#play-opponent", "none")
+    page.locator("#play-board td.cell[data-row='0'][data-col='1']").click()
+    wait_turn(page, 1)
+    assert page.evaluate("document.body.dataset.position") == "1x2+2x2"

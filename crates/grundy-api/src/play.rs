@@ -172,6 +172,9 @@ pub struct MovesReport {
     /// One entry per position reached (two moves that leave the same position are
     /// one), in the game's order.
     pub moves: Vec<MoveInfo>,
+    /// Each move in the game's own words, beside [`MovesReport::moves`] (None
+    /// when the game does not name its moves).
+    pub names: Vec<Option<String>>,
     json: Value,
 }
 
@@ -186,18 +189,26 @@ impl MovesReport {
 /// the player who moved: `wins` when it leaves a lost position).
 pub fn moves(game: &dyn DynGame, position: &str, o: &Options) -> Result<MovesReport> {
     let p = game.parse_position(position)?;
-    let moves = match o.partizan(game)? {
+    let side = o.partizan(game)?;
+    let moves = match side {
         Some((partizan, side)) => partizan.moves_first(&p, side, o.play())?,
         None => game.moves(&p, o.play())?,
     };
     let moves = distinct(moves);
+    // The move in the game's own words (as `play` reads them), None when the
+    // game does not name its moves; a partizan move as its mover's.
+    let names: Vec<Option<String>> = moves
+        .iter()
+        .map(|m| match side {
+            Some((partizan, side)) => partizan.name_move_first(&p, &m.position, side),
+            None => game.name_move(&p, &m.position),
+        })
+        .collect();
     let json = json!({
         "game": game.name(),
         "position": inline(game, &p),
-        "moves": moves.iter().map(|m| json!({
-            // The move in the game's own words (as `play` reads them), null when
-            // the game does not name its moves.
-            "move": game.name_move(&p, &m.position),
+        "moves": moves.iter().zip(&names).map(|(m, name)| json!({
+            "move": name,
             "position": inline(game, &m.position),
             "outcome": m.outcome.as_str(),
             "nimber": optional(m.nimber),
@@ -209,6 +220,7 @@ pub fn moves(game: &dyn DynGame, position: &str, o: &Options) -> Result<MovesRep
         game: game.name(),
         position: p,
         moves,
+        names,
         json,
     })
 }
@@ -298,7 +310,9 @@ fn node_json(game: &dyn DynGame, n: &Node) -> Value {
 }
 
 /// A position's board as data, for a page to draw: `rows` (each a `label` and its
-/// `cells`: `glyph`, `owner` `"first"`/`"second"`/null, `last`), `columns` (the
+/// `cells`: `glyph`, `owner` `"first"`/`"second"`/null, `last`, `moves`: the
+/// names of the moves a click there makes, empty when the page finds them by
+/// the cells a move changes), `columns` (the
 /// labels under them) and `notes`; null when the game draws no board. Also
 /// `position` (POSITION syntax) and `shown` (the game's own one-line text).
 pub fn board(game: &dyn DynGame, position: &str) -> Result<Value> {
@@ -306,19 +320,28 @@ pub fn board(game: &dyn DynGame, position: &str) -> Result<Value> {
     let Some(b) = game.board(&p) else {
         return Ok(json!({"position": p.to_string(), "shown": game.show(&p), "board": null}));
     };
+    let clicks = |row: usize, column: usize| -> Vec<&str> {
+        b.clicks
+            .iter()
+            .filter(|c| (c.row, c.column) == (row, column))
+            .flat_map(|c| c.moves.iter().map(String::as_str))
+            .collect()
+    };
     let rows: Vec<Value> = b
         .rows
         .iter()
-        .map(|r| {
+        .enumerate()
+        .map(|(i, r)| {
             json!({
                 "label": r.label,
-                "cells": r.cells.iter().map(|c| json!({
+                "cells": r.cells.iter().enumerate().map(|(j, c)| json!({
                     "glyph": c.glyph.to_string(),
                     "owner": c.owner.map(|o| match o {
                         grundy::dynamic::Owner::First => "first",
                         grundy::dynamic::Owner::Second => "second",
                     }),
                     "last": c.last,
+                    "moves": clicks(i, j),
                 })).collect::<Vec<_>>(),
             })
         })

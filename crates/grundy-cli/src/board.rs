@@ -116,6 +116,7 @@ mod tests {
             ],
             columns: Board::letters(3),
             notes: vec!["o to move".into()],
+            clicks: Vec::new(),
         }
     }
 

@@ -175,7 +175,13 @@ pub fn analysis_text(game: &dyn DynGame, report: &SolveReport, cut: Cut) -> Stri
 }
 
 /// `moves`: a table, winning moves marked.
-pub fn moves_text(game: &dyn DynGame, p: &DynPosition, all_moves: &[MoveInfo], cut: Cut) -> String {
+pub fn moves_text(
+    game: &dyn DynGame,
+    p: &DynPosition,
+    all_moves: &[MoveInfo],
+    all_names: &[Option<String>],
+    cut: Cut,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -192,9 +198,9 @@ pub fn moves_text(game: &dyn DynGame, p: &DynPosition, all_moves: &[MoveInfo], c
     // reads them, when the game names its moves.
     // A name as long as a position (Grundy's game splits a heap into many piles)
     // is cut like one.
-    let names: Vec<Option<String>> = moves
+    let names: Vec<Option<String>> = all_names[..moves.len()]
         .iter()
-        .map(|m| game.name_move(p, &m.position).map(|n| cut.text(n)))
+        .map(|n| n.as_ref().map(|n| cut.text(n.clone())))
         .collect();
     let width = names.iter().flatten().map(|n| n.chars().count()).max();
     let name_cell = |name: &Option<String>| match width {

@@ -405,6 +405,15 @@ function diff(a, b) {
 // next click on one of the other changed cells chooses.
 async function clickCell(r, c) {
   if (!play.moves) return;
+  // A cell that names its moves (an edge to cut, a cake cut there): the side to
+  // move's move of that name.
+  const named = ((play.board.rows[r] || {}).cells || [])[c];
+  if (named && named.moves && named.moves.length) {
+    const m = play.moves.find((x) => x.move && named.moves.includes(x.move));
+    if (m) makeMove(m);
+    else showError("play-error", "no move there for the side to move; pick one from the list of moves");
+    return;
+  }
   const here = cellsOf(play.board);
   let changes;
   try {

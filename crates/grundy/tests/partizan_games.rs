@@ -667,3 +667,43 @@ fn components_and_keys_agree_with_the_plain_recursion() {
         }),
     );
 }
+
+/// The moves a click on a drawn board makes: every move of either side has a
+/// name, different moves have different names, and each name is on a cell of the
+/// board (so a page can play every move by clicking).
+fn clicks_make_every_move<G: Partizan>(game: &G, p: &G::Position)
+where
+    G::Position: std::fmt::Debug,
+{
+    let board = game.board(p).expect("a board");
+    let on_board: std::collections::HashSet<&str> = board
+        .clicks
+        .iter()
+        .flat_map(|c| c.moves.iter().map(String::as_str))
+        .collect();
+    for side in [Side::Left, Side::Right] {
+        let mut options = Vec::new();
+        game.options(p, side, &mut options).unwrap();
+        let mut names = HashMap::new();
+        for o in &options {
+            let name = game
+                .name_move(p, o, side)
+                .unwrap_or_else(|| panic!("{p:?}: {side}'s move to {o:?} has no name"));
+            assert!(on_board.contains(name.as_str()), "{p:?}: {name} is on no cell");
+            let key = game.symmetry_key(o);
+            if let Some(other) = names.insert(name.clone(), key.clone()) {
+                assert!(other == key, "{p:?}: {name} names two moves");
+            }
+        }
+    }
+}
+
+#[test]
+fn hackenbush_and_cutcake_boards_name_every_move_on_a_cell() {
+    for text in ["LRG+L(R,G)", "G(L,R(G,L))+RRL", "L", "GGGG+G(G,G)"] {
+        clicks_make_every_move(&Hackenbush, &pos::<Picture>(text));
+    }
+    for text in ["3x2+2x2", "5x4", "1x7+6x1+2x2"] {
+        clicks_make_every_move(&Cutcake, &pos::<Cake>(text));
+    }
+}

@@ -41,6 +41,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
             game.as_ref(),
             &report.position,
             &report.moves,
+            &report.names,
             render::Cut { all: args.all },
         )
     })

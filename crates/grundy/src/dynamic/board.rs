@@ -72,6 +72,23 @@ pub struct Board {
     pub columns: Vec<String>,
     /// Lines under the board, such as `x to move`.
     pub notes: Vec<String>,
+    /// Cells that make a move when clicked: the names of those moves (as the
+    /// game's `name_move` names them), for a page to match against the moves of
+    /// the side to move. Boards whose moves a page finds by the cells they change
+    /// (a stone placed or moved) need none.
+    pub clicks: Vec<Click>,
+}
+
+/// A cell of a drawn board that makes a move when clicked (see [`Board::clicks`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Click {
+    /// The cell's row, from the top.
+    pub row: usize,
+    /// The cell's column, from the left.
+    pub column: usize,
+    /// The names of the moves it makes, one per side at most (a cake cut
+    /// vertically by Left, horizontally by Right).
+    pub moves: Vec<String>,
 }
 
 impl Board {
@@ -86,6 +103,7 @@ impl Board {
                 .collect(),
             columns,
             notes: Vec::new(),
+            clicks: Vec::new(),
         }
     }
 

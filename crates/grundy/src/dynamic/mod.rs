@@ -34,7 +34,7 @@ mod builtin;
 use std::fmt;
 
 pub use board::{
-    column_letter, heap_word_moves, name_heap_move, read_cell, read_heap_word, Board, Cell, HeapLeft,
+    column_letter, heap_word_moves, name_heap_move, read_cell, read_heap_word, Board, Cell, Click, HeapLeft,
     HeapWord, MoveWord, Owner, Row,
 };
 pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec, Native, Number, Step};

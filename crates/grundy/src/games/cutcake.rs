@@ -69,27 +69,93 @@ fn piece(w: u32, h: u32) -> Result<(u32, u32), String> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cutcake;
 
+/// The widest and tallest cake drawn as a board (cells); larger ones are shown as text.
+const BOARD_WIDTH: u32 = 60;
+const BOARD_HEIGHT: u32 = 30;
+
+/// A cut's name: the piece (from 1) and where, `2: cut after column 1` for
+/// Left (vertical), `after row` for Right. Cuts at a and at side - a leave the
+/// same pieces and have one name, that of the smaller a.
+fn cut_name(piece: usize, side: Side, a: u32, len: u32) -> String {
+    let line = match side {
+        Side::Left => "column",
+        Side::Right => "row",
+    };
+    format!("{}: cut after {line} {}", piece + 1, a.min(len - a))
+}
+
+/// `side`'s cuts of `p`: the piece cut, where (a), the side's length, what is left.
+/// Cuts at a and at (length - a) leave the same two pieces: one of each.
+fn cuts(p: &Cake, side: Side) -> impl Iterator<Item = (usize, u32, u32, Cake)> + '_ {
+    p.0.iter().enumerate().flat_map(move |(i, &(w, h))| {
+        let len = match side {
+            Side::Left => w,
+            Side::Right => h,
+        };
+        (1..=len / 2).map(move |a| {
+            let halves = match side {
+                Side::Left => [(a, h), (w - a, h)],
+                Side::Right => [(w, a), (w, h - a)],
+            };
+            let mut next = p.0.clone();
+            next.remove(i);
+            next.extend(halves);
+            (i, a, len, Cake(next))
+        })
+    })
+}
+
 impl Partizan for Cutcake {
     type Position = Cake;
 
-    fn options(&self, p: &Cake, side: Side, out: &mut Vec<Cake>) -> Result<(), GameError> {
-        for (i, &(w, h)) in p.0.iter().enumerate() {
-            // Cuts at a and at (side - a) leave the same two pieces: one of each.
-            let len = match side {
-                Side::Left => w,
-                Side::Right => h,
-            };
-            for a in 1..=len / 2 {
-                let halves = match side {
-                    Side::Left => [(a, h), (w - a, h)],
-                    Side::Right => [(w, a), (w, h - a)],
-                };
-                let mut next = p.0.clone();
-                next.remove(i);
-                next.extend(halves);
-                out.push(Cake(next));
-            }
+    /// The pieces side by side, one empty column apart, standing on the bottom
+    /// row. A click on a cell cuts its piece just left of the cell (Left) or just
+    /// above it (Right).
+    fn board(&self, p: &Cake) -> Option<crate::dynamic::Board> {
+        use crate::dynamic::{Board, Cell, Click};
+        let columns = p.0.iter().map(|&(w, _)| w + 1).sum::<u32>().saturating_sub(1);
+        let rows = p.0.iter().map(|&(_, h)| h).max().unwrap_or(0);
+        if p.0.is_empty() || columns > BOARD_WIDTH || rows > BOARD_HEIGHT {
+            return None;
         }
+        let mut cells = vec![vec![Cell::EMPTY; columns as usize]; rows as usize];
+        let mut clicks = Vec::new();
+        let mut left = 0;
+        for (i, &(w, h)) in p.0.iter().enumerate() {
+            for y in 0..h {
+                for x in 0..w {
+                    let (row, column) = ((rows - h + y) as usize, (left + x) as usize);
+                    cells[row][column] = Cell::mark('#');
+                    let mut moves = Vec::new();
+                    if x > 0 {
+                        moves.push(cut_name(i, Side::Left, x, w));
+                    }
+                    if y > 0 {
+                        moves.push(cut_name(i, Side::Right, y, h));
+                    }
+                    if !moves.is_empty() {
+                        clicks.push(Click { row, column, moves });
+                    }
+                }
+            }
+            left += w + 1;
+        }
+        let labels = (1..=rows).rev().map(|r| r.to_string()).collect();
+        let mut board = Board::grid(cells, labels, vec![String::new(); columns as usize])
+            .note("Left cuts a piece just left of the cell clicked, Right just above it");
+        board.clicks = clicks;
+        Some(board)
+    }
+
+    fn name_move(&self, from: &Cake, to: &Cake, side: Side) -> Option<String> {
+        let want = self.symmetry_key(to);
+        cuts(from, side)
+            .find(|(_, _, _, next)| self.symmetry_key(next) == want)
+            .map(|(i, a, len, _)| cut_name(i, side, a, len))
+    }
+
+    fn options(&self, p: &Cake, side: Side, out: &mut Vec<Cake>) -> Result<(), GameError> {
+        out.extend(cuts(p, side).map(|(_, _, _, next)| next));
         Ok(())
     }
 

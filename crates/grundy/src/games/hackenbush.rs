@@ -204,6 +204,76 @@ fn cuts(edges: &[Edge], side: Side, out: &mut Vec<Vec<Edge>>) {
     }
 }
 
+/// The picture with edge `k` cut (edges numbered from 0 in the order the
+/// position is written: each edge, then what stands on it) and what stood on it
+/// fallen; `None` when there is no edge `k`.
+fn cut_at(edges: &[Edge], k: &mut usize) -> Option<Vec<Edge>> {
+    for (i, e) in edges.iter().enumerate() {
+        if *k == 0 {
+            let mut rest = edges.to_vec();
+            rest.remove(i);
+            return Some(rest);
+        }
+        *k -= 1;
+        let size = 1 + Picture(e.above.clone()).edges();
+        if *k < size - 1 {
+            let above = cut_at(&e.above, k)?;
+            let mut next = edges.to_vec();
+            next[i].above = above;
+            return Some(next);
+        }
+        *k -= size - 1;
+    }
+    None
+}
+
+/// A move's name: the edge cut, counted from 1 as the position is written.
+fn edge_name(k: usize) -> String {
+    format!("edge {}", k + 1)
+}
+
+/// The colour of edge `k` (numbered as in [`cut_at`]).
+fn edge_colour(edges: &[Edge], k: usize) -> Option<Colour> {
+    let mut found = None;
+    let mut n = 0;
+    fn walk(edges: &[Edge], k: usize, n: &mut usize, found: &mut Option<Colour>) {
+        for e in edges {
+            if *n == k {
+                *found = Some(e.colour);
+            }
+            *n += 1;
+            walk(&e.above, k, n, found);
+        }
+    }
+    walk(edges, k, &mut n, &mut found);
+    found
+}
+
+/// Columns a tree takes when drawn: one per branch tip.
+fn width(e: &Edge) -> usize {
+    e.above.iter().map(width).sum::<usize>().max(1)
+}
+
+/// The height of a tree in edges.
+fn height(e: &Edge) -> usize {
+    1 + e.above.iter().map(height).max().unwrap_or(0)
+}
+
+/// Draw `e` (edge number `*k`) at `depth` above the ground in `column`, its
+/// branches side by side from `column` on; each cell is (depth, column, edge number, colour).
+fn place(e: &Edge, depth: usize, column: usize, k: &mut usize, out: &mut Vec<(usize, usize, usize, Colour)>) {
+    out.push((depth, column, *k, e.colour));
+    *k += 1;
+    let mut c = column;
+    for b in &e.above {
+        place(b, depth + 1, c, k, out);
+        c += width(b);
+    }
+}
+
+/// The widest picture drawn as a board (columns); wider ones are shown as text.
+const BOARD_WIDTH: usize = 60;
+
 /// Branches sorted at every node: equal trees get equal keys.
 fn sorted(edges: &[Edge]) -> Vec<Edge> {
     let mut v: Vec<Edge> = edges
@@ -300,6 +370,54 @@ pub struct Hackenbush;
 
 impl Partizan for Hackenbush {
     type Position = Picture;
+
+    /// Each tree drawn upward from the ground (the bottom row), its branches in
+    /// the columns beside; trees one empty column apart. A click on an edge cuts it.
+    fn board(&self, p: &Picture) -> Option<crate::dynamic::Board> {
+        use crate::dynamic::{Board, Cell, Click, Owner};
+        let columns = p.0.iter().map(|e| width(e) + 1).sum::<usize>().saturating_sub(1);
+        let rows = p.0.iter().map(height).max().unwrap_or(0);
+        if p.0.is_empty() || columns > BOARD_WIDTH {
+            return None;
+        }
+        let mut placed = Vec::new();
+        let (mut k, mut c) = (0, 0);
+        for e in &p.0 {
+            place(e, 0, c, &mut k, &mut placed);
+            c += width(e) + 1;
+        }
+        let mut cells = vec![vec![Cell::EMPTY; columns]; rows];
+        let mut clicks = Vec::new();
+        for &(depth, column, edge, colour) in &placed {
+            let row = rows - 1 - depth;
+            cells[row][column] = match colour {
+                Colour::Blue => Cell::piece('L', Owner::First),
+                Colour::Red => Cell::piece('R', Owner::Second),
+                Colour::Green => Cell::mark('G'),
+            };
+            clicks.push(Click {
+                row,
+                column,
+                moves: vec![edge_name(edge)],
+            });
+        }
+        let labels = (1..=rows).rev().map(|h| h.to_string()).collect();
+        let mut board = Board::grid(cells, labels, vec![String::new(); columns])
+            .note("the ground is below row 1; Left cuts L or G, Right R or G; what loses contact with the ground falls");
+        board.clicks = clicks;
+        Some(board)
+    }
+
+    /// The edge cut, numbered as written in the position (`edge 1` is the first letter).
+    fn name_move(&self, from: &Picture, to: &Picture, side: Side) -> Option<String> {
+        let want = sorted(&to.0);
+        (0..from.edges()).find_map(|k| {
+            let mut at = k;
+            let colour = edge_colour(&from.0, k)?;
+            let cut = cut_at(&from.0, &mut at)?;
+            (colour.cut_by(side) && sorted(&cut) == want).then(|| edge_name(k))
+        })
+    }
 
     fn options(&self, p: &Picture, side: Side, out: &mut Vec<Picture>) -> Result<(), GameError> {
         let mut lists = Vec::new();

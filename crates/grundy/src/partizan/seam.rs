@@ -43,6 +43,10 @@ pub trait DynPartizan: Send + Sync {
     /// `p` with `side` to move, as a position of [`DynPartizan::played`].
     fn with_side(&self, p: &DynPosition, side: Side) -> Result<DynPosition, GameError>;
 
+    /// `side`'s move from `p` to `to` in the game's own words (see
+    /// [`DynGame::name_move`], which names Left's).
+    fn name_move_first(&self, p: &DynPosition, to: &DynPosition, side: Side) -> Option<String>;
+
     /// Every option of `side` with its outcome for the opponent, who moves next.
     fn moves_first(&self, p: &DynPosition, side: Side, play: Play) -> Result<Vec<MoveInfo>, GameError>;
 }
@@ -306,6 +310,11 @@ where
             .map(|m| self.unturned(m))
             .collect::<Result<_, _>>()?;
         Ok(a)
+    }
+
+    fn name_move_first(&self, p: &DynPosition, to: &DynPosition, side: Side) -> Option<String> {
+        let (from, to) = (self.decode(p).ok()?, self.decode(to).ok()?);
+        self.game.name_move(&from, &to, side)
     }
 
     fn moves_first(&self, p: &DynPosition, side: Side, play: Play) -> Result<Vec<MoveInfo>, GameError> {
