@@ -8,6 +8,7 @@
 
 use crate::common;
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -29,16 +30,35 @@ fn finish(mut cmd: Command, what: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
+    // Read both pipes while waiting: a child that writes more than a pipe holds
+    // (20 MB of JSON) would otherwise block on its write and look hung.
+    let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
     let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
         if start.elapsed() > DEADLINE {
             let _ = child.kill();
             let _ = child.wait();
+            let what: String = what.chars().take(200).collect();
             panic!("{what}: hung (killed after {DEADLINE:?})");
         }
         std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
     }
-    child.wait_with_output().unwrap()
 }
 
 /// `grundy args`, with a deadline.
@@ -657,4 +677,22 @@ fn winning_moves_to_the_same_position_are_listed_once() {
     let out = run(&["solve", "kayles", "1,1,1"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("winning moves: 1,1\n"), "{text}");
+}
+
+/// Grundy's game and split examine every option of every heap: a heap whose
+/// values are far past the work budget is refused before the first step, with the
+/// flag that raises it (split 300000 ran for minutes; grundy 9999999 for hours).
+#[test]
+fn heaps_past_the_work_budget_are_refused_at_once() {
+    for (game, heap) in [("split", "300000"), ("grundy", "9999999")] {
+        let e = refused(&["solve", game, heap]);
+        assert!(
+            e.contains("over the work budget") && e.contains("--max-work"),
+            "{e}"
+        );
+    }
+    // Dawson's Kayles at a million: its proved period answers (10^12 steps without).
+    let v = json(&["solve", "octal:0.07", "1000000", "--json"]);
+    assert_eq!(v["nimber"], 2, "{v}");
+    assert!(v["method"].as_str().unwrap().contains("period 34"), "{v}");
 }

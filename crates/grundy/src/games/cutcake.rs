@@ -142,7 +142,7 @@ impl Partizan for Cutcake {
         }
         let labels = (1..=rows).rev().map(|r| r.to_string()).collect();
         let mut board = Board::grid(cells, labels, vec![String::new(); columns as usize])
-            .note("Left cuts a piece just left of the cell clicked, Right just above it");
+            .note("Left cuts down between two columns, Right across between two rows (a click cuts just left of the cell, or just above it)");
         board.clicks = clicks;
         Some(board)
     }

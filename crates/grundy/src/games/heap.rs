@@ -482,6 +482,28 @@ impl HeapGame {
         let name = self.name.clone();
         let cancel = state.cancel.clone();
         let seq = state.sequence(&self.rules);
+        // Grundy's game and split examine every option of every heap (no sparse
+        // space): the steps to `to` are known before the first one, so a heap
+        // far past the budget is refused at once, not after it.
+        if matches!(self.rules, HeapRules::Grundy | HeapRules::Split) && seq.len() <= to {
+            let from = seq.len();
+            let per_heap = |n: u64| self.option_bound(n).saturating_sub(1);
+            // The options grow linearly with the heap: the mean of the ends times the count.
+            let ahead = (per_heap(from) + per_heap(to)) / 2 * u128::from(to - from + 1);
+            let needed = u128::from(seq.stats().options).saturating_add(ahead);
+            if needed > u128::from(allowed) {
+                return Err(GameError::OverBudget(crate::Budget::over(
+                    crate::Limit::Work,
+                    u64::try_from(needed).unwrap_or(u64::MAX),
+                    allowed,
+                    format!(
+                        "{name}: the nim-values of heaps up to {to} (every option of every heap is examined: \
+                         about {} steps for heap n)",
+                        if self.rules == HeapRules::Grundy { "n/2" } else { "n" }
+                    ),
+                )));
+            }
+        }
         while seq.len() <= to {
             cancel.check(|| format!("{name}: the nim-values of heaps up to {to}"))?;
             let end = (seq.len() + BLOCK).min(to + 1);
