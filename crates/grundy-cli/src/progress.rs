@@ -36,7 +36,9 @@ pub fn searching<T>(work: impl FnOnce() -> T) -> T {
                 since = Instant::now();
             }
             last = seen;
-            if let Some(limit) = watched.limit() {
+            if let Some((done, to)) = watched.values() {
+                spinner.set_message(format!("solving: nim-values G(n) for n < {done} of {to}"));
+            } else if let Some(limit) = watched.limit() {
                 let rate = seen as f64 / since.elapsed().as_secs_f64().max(1e-3);
                 spinner.set_message(format!(
                     "solving: {} searched of at most {limit} ({rate:.0} a second)",

@@ -222,7 +222,10 @@ impl HeapGame {
                     state.sequence(&self.rules),
                     limit,
                     |_, _| {},
-                    |seq| seq.stats().options > allowed || cancel.is_raised(),
+                    |seq| {
+                        crate::solve::progress::report_values(seq.len(), limit);
+                        seq.stats().options > allowed || cancel.is_raised()
+                    },
                 )
                 .map_err(|e| self.err(e))?;
                 // A cancelled search proved nothing either way: keep no verdict.
@@ -507,6 +510,7 @@ impl HeapGame {
         while seq.len() <= to {
             cancel.check(|| format!("{name}: the nim-values of heaps up to {to}"))?;
             let end = (seq.len() + BLOCK).min(to + 1);
+            crate::solve::progress::report_values(seq.len(), to + 1);
             seq.extend_to(end, |_, _| {}).map_err(|e| self.err(e))?;
             let done = seq.stats().options;
             if done > allowed && seq.len() <= to {

@@ -14,6 +14,8 @@ use std::sync::Arc;
 pub struct Progress {
     positions: AtomicU64,
     limit: AtomicU64,
+    values: AtomicU64,
+    values_to: AtomicU64,
 }
 
 impl Progress {
@@ -25,6 +27,13 @@ impl Progress {
     /// The most positions the search running now may visit (`None`: no search yet).
     pub fn limit(&self) -> Option<u64> {
         Some(self.limit.load(Relaxed)).filter(|&l| l > 0)
+    }
+
+    /// The nim-values of single heaps computed so far (G(n) for n below the first),
+    /// and how far they are asked for; `None` before a heap game reports any.
+    pub fn values(&self) -> Option<(u64, u64)> {
+        let to = self.values_to.load(Relaxed);
+        (to > 0).then(|| (self.values.load(Relaxed), to))
     }
 }
 
@@ -53,6 +62,17 @@ pub fn report(positions: u64, limit: u64) {
         if let Some(p) = o.borrow().as_ref() {
             p.positions.store(positions, Relaxed);
             p.limit.store(limit, Relaxed);
+        }
+    });
+}
+
+/// Report that a heap game's nim-values are computed for heaps below `done`, on
+/// the way to `to` (a no-op unless someone [`observe`]s).
+pub fn report_values(done: u64, to: u64) {
+    OBSERVER.with(|o| {
+        if let Some(p) = o.borrow().as_ref() {
+            p.values.store(done, Relaxed);
+            p.values_to.store(to, Relaxed);
         }
     });
 }
