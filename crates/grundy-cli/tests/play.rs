@@ -364,3 +364,30 @@ fn partizan_moves_by_cell() {
     assert!(plain(&text).contains("human: #.|#. (Right to move)\n"), "{text}");
     assert!(text.ends_with("winner: human\n"), "{text}");
 }
+
+/// `--json`: one event a line, each of them JSON, the moves named as the game
+/// names them, the end with its winner; every position a move leaves is legal.
+#[test]
+fn the_json_transcript_is_one_event_a_line() {
+    let (code, out) = play(
+        &["nim", "3,4,5", "--json"],
+        "1:3\nmoves\nbogus\nhint\nhelp\n1:2\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let events: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    let kinds: Vec<&str> = events.iter().map(|e| e["event"].as_str().unwrap()).collect();
+    assert_eq!(kinds[0], "start");
+    assert_eq!(events[1]["move"], "1:3");
+    assert_eq!(events[1]["position"], "0,4,5");
+    assert!(
+        kinds.contains(&"moves") && kinds.contains(&"error") && kinds.contains(&"hint"),
+        "{kinds:?}"
+    );
+    assert_eq!(*kinds.last().unwrap(), "end");
+    let (_, out) = play(&["nim", "3,4", "--json"], "1:3\n");
+    let end: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(end["winner"], "engine", "{out}");
+}

@@ -46,6 +46,11 @@ pub struct Args {
     /// Your side in a partizan game (default: left).
     #[arg(long = "as", value_enum, value_name = "SIDE")]
     pub side: Option<super::First>,
+    /// The transcript as JSON lines, one event each: `start`, `move` (player,
+    /// move name, position), `moves`, `hint`, `undo`, `error` and `end`
+    /// (winner), for a program that plays through a pipe.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// A side of the game.
@@ -133,7 +138,8 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         position: start,
         turn: args.first,
         history: Vec::new(),
-        interactive,
+        interactive: interactive && !args.json,
+        json: args.json,
     };
     session.run(input.as_mut(), &mut out)?;
     Ok(String::new())
@@ -203,6 +209,8 @@ struct Session<'g> {
     /// Each move: the position before it and who made it.
     history: Vec<(DynPosition, Player)>,
     interactive: bool,
+    /// JSON lines instead of text (`--json`).
+    json: bool,
 }
 
 impl Session<'_> {
@@ -210,8 +218,17 @@ impl Session<'_> {
         crate::render::inline(self.game, p)
     }
 
+    /// One event of the JSON transcript.
+    fn event<W: Write>(&self, out: &mut Out<W>, kind: &str, mut fields: serde_json::Value) {
+        fields["event"] = kind.into();
+        out.say(crate::render::json_line(&fields).trim_end());
+    }
+
     /// The board of `p`, indented, when the game draws one.
     fn board<W: Write>(&self, p: &DynPosition, out: &mut Out<W>) {
+        if self.json {
+            return;
+        }
         if let Some(lines) = crate::board::drawing(self.game, p) {
             out.say(
                 lines
@@ -235,6 +252,13 @@ impl Session<'_> {
                     "the engine moves"
                 }
             ));
+        } else if self.json {
+            let fields = serde_json::json!({
+                "game": self.game.name(),
+                "position": self.show(&self.position),
+                "first": self.turn.name(),
+            });
+            self.event(out, "start", fields);
         } else {
             out.say(format!("game: {}", self.game.name()));
             out.say(format!("start: {}", self.show(&self.position)));
@@ -275,15 +299,32 @@ impl Session<'_> {
                 listed = true;
             }
             let Some(line) = input.read("your move> ")? else {
-                out.say("end of input: the game was abandoned");
+                if self.json {
+                    self.event(
+                        out,
+                        "end",
+                        serde_json::json!({"winner": null, "abandoned": "end of input"}),
+                    );
+                } else {
+                    out.say("end of input: the game was abandoned");
+                }
                 return Ok(());
             };
             let line = line.trim();
             match line.to_ascii_lowercase().as_str() {
                 "" => {}
+                "help" | "?" if self.json => self.event(out, "help", serde_json::json!({"text": HELP})),
                 "help" | "?" => out.say(HELP),
                 "quit" | "exit" | "q" => {
-                    out.say("quit: the game was abandoned");
+                    if self.json {
+                        self.event(
+                            out,
+                            "end",
+                            serde_json::json!({"winner": null, "abandoned": "quit"}),
+                        );
+                    } else {
+                        out.say("quit: the game was abandoned");
+                    }
                     return Ok(());
                 }
                 "moves" | "list" => self.list(&moves, usize::MAX, out),
@@ -297,6 +338,9 @@ impl Session<'_> {
                         self.make(m, out);
                         listed = false;
                     }
+                    Err(message) if self.json => {
+                        self.event(out, "error", serde_json::json!({"message": message}))
+                    }
                     Err(message) => out.say(message),
                 },
             }
@@ -305,7 +349,16 @@ impl Session<'_> {
 
     fn make<W: Write>(&mut self, to: DynPosition, out: &mut Out<W>) {
         let name = self.game.name_move(&self.position, &to);
-        out.say(move_line(self.turn, name.as_deref(), &self.show(&to)));
+        if self.json {
+            let fields = serde_json::json!({
+                "player": self.turn.name(),
+                "move": name,
+                "position": self.show(&to),
+            });
+            self.event(out, "move", fields);
+        } else {
+            out.say(move_line(self.turn, name.as_deref(), &self.show(&to)));
+        }
         // In a terminal the board is drawn with the next list of moves.
         if !self.interactive {
             self.board(&to, out);
@@ -331,11 +384,35 @@ impl Session<'_> {
             self.board(&self.position, out);
             out.say(game_over_line(&self.show(&self.position), winner));
         }
-        out.say(format!("winner: {}", winner.map_or("none", Player::name)));
+        if self.json {
+            let fields = serde_json::json!({
+                "winner": winner.map(Player::name),
+                "position": self.show(&self.position),
+            });
+            self.event(out, "end", fields);
+        } else {
+            out.say(format!("winner: {}", winner.map_or("none", Player::name)));
+        }
         Ok(())
     }
 
     fn list<W: Write>(&self, moves: &[MoveInfo], limit: usize, out: &mut Out<W>) {
+        if self.json {
+            let listed: Vec<serde_json::Value> = moves
+                .iter()
+                .map(|m| {
+                    serde_json::json!({
+                        "move": self.game.name_move(&self.position, &m.position),
+                        "position": self.show(&m.position),
+                        "outcome": m.outcome.as_str(),
+                        "remoteness": m.remoteness,
+                        "wins": m.outcome == Outcome::Lose,
+                    })
+                })
+                .collect();
+            self.event(out, "moves", serde_json::json!({"moves": listed}));
+            return;
+        }
         let mut s = format!("{}:", crate::render::count(moves.len() as u64, "move"));
         let shown: Vec<(String, Option<String>)> = moves
             .iter()
@@ -375,6 +452,15 @@ impl Session<'_> {
             out.say("hint: no move");
             return;
         };
+        if self.json {
+            let fields = serde_json::json!({
+                "move": self.game.name_move(&self.position, &m.position),
+                "position": self.show(&m.position),
+                "wins": m.outcome == Outcome::Lose,
+            });
+            self.event(out, "hint", fields);
+            return;
+        }
         let number = moves.iter().position(|x| x.position == m.position).unwrap_or(0) + 1;
         let to = match self.game.name_move(&self.position, &m.position) {
             Some(word) => format!("{word} (#{number}, to {})", self.show(&m.position)),
@@ -399,7 +485,15 @@ impl Session<'_> {
         self.history.truncate(last_human);
         self.position = before;
         self.turn = Player::Human;
-        out.say(format!("undo: back to {}", self.show(&self.position)));
+        if self.json {
+            self.event(
+                out,
+                "undo",
+                serde_json::json!({"position": self.show(&self.position)}),
+            );
+        } else {
+            out.say(format!("undo: back to {}", self.show(&self.position)));
+        }
     }
 
     /// The move a line names: `#N` (item N of the list), `=POSITION`, or the
