@@ -335,3 +335,11 @@ def test_hackenbush_and_cutcake_are_played_by_clicks(page):
     page.locator("#play-board td.cell[data-row='0'][data-col='1']").click()
     wait_turn(page, 1)
     assert page.evaluate("document.body.dataset.position") == "1x2+2x2"
+
+
+def test_the_digit_game_is_played_by_clicking_a_digit(page):
+    open_game(page, "digits:turns=3", "1234")
+    page.select_option("#play-opponent", "none")
+    page.locator("#play-board td.cell[data-row='0'][data-col='1']").click()
+    wait_turn(page, 1)
+    assert page.evaluate("document.body.dataset.position") == "1334,1,1234"

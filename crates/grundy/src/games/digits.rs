@@ -377,6 +377,45 @@ impl Analyze for Digits {
     fn name(&self) -> String {
         format!("digits:turns={},width={}", self.turns(), self.width())
     }
+    /// The number's digits in a row (a click on one adds 1 to it), with the turn
+    /// and the number to beat.
+    fn board(&self, p: &DigitsPosition) -> Option<crate::dynamic::Board> {
+        use crate::dynamic::{Board, Cell};
+        let width = self.width() as usize;
+        let digits = format!("{:0width$}", p.number);
+        let cells = digits.chars().map(Cell::mark).collect();
+        let note = if p.played >= self.turns() {
+            format!(
+                "after the last of {} turns; it started at {:0width$}",
+                self.turns(),
+                p.start
+            )
+        } else {
+            format!(
+                "turn {} of {}; the first player wins if the number ends above {:0width$}",
+                p.played + 1,
+                self.turns(),
+                p.start
+            )
+        };
+        let board = Board::grid(vec![cells], vec![String::new()], Board::letters(width)).note(note);
+        Some(board)
+    }
+    /// The digit raised, as its column letter (`b` adds 1 to the second digit).
+    fn name_move(&self, from: &DigitsPosition, to: &DigitsPosition) -> Option<String> {
+        let width = self.width() as usize;
+        let (a, b) = (
+            format!("{:0width$}", from.number),
+            format!("{:0width$}", to.number),
+        );
+        let changed: Vec<usize> = (0..width)
+            .filter(|&i| a.as_bytes()[i] != b.as_bytes()[i])
+            .collect();
+        match changed[..] {
+            [i] => Some(format!("+1 at {}", crate::dynamic::column_letter(i))),
+            _ => None,
+        }
+    }
     fn impartial(&self) -> bool {
         false
     }
