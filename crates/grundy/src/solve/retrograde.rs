@@ -417,6 +417,9 @@ fn parallel_step<G: Indexed>(
 /// [`retrograde`].
 pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> {
     let n = check_size(game)?;
+    // Progress (positions resolved of all) for whoever observes this thread: at
+    // the start, then after each level (the workers' threads report nothing).
+    super::progress::report(0, n as u64);
     let mut count = vec![0u32; n];
     let parents = game_parents(game, n, &mut count, true);
     // One word per index, as in `retrograde`: the count while unresolved, the
@@ -447,7 +450,9 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
         .partition(|&i| codes[i as usize].load(Relaxed) == DRAW);
     let mut marks = Vec::new();
     let mut r = 0u32;
+    let mut resolved = frontier.len() as u64;
     while !frontier.is_empty() {
+        super::progress::report(resolved, n as u64);
         r += 1;
         frontier = parallel_step(game, &parents, &frontier, |c, p, next| {
             if codes[p].load(Relaxed) != NONE {
@@ -468,6 +473,7 @@ pub fn retrograde_parallel<G: Indexed>(game: &G) -> Result<Solution, GameError> 
         frontier
             .par_iter()
             .for_each(|&p| word[p as usize].store(r, Relaxed));
+        resolved += frontier.len() as u64;
     }
     // Ties, one remoteness level at a time, as in `retrograde`.
     let mut r = 0u32;
