@@ -283,7 +283,11 @@ impl Game {
         };
         let _stop = RaiseOnDrop(budget.cancel.clone());
         let game = Arc::clone(&self.game);
-        let r = run(py, move || work(game.as_ref(), &budget))?;
+        // The game was loaded once, with its own budget: the call's flag reaches
+        // its searches through the worker thread's scope.
+        let r = run(py, move || {
+            grundy::solve::cancel_on(&budget.cancel.clone(), || work(game.as_ref(), &budget))
+        })?;
         answer(py, r)
     }
 }

@@ -287,3 +287,32 @@ async fn a_request_past_its_time_frees_its_slot() {
     let (status, v) = post(&app, "solve", json!({"game": "nim", "position": "3,4,5"})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
 }
+
+/// A game whose every position takes 100 µs to expand and whose lines never end:
+/// a search of it runs until a limit stops it.
+struct Slow;
+
+impl grundy::Game for Slow {
+    type Position = u32;
+    fn options(&self, &n: &u32, out: &mut Vec<u32>) -> Result<(), grundy::GameError> {
+        std::thread::sleep(std::time::Duration::from_micros(100));
+        out.extend([n.saturating_add(1), n.saturating_add(2)]);
+        Ok(())
+    }
+}
+
+/// The same for a game loaded once and shared by the requests (a game file named
+/// on the command line): the request's flag reaches its search all the same.
+#[tokio::test]
+async fn a_request_on_a_served_game_past_its_time_frees_its_slot() {
+    let mut options = options();
+    options.timeout = std::time::Duration::from_secs(1);
+    options.max_concurrent = 1;
+    options.games.push(grundy::dynamic::from_game("slow", Slow));
+    let app = app_with(options);
+    // 200,000 positions at 100 µs each would hold the only slot for 20 s.
+    let (status, v) = post(&app, "solve", json!({"game": "slow", "position": "0"})).await;
+    assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "past the timeout");
+    let (status, v) = post(&app, "solve", json!({"game": "nim", "position": "3,4,5"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+}

@@ -224,12 +224,14 @@ impl HeapGame {
                     |_, _| {},
                     |seq| {
                         crate::solve::progress::report_values(seq.len(), limit);
-                        seq.stats().options > allowed || cancel.is_raised()
+                        seq.stats().options > allowed || crate::solve::progress::cancelled(&cancel)
                     },
                 )
                 .map_err(|e| self.err(e))?;
                 // A cancelled search proved nothing either way: keep no verdict.
-                cancel.check(|| format!("{}: the search for a proved period", self.name))?;
+                crate::solve::progress::check_cancel(&cancel, || {
+                    format!("{}: the search for a proved period", self.name)
+                })?;
                 let found = found.filter(|p| p.proved);
                 if stopped && found.is_none() {
                     let seq = state.sequence(&self.rules);
@@ -508,7 +510,9 @@ impl HeapGame {
             }
         }
         while seq.len() <= to {
-            cancel.check(|| format!("{name}: the nim-values of heaps up to {to}"))?;
+            crate::solve::progress::check_cancel(&cancel, || {
+                format!("{name}: the nim-values of heaps up to {to}")
+            })?;
             let end = (seq.len() + BLOCK).min(to + 1);
             crate::solve::progress::report_values(seq.len(), to + 1);
             seq.extend_to(end, |_, _| {}).map_err(|e| self.err(e))?;
