@@ -23,7 +23,7 @@ class RuleError(GrundyError):
 
 class BudgetError(GrundyError):
     """The budget ran out. ``limit`` names it (``memory``, ``work``,
-    ``positions``, ``scriptmemory``, ``scripttime``), ``reached`` and ``allowed``
+    ``positions``, ``scriptmemory``, ``scripttime``, ``cancelled``), ``reached`` and ``allowed``
     say how far the work got, and ``flag`` is the CLI flag that raises it (the
     keyword argument is the same name: ``--max-work`` is ``max_work=``)."""
 
