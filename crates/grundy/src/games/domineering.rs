@@ -12,7 +12,7 @@
 
 use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
 use crate::dynamic::{Codec, DynGame, DynPosition};
-use crate::partizan::{from_partizan, GameId, Partizan, Side, ValueCache};
+use crate::partizan::{from_partizan, GameId, MoveBounds, Partizan, Side, ValueCache};
 use crate::GameError;
 
 /// Boards have at most this many cells (one bit each in a `u64`).
@@ -469,6 +469,60 @@ impl Domineering {
     }
 }
 
+/// Safe moves and most moves of `side` on an `h × w` board of empty cells `e`.
+/// Left's safe moves are disjoint vertical pairs of cells that Right can never
+/// cover (both horizontal neighbours of each filled or off the board): in each
+/// column, half of every run of such cells. Left's most moves: half of every run
+/// of empty cells in each column (cells only fill up). Right's are the same
+/// across rows.
+pub(crate) fn move_bounds(h: usize, w: usize, e: u64, side: Side) -> MoveBounds {
+    let grid = Grid::new(h, w);
+    match side {
+        Side::Left => {
+            let across = ((e >> 1) & grid.not_last) | ((e << 1) & grid.not_first);
+            let unreachable = e & !across;
+            MoveBounds {
+                safe: column_pairs(h, w, unreachable),
+                most: column_pairs(h, w, e),
+            }
+        }
+        Side::Right => {
+            let (th, tw, t) = transpose(h, w, e);
+            move_bounds(th, tw, t, Side::Left)
+        }
+    }
+}
+
+/// The sum over columns of half of each vertical run of cells of `m`.
+fn column_pairs(h: usize, w: usize, m: u64) -> u32 {
+    // Greedy from the top: a pair's top cell is taken when the cell below is
+    // in `m` and the cell itself was not taken as a bottom.
+    let mut total = 0;
+    let mut taken_bottoms = 0u64;
+    for r in 0..h.saturating_sub(1) {
+        let row = full(1, w) << (r * w);
+        let tops = m & (m >> w) & row & !taken_bottoms;
+        total += tops.count_ones();
+        taken_bottoms = tops << w;
+    }
+    total
+}
+
+/// How good `side`'s move covering the two cells `covered` of `e` looks: the
+/// opponent's slots it destroys, against our own it spends (each twice as
+/// much: spending few of ours matters most once the board splits).
+pub(crate) fn move_score(h: usize, w: usize, e: u64, covered: u64, side: Side) -> i64 {
+    let grid = Grid::new(h, w);
+    let vertical = e & (e >> w);
+    let horizontal = e & (e >> 1) & grid.not_last;
+    let (mine, theirs, mine_step, their_step) = match side {
+        Side::Left => (vertical, horizontal, w, 1),
+        Side::Right => (horizontal, vertical, 1, w),
+    };
+    let hit = |slots: u64, step: usize| (slots & (covered | covered >> step)).count_ones() as i64;
+    2 * hit(theirs, their_step) - hit(mine, mine_step)
+}
+
 /// The least of a region's eight images (by rows, columns, cells), and whether it
 /// is a transposed image (whose value is the negative).
 fn canonical_region(h: usize, w: usize, bits: u64) -> (Board, bool) {
@@ -538,6 +592,19 @@ impl Partizan for Domineering {
         let covered = from.empty & !to.empty;
         (covered.count_ones() == 2 && from.cols == to.cols)
             .then(|| grid_cell_name(covered.trailing_zeros() as usize, from.cols()))
+    }
+
+    /// Empty cells.
+    fn size(&self, b: &Board) -> Option<usize> {
+        Some(b.empty.count_ones() as usize)
+    }
+
+    fn move_bounds(&self, b: &Board, side: Side) -> Option<MoveBounds> {
+        Some(move_bounds(b.rows(), b.cols(), b.empty, side))
+    }
+
+    fn move_score(&self, b: &Board, side: Side, q: &Board) -> Option<i64> {
+        Some(move_score(b.rows(), b.cols(), b.empty, b.empty & !q.empty, side))
     }
 
     fn value(&self, b: &Board, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {

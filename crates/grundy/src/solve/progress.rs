@@ -14,6 +14,8 @@ use std::sync::Arc;
 pub struct Progress {
     positions: AtomicU64,
     limit: AtomicU64,
+    table: AtomicU64,
+    table_capacity: AtomicU64,
 }
 
 impl Progress {
@@ -25,6 +27,15 @@ impl Progress {
     /// The most positions the search running now may visit (`None`: no search yet).
     pub fn limit(&self) -> Option<u64> {
         Some(self.limit.load(Relaxed)).filter(|&l| l > 0)
+    }
+}
+
+impl Progress {
+    /// Entries in the running search's transposition table, and how many it may
+    /// hold (`None`: the search keeps no table).
+    pub fn table(&self) -> Option<(u64, u64)> {
+        let capacity = self.table_capacity.load(Relaxed);
+        (capacity > 0).then(|| (self.table.load(Relaxed), capacity))
     }
 }
 
@@ -53,6 +64,17 @@ pub fn report(positions: u64, limit: u64) {
         if let Some(p) = o.borrow().as_ref() {
             p.positions.store(positions, Relaxed);
             p.limit.store(limit, Relaxed);
+        }
+    });
+}
+
+/// Report the fill of the running search's transposition table: `entries` of at
+/// most `capacity` (a no-op unless someone [`observe`]s).
+pub fn report_table(entries: u64, capacity: u64) {
+    OBSERVER.with(|o| {
+        if let Some(p) = o.borrow().as_ref() {
+            p.table.store(entries, Relaxed);
+            p.table_capacity.store(capacity, Relaxed);
         }
     });
 }
