@@ -54,7 +54,14 @@ fn agrees<G: Partizan>(game: &G, p: &G::Position) -> Result<(), TestCaseError> {
     let expected = cache.universe.outcome(v);
     let shown = cache.universe.display(v, false);
     for small in [0, 4, 16] {
-        prop_assert_eq!(class_by_search(game, p, small), expected, "{:?} = {} (small {})", p, shown, small);
+        prop_assert_eq!(
+            class_by_search(game, p, small),
+            expected,
+            "{:?} = {} (small {})",
+            p,
+            shown,
+            small
+        );
     }
     Ok(())
 }
@@ -112,7 +119,11 @@ proptest! {
 fn domineering_rectangles_as_published() {
     let data = include_str!("data/partizan/domineering_outcomes.txt");
     let b = budget();
-    for line in data.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in data
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let f: Vec<&str> = line.split_whitespace().collect();
         let (rows, cols): (usize, usize) = (f[0].parse().unwrap(), f[1].parse().unwrap());
         let class = match f[2] {
@@ -139,5 +150,33 @@ fn domineering_rectangles_as_published() {
             (false, false) => OutcomeClass::P,
         };
         assert_eq!(got, class, "{line}: the search");
+    }
+}
+
+/// Times and nodes of empty rectangles, for the README (`cargo test -p grundy
+/// --release --test integration rectangles_timing -- --ignored --nocapture`;
+/// `GRUNDY_BOARDS=8x8,9x9` picks the boards).
+#[test]
+#[ignore]
+fn rectangles_timing() {
+    let boards = std::env::var("GRUNDY_BOARDS").unwrap_or_else(|_| "4x4,5x5,6x6,7x7".into());
+    let b = Budget::default();
+    for spec in boards.split(',') {
+        let (r, c) = spec.split_once('x').unwrap();
+        let board = Board::empty(r.parse().unwrap(), c.parse().unwrap()).unwrap();
+        for side in [Side::Left, Side::Right] {
+            let game = Domineering::new();
+            let mut s = OutcomeSearch::new(&game, &b);
+            if let Ok(small) = std::env::var("GRUNDY_SMALL") {
+                s.small = small.parse().unwrap();
+            }
+            let t = std::time::Instant::now();
+            let w = s.wins(&board, side).unwrap();
+            println!(
+                "{spec} {side} first: wins {w}, {:.2} s, {:?}",
+                t.elapsed().as_secs_f64(),
+                s.stats()
+            );
+        }
     }
 }

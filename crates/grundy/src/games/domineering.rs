@@ -594,6 +594,12 @@ impl Partizan for Domineering {
             .then(|| grid_cell_name(covered.trailing_zeros() as usize, from.cols()))
     }
 
+    /// Each set of empty cells with either side to move: a bound that sends a
+    /// board of more than 20 empty cells to the outcome search at once.
+    fn search_size(&self, b: &Board) -> Option<u128> {
+        Some(2u128 << b.empty.count_ones())
+    }
+
     /// Empty cells.
     fn size(&self, b: &Board) -> Option<usize> {
         Some(b.empty.count_ones() as usize)

@@ -123,7 +123,8 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     pub fn new(game: &'g G, budget: &Budget) -> Self {
         let mut cache = ValueCache::new(usize::MAX);
         cache.universe.set_memory_limit(budget.max_memory / 2);
-        let tt_capacity = usize::try_from((budget.max_memory / 4 / TT_ENTRY_BYTES).max(1024)).unwrap_or(usize::MAX);
+        let tt_capacity =
+            usize::try_from((budget.max_memory / 4 / TT_ENTRY_BYTES).max(1024)).unwrap_or(usize::MAX);
         OutcomeSearch {
             game,
             cache,
@@ -170,7 +171,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             .into_iter()
             .map(|q| (self.score(p, side, &q), q))
             .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
         for (_, q) in scored {
             if !self.wins(&q, side.other())? {
                 return Ok(Solved {
@@ -302,7 +303,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
         {
             Some(n) => {
                 let mine = if side == Side::Left { n } else { -n };
-                let k = mine.unsigned_abs() as u64;
+                let k = mine.unsigned_abs();
                 if mine >= 0 {
                     safe_me += k;
                     most_me += k;
@@ -399,7 +400,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
                 scored.push((score, child));
             }
         }
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
         let mut children: Vec<State<G::Position>> = Vec::with_capacity(scored.len() + 4);
         let mut seen = FxHashSet::default();
         for (_, c) in scored {
