@@ -143,16 +143,20 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
             let analysis = partizan.analyze_first(&p, side, o.play())?;
             let mut u = Universe::new();
             u.set_memory_limit(budget.max_memory);
-            // A position the outcome search had to answer is far beyond its value.
-            let searched = analysis.method.starts_with(grundy::partizan::outcome::METHOD);
-            let value = if searched {
-                None
-            } else {
-                match partizan.value(&p, &mut u) {
-                    Ok(v) => Some(v),
-                    Err(grundy::GameError::OverBudget(_)) => None,
-                    Err(e) => return Err(e.into()),
-                }
+            // A position the outcome search had to answer is mostly far beyond
+            // its value: tried for a short while only (Domineering 5x5 fits).
+            if analysis.method.starts_with(grundy::partizan::outcome::METHOD) {
+                u.set_work_limit(Some(
+                    budget
+                        .max_work
+                        .unwrap_or(SEARCHED_VALUE_WORK)
+                        .min(SEARCHED_VALUE_WORK),
+                ));
+            }
+            let value = match partizan.value(&p, &mut u) {
+                Ok(v) => Some(v),
+                Err(grundy::GameError::OverBudget(_)) => None,
+                Err(e) => return Err(e.into()),
             };
             let (canonical, outcome_class) = match value {
                 Some(v) => (Some(u.display(v, false)), crate::values::outcome_class(&mut u, v)),
@@ -191,6 +195,10 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
         partizan,
     })
 }
+
+/// Steps of canonical-form work for the value of a position the outcome search
+/// answered (about half a second).
+pub const SEARCHED_VALUE_WORK: u64 = 2_000_000;
 
 /// The outcome class from whether Left, and Right, moving first wins.
 fn class_of(left: bool, right: bool) -> &'static str {
