@@ -12,10 +12,11 @@
 //! sum of the components it stands for, so the outcome is the same; its dominated
 //! options are gone and its reversible ones bypassed, so fewer moves).
 //!
-//! Pruning: a transposition table (keyed by the multiset of unknown components
-//! under their symmetry keys, `V` and the player to move, bounded by the memory
-//! budget), enhanced transposition cutoffs (a child already known lost for the
-//! opponent wins at once), move ordering ([`Partizan::move_score`], else the
+//! Pruning: a transposition table (by two independent 64-bit hashes of the
+//! multiset of unknown components under their symmetry keys, `V` and the player
+//! to move; two-entry buckets that keep the costlier searches, growing up to an
+//! eighth of the memory budget), children built only as they are searched (a
+//! win mostly needs one), move ordering ([`Partizan::move_score`], else the
 //! opponent's mobility), and the game's knowledge of move counts
 //! ([`Partizan::move_bounds`]: safe moves against the opponent's most moves, as
 //! in Domineering solvers since Lachmann, Moore and Rapaport and Bullock's
@@ -24,7 +25,7 @@
 //! The search counts its nodes ([`crate::solve::progress`]) and stops with the
 //! budget's work (nodes) and memory.
 
-use std::hash::{Hash, Hasher};
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 
@@ -65,8 +66,6 @@ struct State<P> {
     value: GameId,
 }
 
-type Key<P> = (State<P>, Side);
-
 /// The answer for one position and player to move.
 #[derive(Clone, Debug)]
 pub struct Solved<P> {
@@ -100,8 +99,7 @@ pub struct OutcomeSearch<'g, G: Partizan + ?Sized> {
     /// Components of at most this [`Partizan::size`] are valued (and of unknown
     /// size, when it is not 0; 0 values none but closed forms: a plain search).
     pub small: usize,
-    tt: FxHashMap<Key<G::Position>, bool>,
-    tt_capacity: usize,
+    tt: Table,
     /// Components too costly to value (the work ran out).
     unknown: FxHashSet<G::Position>,
     /// Values of components known (by their symmetry keys), or `None` when
@@ -113,24 +111,176 @@ pub struct OutcomeSearch<'g, G: Partizan + ?Sized> {
     stats: Stats,
 }
 
-/// Bytes one transposition-table entry takes, about (key, vector, table slot).
-const TT_ENTRY_BYTES: u64 = 128;
+/// The most entries of the transposition table (16 bytes each: 512 MiB).
+pub const TT_MAX_ENTRIES: usize = 1 << 25;
+
+/// The entries a transposition table starts with (it doubles when three
+/// quarters full, up to its most).
+const TT_START_ENTRIES: usize = 1 << 16;
+
+/// A transposition table by hash: a node's 64-bit Fx hash picks a bucket of two
+/// entries, which hold an independent 64-bit SipHash of the node as its check
+/// (a false hit needs both hashes to collide at once), the result, the nodes
+/// its search took and the low 32 bits of the bucket hash (to grow by). The
+/// first entry of a bucket keeps the costlier search, the second takes every
+/// other one; the table doubles when three quarters full, up to `most` entries.
+struct Table {
+    slots: Vec<[u64; 2]>,
+    mask: usize,
+    filled: u64,
+    most: usize,
+}
+
+/// A node's two hashes: the bucket's and the check.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Hashes(u64, u64);
+
+/// Bits of an entry's second word: the result, then the work, then the bucket
+/// hash's low 32 bits.
+const WORK_BITS: u32 = 31;
+
+impl Table {
+    /// A table of at most `most` entries (rounded down to a power of two, at
+    /// least 1024).
+    fn new(most: usize) -> Table {
+        let most = most.clamp(1024, TT_MAX_ENTRIES);
+        let most = if most.is_power_of_two() {
+            most
+        } else {
+            most.next_power_of_two() / 2
+        };
+        let n = TT_START_ENTRIES.min(most);
+        Table {
+            slots: vec![[0u64; 2]; n],
+            mask: (n - 1) & !1,
+            filled: 0,
+            most,
+        }
+    }
+
+    fn capacity(&self) -> u64 {
+        self.slots.len() as u64
+    }
+
+    /// The check word of `h`: never 0, which marks an empty entry.
+    fn check(h: Hashes) -> u64 {
+        h.1 | 1
+    }
+
+    fn get(&self, h: Hashes) -> Option<bool> {
+        let i = h.0 as usize & self.mask;
+        let c = Table::check(h);
+        for e in &self.slots[i..i + 2] {
+            if e[0] == c {
+                return Some(e[1] & 1 == 1);
+            }
+        }
+        None
+    }
+
+    fn insert(&mut self, h: Hashes, win: bool, work: u64) {
+        if self.filled * 4 >= self.slots.len() as u64 * 3 && self.slots.len() < self.most {
+            self.grow();
+        }
+        let work = work.min((1 << WORK_BITS) - 1);
+        self.put([Table::check(h), (h.0 << 32) | (work << 1) | u64::from(win)]);
+    }
+
+    /// Double the table, every entry to its bucket by its hash's next bit.
+    fn grow(&mut self) {
+        let n = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![[0u64; 2]; n]);
+        self.mask = (n - 1) & !1;
+        self.filled = 0;
+        // A new bucket takes entries of one old bucket only: none is lost.
+        for e in old.iter().filter(|e| e[0] != 0) {
+            self.put(*e);
+        }
+    }
+
+    fn put(&mut self, new: [u64; 2]) {
+        let work = |e: [u64; 2]| (e[1] >> 1) & ((1 << WORK_BITS) - 1);
+        let i = (new[1] >> 32) as usize & self.mask;
+        let c = new[0];
+        let (first, second) = (self.slots[i], self.slots[i + 1]);
+        if first[0] == c {
+            self.slots[i] = new;
+        } else if second[0] == c {
+            self.slots[i + 1] = new;
+        } else if first[0] == 0 {
+            self.filled += 1;
+            self.slots[i] = new;
+        } else if work(new) >= work(first) {
+            // The costlier search stays first; the one it displaces moves down.
+            if second[0] == 0 {
+                self.filled += 1;
+            }
+            self.slots[i + 1] = first;
+            self.slots[i] = new;
+        } else {
+            if second[0] == 0 {
+                self.filled += 1;
+            }
+            self.slots[i + 1] = new;
+        }
+    }
+}
+
+/// Hashes a value into both hashes at once.
+struct TwoHasher(FxHasher, DefaultHasher);
+
+impl Hasher for TwoHasher {
+    fn finish(&self) -> u64 {
+        self.0.finish()
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+        self.1.write(bytes);
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.0.write_u8(x);
+        self.1.write_u8(x);
+    }
+    fn write_u16(&mut self, x: u16) {
+        self.0.write_u16(x);
+        self.1.write_u16(x);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.0.write_u32(x);
+        self.1.write_u32(x);
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0.write_u64(x);
+        self.1.write_u64(x);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.0.write_usize(x);
+        self.1.write_usize(x);
+    }
+}
+
+fn hashes<P: Hash>(s: &State<P>, side: Side) -> Hashes {
+    let mut h = TwoHasher(FxHasher::default(), DefaultHasher::new());
+    s.hash(&mut h);
+    side.hash(&mut h);
+    Hashes(h.0.finish(), h.1.finish())
+}
 
 impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     /// A search of `game` within `budget`: its work is nodes
     /// ([`OUTCOME_NODES`] by default), its memory bounds the transposition
-    /// table (a quarter of it; the table is emptied when full) and the values.
+    /// table (an eighth of it, at most [`TT_MAX_ENTRIES`] entries; a full table
+    /// replaces cheap searches first) and the values (half).
     pub fn new(game: &'g G, budget: &Budget) -> Self {
         let mut cache = ValueCache::new(usize::MAX);
         cache.universe.set_memory_limit(budget.max_memory / 2);
-        let tt_capacity =
-            usize::try_from((budget.max_memory / 4 / TT_ENTRY_BYTES).max(1024)).unwrap_or(usize::MAX);
+        // An eighth of the memory, 16 bytes an entry, at most TT_MAX_ENTRIES.
+        let tt_entries = usize::try_from(budget.max_memory / 8 / 16).unwrap_or(usize::MAX);
         OutcomeSearch {
             game,
             cache,
             small: SMALL_COMPONENT,
-            tt: FxHashMap::default(),
-            tt_capacity,
+            tt: Table::new(tt_entries),
             unknown: FxHashSet::default(),
             known: FxHashMap::default(),
             classes: FxHashMap::default(),
@@ -143,7 +293,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     /// The counters so far.
     pub fn stats(&self) -> Stats {
         Stats {
-            tt_entries: self.tt.len() as u64,
+            tt_entries: self.tt.filled,
             ..self.stats
         }
     }
@@ -335,7 +485,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
         self.stats.nodes += 1;
         if self.stats.nodes & (crate::solve::progress::REPORT_EVERY as u64 - 1) == 0 {
             crate::solve::progress::report(self.stats.nodes, self.max_nodes);
-            crate::solve::progress::report_table(self.tt.len() as u64, self.tt_capacity as u64);
+            crate::solve::progress::report_table(self.tt.filled, self.tt.capacity());
             let held = self.cache.universe.memory_held() + (self.known.len() as u64) * 64;
             if held > self.max_memory / 2 {
                 return Err(GameError::OverBudget(Budget::over(
@@ -375,51 +525,55 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
         ours - 2 * theirs
     }
 
-    /// The children of a state for `side`, best first.
-    fn children(&mut self, s: &State<G::Position>, side: Side) -> Result<Vec<State<G::Position>>, GameError> {
-        let mut scored: Vec<(i64, State<G::Position>)> = Vec::new();
+    /// The moves of a state for `side`, best first: the components' by
+    /// [`OutcomeSearch::score`], then the known part's canonical form's.
+    fn moves(&mut self, s: &State<G::Position>, side: Side) -> Result<Vec<Move<G::Position>>, GameError> {
+        let mut scored: Vec<(i64, Move<G::Position>)> = Vec::new();
         let mut options = Vec::new();
-        let mut comps = Vec::new();
         for (i, p) in s.parts.iter().enumerate() {
             options.clear();
             self.game.options(p, side, &mut options)?;
             for q in options.drain(..) {
-                let score = self.score(p, side, &q);
+                scored.push((self.score(p, side, &q), Move::Part(i, q)));
+            }
+        }
+        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+        let mut moves: Vec<Move<G::Position>> = scored.into_iter().map(|(_, m)| m).collect();
+        let options = match side {
+            Side::Left => self.cache.universe.left_options(s.value),
+            Side::Right => self.cache.universe.right_options(s.value),
+        };
+        moves.extend(options.iter().map(|&v| Move::Value(v)));
+        Ok(moves)
+    }
+
+    /// The state a move leaves.
+    fn child(
+        &mut self,
+        s: &State<G::Position>,
+        m: &Move<G::Position>,
+    ) -> Result<State<G::Position>, GameError> {
+        match m {
+            Move::Part(i, q) => {
                 let mut child = State {
                     parts: Vec::with_capacity(s.parts.len() + 2),
                     value: s.value,
                 };
-                child.parts.extend(s.parts[..i].iter().cloned());
+                child.parts.extend(s.parts[..*i].iter().cloned());
                 child.parts.extend(s.parts[i + 1..].iter().cloned());
-                comps.clear();
-                self.game.components(&q, &mut comps);
-                for c in comps.drain(..) {
+                let mut comps = Vec::new();
+                self.game.components(q, &mut comps);
+                for c in comps {
                     self.add_component(&mut child, c)?;
                 }
                 sort_parts(&mut child.parts);
-                scored.push((score, child));
+                Ok(child)
             }
-        }
-        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-        let mut children: Vec<State<G::Position>> = Vec::with_capacity(scored.len() + 4);
-        let mut seen = FxHashSet::default();
-        for (_, c) in scored {
-            if seen.insert(hash_of(&c)) || !children.contains(&c) {
-                children.push(c);
-            }
-        }
-        // Moves of the known part's canonical form, last.
-        let moves: Vec<GameId> = match side {
-            Side::Left => self.cache.universe.left_options(s.value).to_vec(),
-            Side::Right => self.cache.universe.right_options(s.value).to_vec(),
-        };
-        for v in moves {
-            children.push(State {
+            Move::Value(v) => Ok(State {
                 parts: s.parts.clone(),
-                value: v,
-            });
+                value: *v,
+            }),
         }
-        Ok(children)
     }
 
     fn search(&mut self, s: &State<G::Position>, side: Side) -> Result<bool, GameError> {
@@ -431,42 +585,40 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             self.stats.by_bounds += 1;
             return Ok(w);
         }
-        let key = (s.clone(), side);
-        if let Some(&w) = self.tt.get(&key) {
+        let key = hashes(s, side);
+        if let Some(w) = self.tt.get(key) {
             self.stats.tt_hits += 1;
             return Ok(w);
         }
         self.tick()?;
-        let children = self.children(s, side)?;
+        let start = self.stats.nodes;
+        let moves = self.moves(s, side)?;
         let other = side.other();
-        // Enhanced transposition cutoff: a child already known lost for the
-        // opponent (by the table, or by values alone).
+        // Children are built as they are searched: a win mostly needs one. A
+        // child seen already (symmetric moves) is not searched again.
+        let mut seen: Vec<State<G::Position>> = Vec::new();
         let mut win = false;
-        for c in &children {
-            let lost = if c.parts.is_empty() {
-                !self.first_wins(c.value, other)
-            } else {
-                self.tt.get(&(c.clone(), other)) == Some(&false)
-            };
-            if lost {
+        for m in &moves {
+            let c = self.child(s, m)?;
+            if seen.contains(&c) {
+                continue;
+            }
+            if !self.search(&c, other)? {
                 win = true;
                 break;
             }
+            seen.push(c);
         }
-        if !win {
-            for c in &children {
-                if !self.search(c, other)? {
-                    win = true;
-                    break;
-                }
-            }
-        }
-        if self.tt.len() >= self.tt_capacity {
-            self.tt.clear();
-        }
-        self.tt.insert(key, win);
+        self.tt.insert(key, win, self.stats.nodes - start);
         Ok(win)
     }
+}
+
+/// A move of a state: in one of its components (by index, and the position it
+/// leaves there), or in its known part's canonical form.
+enum Move<P> {
+    Part(usize, P),
+    Value(GameId),
 }
 
 fn hash_of<T: Hash>(x: &T) -> u64 {
