@@ -476,20 +476,13 @@ impl Domineering {
 /// of empty cells in each column (cells only fill up). Right's are the same
 /// across rows.
 pub(crate) fn move_bounds(h: usize, w: usize, e: u64, side: Side) -> MoveBounds {
-    let grid = Grid::new(h, w);
-    match side {
-        Side::Left => {
-            let across = ((e >> 1) & grid.not_last) | ((e << 1) & grid.not_first);
-            let unreachable = e & !across;
-            MoveBounds {
-                safe: column_pairs(h, w, unreachable),
-                most: column_pairs(h, w, e),
-            }
-        }
-        Side::Right => {
-            let (th, tw, t) = transpose(h, w, e);
-            move_bounds(th, tw, t, Side::Left)
-        }
+    let most = match side {
+        Side::Left => column_pairs(h, w, e),
+        Side::Right => row_pairs(&Grid::new(h, w), h, w, e),
+    };
+    MoveBounds {
+        safe: safe_moves(h, w, e, side),
+        most,
     }
 }
 
@@ -508,9 +501,25 @@ fn column_pairs(h: usize, w: usize, m: u64) -> u32 {
     total
 }
 
+/// The sum over rows of half of each horizontal run of cells of `m`.
+fn row_pairs(grid: &Grid, h: usize, w: usize, m: u64) -> u32 {
+    // Greedy from the left, a column at a time, as [`column_pairs`] by rows.
+    let starts = m & (m >> 1) & grid.not_last;
+    let col0 = first_col(h, w);
+    let mut total = 0;
+    let mut taken_rights = 0u64;
+    for c in 0..w.saturating_sub(1) {
+        let lefts = starts & (col0 << c) & !taken_rights;
+        total += lefts.count_ones();
+        taken_rights = lefts << 1;
+    }
+    total
+}
+
 /// How good `side`'s move covering the two cells `covered` of `e` looks: the
 /// opponent's slots it destroys, against our own it spends (each twice as
-/// much: spending few of ours matters most once the board splits).
+/// much: spending few of ours matters most once the board splits), and the
+/// safe moves it makes for us (or spends) and for the opponent.
 pub(crate) fn move_score(h: usize, w: usize, e: u64, covered: u64, side: Side) -> i64 {
     let grid = Grid::new(h, w);
     let vertical = e & (e >> w);
@@ -520,7 +529,27 @@ pub(crate) fn move_score(h: usize, w: usize, e: u64, covered: u64, side: Side) -
         Side::Right => (horizontal, vertical, 1, w),
     };
     let hit = |slots: u64, step: usize| (slots & (covered | covered >> step)).count_ones() as i64;
-    2 * hit(theirs, their_step) - hit(mine, mine_step)
+    // Safe moves made for us count for, and made for the opponent against, as
+    // much as one and a half opponent's slots: this halves Domineering 7x7's
+    // nodes against the slots alone.
+    let after = e & !covered;
+    let safe_change = |s: Side| i64::from(safe_moves(h, w, after, s)) - i64::from(safe_moves(h, w, e, s));
+    2 * hit(theirs, their_step) - hit(mine, mine_step) + 3 * (safe_change(side) - safe_change(side.other()))
+}
+
+/// `side`'s safe moves on an `h × w` board of empty cells `e` (see [`move_bounds`]).
+fn safe_moves(h: usize, w: usize, e: u64, side: Side) -> u32 {
+    let grid = Grid::new(h, w);
+    match side {
+        Side::Left => {
+            let across = ((e >> 1) & grid.not_last) | ((e << 1) & grid.not_first);
+            column_pairs(h, w, e & !across)
+        }
+        Side::Right => {
+            let down = if w < 64 { (e >> w) | (e << w) } else { 0 };
+            row_pairs(&grid, h, w, e & !down)
+        }
+    }
 }
 
 /// The least of a region's eight images (by rows, columns, cells), and whether it
@@ -559,11 +588,12 @@ impl Partizan for Domineering {
     }
 
     fn symmetry_key(&self, b: &Board) -> Board {
-        let mut best = (b.rows(), b.cols(), b.empty);
-        for (s, _) in symmetries(b.rows(), b.cols(), b.empty).into_iter().take(4) {
-            best = best.min(s);
-        }
-        Board::raw(best.0, best.1, best.2)
+        // The least of the images that keep the roles (the mirrors and the half turn).
+        let (h, w) = (b.rows(), b.cols());
+        let lr = mirror_lr(h, w, b.empty).2;
+        let ud = mirror_ud(h, w, b.empty).2;
+        let both = mirror_ud(h, w, lr).2;
+        Board::raw(h, w, b.empty.min(lr).min(ud).min(both))
     }
 
     fn start(&self) -> Option<Board> {
@@ -714,5 +744,43 @@ mod tests {
         assert!(e.contains("bad cell 'x'"), "{e}");
         let e = Board::empty(9, 9).unwrap_err();
         assert!(e.contains("81 cells"), "{e}");
+    }
+
+    /// Right's bounds, by rows, are Left's on the transposed board.
+    #[test]
+    fn right_bounds_are_left_bounds_transposed() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for (h, w) in [
+            (1, 5),
+            (5, 1),
+            (3, 4),
+            (4, 3),
+            (7, 7),
+            (8, 8),
+            (1, 64),
+            (64, 1),
+            (6, 10),
+        ] {
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let e = (x | x.rotate_left(23)) & full(h, w);
+                let (th, tw, t) = transpose(h, w, e);
+                assert_eq!(
+                    move_bounds(h, w, e, Side::Right),
+                    move_bounds(th, tw, t, Side::Left),
+                    "{h}x{w} {e:#x}"
+                );
+                let key = Domineering::new().symmetry_key(&Board::raw(h, w, e));
+                let least = symmetries(h, w, e)
+                    .into_iter()
+                    .take(4)
+                    .map(|s| s.0)
+                    .min()
+                    .unwrap();
+                assert_eq!((key.rows(), key.cols(), key.empty), least);
+            }
+        }
     }
 }

@@ -53,7 +53,7 @@ pub const COMPONENT_WORK: u64 = 2_000_000;
 
 /// The default [`OutcomeSearch::small`]: components of at most this
 /// [`Partizan::size`] are valued.
-pub const SMALL_COMPONENT: usize = 16;
+pub const SMALL_COMPONENT: usize = 12;
 
 /// The name of the method in reports.
 pub const METHOD: &str = "outcome search (alpha-beta over sums: exact values of small components, transposition table, move-count bounds)";
