@@ -117,12 +117,25 @@ proptest! {
 /// the others (`search` on the line) by the search alone.
 #[test]
 fn domineering_rectangles_as_published() {
+    rectangles_as_published(false);
+}
+
+/// The `slow` lines of the data file (7x7 and 8x8), on a release build:
+/// `cargo test -p grundy --release --test integration large_rectangles -- --ignored`.
+#[test]
+#[ignore]
+fn domineering_large_rectangles_as_published() {
+    rectangles_as_published(true);
+}
+
+fn rectangles_as_published(slow: bool) {
     let data = include_str!("data/partizan/domineering_outcomes.txt");
     let b = budget();
     for line in data
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter(|l| l.ends_with("slow") == slow)
     {
         let f: Vec<&str> = line.split_whitespace().collect();
         let (rows, cols): (usize, usize) = (f[0].parse().unwrap(), f[1].parse().unwrap());
@@ -160,7 +173,11 @@ fn domineering_rectangles_as_published() {
 #[ignore]
 fn rectangles_timing() {
     let boards = std::env::var("GRUNDY_BOARDS").unwrap_or_else(|_| "4x4,5x5,6x6,7x7".into());
-    let b = Budget::default();
+    // GRUNDY_NODES: stop a search after that many nodes (and say so).
+    let b = Budget {
+        max_work: std::env::var("GRUNDY_NODES").ok().map(|n| n.parse().unwrap()),
+        ..Budget::default()
+    };
     for spec in boards.split(',') {
         let (r, c) = spec.split_once('x').unwrap();
         let board = Board::empty(r.parse().unwrap(), c.parse().unwrap()).unwrap();
@@ -171,7 +188,10 @@ fn rectangles_timing() {
                 s.small = small.parse().unwrap();
             }
             let t = std::time::Instant::now();
-            let w = s.wins(&board, side).unwrap();
+            let w = match s.wins(&board, side) {
+                Ok(w) => w.to_string(),
+                Err(e) => format!("unknown ({e})"),
+            };
             println!(
                 "{spec} {side} first: wins {w}, {:.2} s, {:?}",
                 t.elapsed().as_secs_f64(),
