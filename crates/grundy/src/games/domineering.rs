@@ -476,13 +476,28 @@ impl Domineering {
 /// of empty cells in each column (cells only fill up). Right's are the same
 /// across rows.
 pub(crate) fn move_bounds(h: usize, w: usize, e: u64, side: Side) -> MoveBounds {
-    let most = match side {
-        Side::Left => column_pairs(h, w, e),
-        Side::Right => row_pairs(&Grid::new(h, w), h, w, e),
+    let grid = Grid::new(h, w);
+    let pairs = |m: u64| match side {
+        Side::Left => column_pairs(h, w, m),
+        Side::Right => row_pairs(&grid, h, w, m),
     };
+    let unreachable = unreachable(&grid, w, e, side);
     MoveBounds {
-        safe: safe_moves(h, w, e, side),
-        most,
+        safe: pairs(unreachable),
+        most: pairs(e),
+        // The opponent's domino covers two cells, so spoils at most two of
+        // these disjoint pairs.
+        spoilable: pairs(e & !unreachable),
+    }
+}
+
+/// The empty cells of `e` the opponent of `side` can never cover: Left's with
+/// both horizontal neighbours filled (or off the board), Right's with both
+/// vertical ones.
+fn unreachable(grid: &Grid, w: usize, e: u64, side: Side) -> u64 {
+    match side {
+        Side::Left => e & !(((e >> 1) & grid.not_last) | ((e << 1) & grid.not_first)),
+        Side::Right => e & !(if w < 64 { (e >> w) | (e << w) } else { 0 }),
     }
 }
 
@@ -541,15 +556,10 @@ pub(crate) fn move_score(h: usize, w: usize, e: u64, covered: u64, side: Side) -
 /// `side`'s safe moves on an `h × w` board of empty cells `e` (see [`move_bounds`]).
 fn safe_moves(h: usize, w: usize, e: u64, side: Side) -> u32 {
     let grid = Grid::new(h, w);
+    let m = unreachable(&grid, w, e, side);
     match side {
-        Side::Left => {
-            let across = ((e >> 1) & grid.not_last) | ((e << 1) & grid.not_first);
-            column_pairs(h, w, e & !across)
-        }
-        Side::Right => {
-            let down = if w < 64 { (e >> w) | (e << w) } else { 0 };
-            row_pairs(&grid, h, w, e & !down)
-        }
+        Side::Left => column_pairs(h, w, m),
+        Side::Right => row_pairs(&grid, h, w, m),
     }
 }
 

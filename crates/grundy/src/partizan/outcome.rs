@@ -41,6 +41,11 @@ pub struct MoveBounds {
     pub safe: u32,
     /// The most moves the player can ever make here, whatever anyone does.
     pub most: u32,
+    /// Further disjoint places of moves (apart from the safe ones), of which
+    /// one opponent's move spoils at most two (Domineering: the opponent's
+    /// domino covers two cells). Playing them first, a player makes at least
+    /// a third of them: rounded up moving first, down moving second.
+    pub spoilable: u32,
 }
 
 /// Nodes the search may visit when the budget sets no work limit: about an
@@ -432,14 +437,22 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     /// `Some(false)` when it surely loses.
     fn by_bounds(&mut self, s: &State<G::Position>, side: Side) -> Option<bool> {
         let (mut safe_me, mut most_me, mut safe_you, mut most_you) = (0u64, 0u64, 0u64, 0u64);
+        let (mut spoilable_me, mut spoilable_you) = (0u64, 0u64);
         for p in &s.parts {
             let me = self.game.move_bounds(p, side)?;
             let you = self.game.move_bounds(p, side.other())?;
             safe_me += u64::from(me.safe);
             most_me += u64::from(me.most);
+            spoilable_me += u64::from(me.spoilable);
             safe_you += u64::from(you.safe);
             most_you += u64::from(you.most);
+            spoilable_you += u64::from(you.spoilable);
         }
+        // The player to move plays its spoilable places first: the opponent's
+        // each move spoils at most two, so it makes a third of them, rounded up
+        // (it moves first); the opponent, second, a third rounded down.
+        safe_me += spoilable_me.div_ceil(3);
+        safe_you += spoilable_you / 3;
         // An integer is that many sure moves of its owner; any other value
         // helps only with the right sign (G |> 0, H >= 0 give G + H |> 0, and
         // G <= 0, H <= 0 give G + H <= 0).
