@@ -372,6 +372,11 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
 
     /// A component's value when small enough to compute, else `None`.
     fn component_value(&mut self, c: &G::Position) -> Result<Option<GameId>, GameError> {
+        // Too big to value: said without the map (most components of a big
+        // board are, and the map would hold them all).
+        if self.game.size(c).is_some_and(|n| n > self.small) && self.game.number_nimber_value(c).is_none() {
+            return Ok(None);
+        }
         if let Some(&v) = self.known.get(c) {
             return Ok(v);
         }
