@@ -52,8 +52,10 @@ fn optional(x: Option<u64>) -> Value {
 pub struct PartizanValue {
     /// Who moves first.
     pub to_move: Side,
-    /// The canonical form, in CGSuite notation.
-    pub canonical: String,
+    /// The canonical form, in CGSuite notation; `None` when it was out of reach
+    /// (the outcome search answered, or the value ran over the budget: the
+    /// outcome class then comes from play with either side first).
+    pub canonical: Option<String>,
     /// L, R, N or P.
     pub outcome_class: &'static str,
     /// The play asked for is misère: the canonical form and the outcome class are
@@ -141,11 +143,43 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
             let analysis = partizan.analyze_first(&p, side, o.play())?;
             let mut u = Universe::new();
             u.set_budget(budget);
-            let value = partizan.value(&p, &mut u)?;
+            // A position the outcome search had to answer is mostly far beyond
+            // its value: tried for a short while only (Domineering 5x5 fits).
+            if analysis.method.starts_with(grundy::partizan::outcome::METHOD) {
+                u.set_work_limit(Some(
+                    budget
+                        .max_work
+                        .unwrap_or(SEARCHED_VALUE_WORK)
+                        .min(SEARCHED_VALUE_WORK),
+                ));
+            }
+            let value = match partizan.value(&p, &mut u) {
+                Ok(v) => Some(v),
+                Err(grundy::GameError::OverBudget(_)) => None,
+                Err(e) => return Err(e.into()),
+            };
+            let (canonical, outcome_class) = match value {
+                Some(v) => (Some(u.display(v, false)), crate::values::outcome_class(&mut u, v)),
+                None => {
+                    // Normal play's class: who wins with each side first.
+                    let normal = grundy::Play::Normal;
+                    let mine = if o.misere {
+                        partizan.outcome_first(&p, side, normal)?
+                    } else {
+                        analysis.outcome
+                    };
+                    let theirs = partizan.outcome_first(&p, side.other(), normal)?;
+                    let (left, right) = match side {
+                        Side::Left => (mine, theirs),
+                        Side::Right => (theirs, mine),
+                    };
+                    (None, class_of(left == Outcome::Win, right == Outcome::Win))
+                }
+            };
             let value = PartizanValue {
                 to_move: side,
-                canonical: u.display(value, false),
-                outcome_class: crate::values::outcome_class(&mut u, value),
+                canonical,
+                outcome_class,
                 misere: o.misere,
             };
             (analysis, Some(value))
@@ -160,6 +194,20 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
         analysis,
         partizan,
     })
+}
+
+/// Steps of canonical-form work for the value of a position the outcome search
+/// answered (about half a second).
+pub const SEARCHED_VALUE_WORK: u64 = 2_000_000;
+
+/// The outcome class from whether Left, and Right, moving first wins.
+fn class_of(left: bool, right: bool) -> &'static str {
+    match (left, right) {
+        (true, true) => "N",
+        (true, false) => "L",
+        (false, true) => "R",
+        (false, false) => "P",
+    }
 }
 
 /// Every move from a position.

@@ -105,6 +105,9 @@ pub fn board_lines(s: &mut String, game: &dyn DynGame, p: &DynPosition, indent: 
     }
 }
 
+/// The value line of a partizan position whose canonical form was not computed.
+const NO_VALUE: &str = "not computed (too large for its canonical form within the budget)";
+
 /// `solve`: one line per fact (for a partizan game also who moves, the winner by
 /// side and the value).
 pub fn analysis_text(game: &dyn DynGame, report: &SolveReport, cut: Cut) -> String {
@@ -120,21 +123,20 @@ pub fn analysis_text(game: &dyn DynGame, report: &SolveReport, cut: Cut) -> Stri
     match partizan {
         Some(v) => {
             let _ = writeln!(s, "winner:        {}", v.winner(a.outcome));
+            // Out of reach (the outcome search answered, or the value ran over
+            // the budget): said so, and the class is from play with each side first.
+            let value = v.canonical.as_deref().unwrap_or(NO_VALUE);
             if v.misere {
                 // The winner above is misère play's; the canonical form and
                 // outcome class are normal play's, and are said to be.
-                let _ = writeln!(
-                    s,
-                    "value:         {} (under normal play, not misère)",
-                    v.canonical
-                );
+                let _ = writeln!(s, "value:         {value} (under normal play, not misère)");
                 let _ = writeln!(
                     s,
                     "outcome class: {} (under normal play, not misère)",
                     v.outcome_class
                 );
             } else {
-                let _ = writeln!(s, "value:         {}", v.canonical);
+                let _ = writeln!(s, "value:         {value}");
                 let _ = writeln!(s, "outcome class: {}", v.outcome_class);
             }
         }

@@ -130,3 +130,34 @@ fn build_refuses_partizan_games() {
     fails_with(&["build", STRING, "--db", "never.db"], "partizan");
     assert!(!std::path::Path::new("never.db").exists());
 }
+
+/// A board too large for the memoized search of play goes to the outcome search:
+/// its outcome class agrees with the canonical value's, for either side first,
+/// and its winning move is a move the opponent then loses.
+#[test]
+fn outcome_search_agrees_with_the_value() {
+    for (rows, cols) in [(4, 5), (5, 4), (5, 5), (3, 7)] {
+        let game = format!("domineering:rows={rows},cols={cols}");
+        let value = json(&["value", &game, "start", "--json"]);
+        let class = value["outcome_class"].as_str().expect("a class").to_string();
+        for first in ["left", "right"] {
+            let solved = json(&["solve", &game, "start", "--first", first, "--json"]);
+            let method = solved["method"].as_str().unwrap();
+            assert!(method.starts_with("outcome search"), "{game} {first}: {method}");
+            assert_eq!(solved["outcome_class"], class.as_str(), "{game} {first}");
+            let wins = solved["outcome"] == "win";
+            let moves = solved["winning_moves"].as_array().unwrap();
+            assert_eq!(moves.len(), usize::from(wins), "{game} {first}: {solved}");
+            if let Some(m) = moves.first() {
+                let reply = if first == "left" { "right" } else { "left" };
+                let after = json(&["solve", &game, m.as_str().unwrap(), "--first", reply, "--json"]);
+                assert_eq!(after["outcome"], "lose", "{game} {first}: {m} does not win");
+            }
+        }
+    }
+    // Beyond its value: the class from play with each side first, no value.
+    let solved = json(&["solve", "domineering:rows=6,cols=6", "start", "--json"]);
+    assert_eq!(solved["outcome_class"], "N");
+    assert_eq!(solved["value"], Value::Null);
+    assert_eq!(solved["winner"], "left");
+}

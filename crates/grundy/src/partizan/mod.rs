@@ -15,8 +15,10 @@ pub use grundy_cgt::{Dyadic, GameId, OutcomeClass, Thermograph, Universe, Wall};
 
 use crate::GameError;
 
+pub mod outcome;
 mod seam;
 
+pub use outcome::{MoveBounds, OutcomeSearch};
 pub use seam::{DynPartizan, PartizanGame, Turned, TurnedPosition, VALUE_LIMIT};
 
 /// The two players of a partizan game.
@@ -107,6 +109,29 @@ pub trait Partizan {
     /// play from `p` visits, so that the planner refuses a search out of reach at
     /// once instead of at the position limit. The default: `None`, unknown.
     fn search_size(&self, _p: &Self::Position) -> Option<u128> {
+        None
+    }
+
+    /// How big a component is (its empty cells, say), for the outcome search
+    /// ([`outcome::OutcomeSearch`]) to decide which components to value exactly
+    /// and which to play out. The default: `None`, unknown (the search then tries
+    /// a value within a small work limit).
+    fn size(&self, _p: &Self::Position) -> Option<usize> {
+        None
+    }
+
+    /// What `side` can surely do in `p` and at most, in moves (see
+    /// [`MoveBounds`]): knowledge that lets the outcome search stop when one
+    /// player's safe moves outlast everything the other can do (Domineering's
+    /// safe moves). The default: `None`, nothing known.
+    fn move_bounds(&self, _p: &Self::Position, _side: Side) -> Option<MoveBounds> {
+        None
+    }
+
+    /// How promising `side`'s move from `p` to `q` looks, higher first: the
+    /// outcome search's move ordering. The default: `None`, and the search
+    /// orders by the opponent's mobility after the move.
+    fn move_score(&self, _p: &Self::Position, _side: Side, _q: &Self::Position) -> Option<i64> {
         None
     }
 

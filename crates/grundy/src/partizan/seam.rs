@@ -33,8 +33,15 @@ pub trait DynPartizan: Send + Sync {
     /// has no limit.
     fn value(&self, p: &DynPosition, into: &mut Universe) -> Result<GameId, GameError>;
 
-    /// Outcome for `first` moving first, remoteness and `first`'s winning moves.
+    /// Outcome for `first` moving first, remoteness and `first`'s winning moves:
+    /// by the memoized search of play when it fits the budget, else (normal play)
+    /// by the outcome search ([`super::OutcomeSearch`]: the outcome and one
+    /// winning move, method [`super::outcome::METHOD`]).
     fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError>;
+
+    /// Whether `first` moving first wins (the outcome alone), by the same plan
+    /// as [`DynPartizan::analyze_first`].
+    fn outcome_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Outcome, GameError>;
 
     /// The game of play, whose positions carry the side to move (`L:` or `R:`
     /// before the position): what `play` and `explain` walk through.
@@ -266,6 +273,44 @@ where
     }
 }
 
+/// The memoized search ran out of positions or work, and the outcome search
+/// (normal play only) may answer instead.
+fn searchable(e: &GameError, play: Play) -> bool {
+    play == Play::Normal
+        && matches!(e, GameError::OverBudget(b)
+            if matches!(b.limit, grundy_budget::Limit::Positions | grundy_budget::Limit::Work))
+}
+
+impl<G> PartizanGame<G>
+where
+    G: Partizan + Send + Sync + 'static,
+    G::Position: Codec + Send,
+{
+    /// The outcome search's answer as an analysis (a winning move when `with_move`).
+    fn outcome_search(&self, p: &DynPosition, first: Side, with_move: bool) -> Result<Analysis, GameError> {
+        let native = self.decode(p)?;
+        let mut search = super::OutcomeSearch::new(&*self.game, &self.budget);
+        let (wins, winning_move) = if with_move {
+            let s = search.solve(&native, first)?;
+            (s.wins, s.winning_move)
+        } else {
+            (search.wins(&native, first)?, None)
+        };
+        let stats = search.stats();
+        Ok(Analysis {
+            outcome: if wins { Outcome::Win } else { Outcome::Lose },
+            remoteness: None,
+            remoteness_note: Some(crate::dynamic::NoRemoteness::TooLarge),
+            nimber: None,
+            winning_moves: winning_move.iter().map(Codec::encode).collect(),
+            winning_moves_note: wins.then(|| {
+                "the outcome search stops at the first winning move it proves; others may win too".to_string()
+            }),
+            method: format!("{} ({} nodes)", super::outcome::METHOD, stats.nodes),
+        })
+    }
+}
+
 impl<G> DynPartizan for PartizanGame<G>
 where
     G: Partizan + Send + Sync + 'static,
@@ -303,7 +348,10 @@ where
     }
 
     fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError> {
-        let mut a = self.play.analyze(&self.turned(p, first)?, play)?;
+        let mut a = match self.play.analyze(&self.turned(p, first)?, play) {
+            Err(e) if searchable(&e, play) => return self.outcome_search(p, first, true),
+            a => a?,
+        };
         a.winning_moves = a
             .winning_moves
             .iter()
@@ -315,6 +363,13 @@ where
     fn name_move_first(&self, p: &DynPosition, to: &DynPosition, side: Side) -> Option<String> {
         let (from, to) = (self.decode(p).ok()?, self.decode(to).ok()?);
         self.game.name_move(&from, &to, side)
+    }
+
+    fn outcome_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Outcome, GameError> {
+        match self.play.outcome(&self.turned(p, first)?, play) {
+            Err(e) if searchable(&e, play) => Ok(self.outcome_search(p, first, false)?.outcome),
+            o => o,
+        }
     }
 
     fn moves_first(&self, p: &DynPosition, side: Side, play: Play) -> Result<Vec<MoveInfo>, GameError> {

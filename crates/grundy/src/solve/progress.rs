@@ -16,6 +16,8 @@ pub struct Progress {
     limit: AtomicU64,
     values: AtomicU64,
     values_to: AtomicU64,
+    table: AtomicU64,
+    table_capacity: AtomicU64,
 }
 
 impl Progress {
@@ -34,6 +36,15 @@ impl Progress {
     pub fn values(&self) -> Option<(u64, u64)> {
         let to = self.values_to.load(Relaxed);
         (to > 0).then(|| (self.values.load(Relaxed), to))
+    }
+}
+
+impl Progress {
+    /// Entries in the running search's transposition table, and how many it may
+    /// hold (`None`: the search keeps no table).
+    pub fn table(&self) -> Option<(u64, u64)> {
+        let capacity = self.table_capacity.load(Relaxed);
+        (capacity > 0).then(|| (self.table.load(Relaxed), capacity))
     }
 }
 
@@ -105,6 +116,17 @@ pub fn report_values(done: u64, to: u64) {
         if let Some(p) = o.borrow().as_ref() {
             p.values.store(done, Relaxed);
             p.values_to.store(to, Relaxed);
+        }
+    });
+}
+
+/// Report the fill of the running search's transposition table: `entries` of at
+/// most `capacity` (a no-op unless someone [`observe`]s).
+pub fn report_table(entries: u64, capacity: u64) {
+    OBSERVER.with(|o| {
+        if let Some(p) = o.borrow().as_ref() {
+            p.table.store(entries, Relaxed);
+            p.table_capacity.store(capacity, Relaxed);
         }
     });
 }

@@ -1,0 +1,38 @@
+//! Who wins empty Domineering rectangles: the outcome search
+//! ([`grundy::partizan::OutcomeSearch`]), each player first, from a fresh search.
+//!
+//! `cargo bench -p grundy-bench --bench domineering_outcomes` (one board: `-- 6x6`).
+//! The node counts beside these times: `cargo test -p grundy --release --test
+//! integration outcome_search::rectangles_timing -- --ignored --nocapture`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use grundy::games::{Board, Domineering};
+use grundy::partizan::{OutcomeSearch, Side};
+use grundy::Budget;
+
+/// Whether Left, then Right, moving first wins; and the nodes searched.
+fn outcomes(rows: usize, cols: usize) -> (bool, bool, u64) {
+    let game = Domineering::new();
+    let board = Board::empty(rows, cols).unwrap();
+    let budget = Budget::default();
+    let mut nodes = 0;
+    let mut wins = [false; 2];
+    for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+        let mut search = OutcomeSearch::new(&game, &budget);
+        wins[i] = search.wins(&board, side).unwrap();
+        nodes += search.stats().nodes;
+    }
+    black_box((wins[0], wins[1], nodes))
+}
+
+fn rectangles(c: &mut Criterion) {
+    let mut g = c.benchmark_group("domineering-outcomes");
+    g.sample_size(10);
+    for (r, k) in [(5, 5), (5, 6), (6, 6), (6, 7)] {
+        g.bench_function(format!("{r}x{k}"), |b| b.iter(|| outcomes(r, k)));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, rectangles);
+criterion_main!(benches);

@@ -1,0 +1,202 @@
+//! The outcome search ([`grundy::partizan::OutcomeSearch`]) against the
+//! canonical-value engine: on random positions of Domineering, Clobber and Toads
+//! and Frogs (sums of regions included), with either player first, with and
+//! without the exact values of small components; and the published outcomes of
+//! empty Domineering rectangles (`tests/data/partizan/domineering_outcomes.txt`).
+
+use grundy::dynamic::{Codec, DynPosition};
+use grundy::games::{Board, Clobber, ClobberBoard, Domineering, Strip, ToadsAndFrogs};
+use grundy::partizan::{OutcomeClass, OutcomeSearch, Partizan, Side, ValueCache};
+use grundy::Budget;
+use proptest::prelude::*;
+
+fn pos<P: Codec>(text: &str) -> P {
+    let d = DynPosition::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    P::decode(&d).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn budget() -> Budget {
+    Budget {
+        max_memory: 256 << 20,
+        ..Budget::default()
+    }
+}
+
+/// The class from the search, Left first and Right first.
+fn class_by_search<G: Partizan>(game: &G, p: &G::Position, small: usize) -> OutcomeClass {
+    let b = budget();
+    let mut s = OutcomeSearch::new(game, &b);
+    s.small = small;
+    let left = s.solve(p, Side::Left).unwrap();
+    let right = s.solve(p, Side::Right).unwrap();
+    // A winning move is an option the opponent loses, by a fresh search.
+    for (side, got) in [(Side::Left, &left), (Side::Right, &right)] {
+        assert_eq!(got.winning_move.is_some(), got.wins);
+        if let Some(q) = &got.winning_move {
+            let mut options = Vec::new();
+            game.options(p, side, &mut options).unwrap();
+            assert!(options.contains(q), "{q:?} is not an option of {p:?}");
+            let mut fresh = OutcomeSearch::new(game, &b);
+            assert!(!fresh.wins(q, side.other()).unwrap(), "{q:?} does not win");
+        }
+    }
+    match (left.wins, right.wins) {
+        (true, true) => OutcomeClass::N,
+        (true, false) => OutcomeClass::L,
+        (false, true) => OutcomeClass::R,
+        (false, false) => OutcomeClass::P,
+    }
+}
+
+fn agrees<G: Partizan>(game: &G, p: &G::Position) -> Result<(), TestCaseError> {
+    let mut cache = ValueCache::new(10_000_000);
+    let v = game.value(p, &mut cache).unwrap();
+    let expected = cache.universe.outcome(v);
+    let shown = cache.universe.display(v, false);
+    for small in [0, 4, 16] {
+        prop_assert_eq!(
+            class_by_search(game, p, small),
+            expected,
+            "{:?} = {} (small {})",
+            p,
+            shown,
+            small
+        );
+    }
+    Ok(())
+}
+
+fn grid(rows: usize, cols: usize, cells: &'static [char]) -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(cells), rows * cols).prop_map(move |v| {
+        v.chunks(cols)
+            .map(|r| r.iter().collect::<String>())
+            .collect::<Vec<_>>()
+            .join("|")
+    })
+}
+
+fn any_grid(max_cells: usize, cells: &'static [char]) -> impl Strategy<Value = String> {
+    (1..=5usize, 1..=5usize)
+        .prop_filter("small enough", move |(r, c)| r * c <= max_cells)
+        .prop_flat_map(move |(r, c)| grid(r, c, cells))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn domineering_agrees_with_values(text in any_grid(20, &['.', '.', '.', '#'])) {
+        agrees(&Domineering::new(), &pos::<Board>(&text))?;
+    }
+
+    /// Two boards side by side with a filled column between: a sum.
+    #[test]
+    fn domineering_sums_agree_with_values(a in grid(3, 3, &['.', '.', '#']), b in grid(3, 4, &['.', '.', '.', '#'])) {
+        let rows: Vec<String> = a
+            .split('|')
+            .zip(b.split('|'))
+            .map(|(x, y)| format!("{x}#{y}"))
+            .collect();
+        agrees(&Domineering::new(), &pos::<Board>(&rows.join("|")))?;
+    }
+
+    #[test]
+    fn clobber_agrees_with_values(text in any_grid(12, &['x', 'o', 'x', 'o', '.'])) {
+        agrees(&Clobber, &pos::<ClobberBoard>(&text))?;
+    }
+
+    #[test]
+    fn toads_agree_with_values(text in prop::collection::vec(prop::sample::select(&['T', 'F', '.'][..]), 1..=10)) {
+        let s: String = text.into_iter().collect();
+        agrees(&ToadsAndFrogs, &Strip::new(&s).unwrap())?;
+    }
+}
+
+/// `rows cols class` lines: the outcome class of the empty board (Left places
+/// vertical dominoes). Small ones are checked by both the value and the search,
+/// the others (`search` on the line) by the search alone.
+#[test]
+fn domineering_rectangles_as_published() {
+    rectangles_as_published(false);
+}
+
+/// The `slow` lines of the data file (7x7 and 8x8), on a release build:
+/// `cargo test -p grundy --release --test integration large_rectangles -- --ignored`.
+#[test]
+#[ignore]
+fn domineering_large_rectangles_as_published() {
+    rectangles_as_published(true);
+}
+
+fn rectangles_as_published(slow: bool) {
+    let data = include_str!("data/partizan/domineering_outcomes.txt");
+    let b = budget();
+    for line in data
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter(|l| l.ends_with("slow") == slow)
+    {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (rows, cols): (usize, usize) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+        let class = match f[2] {
+            "L" => OutcomeClass::L,
+            "R" => OutcomeClass::R,
+            "N" => OutcomeClass::N,
+            "P" => OutcomeClass::P,
+            other => panic!("{line}: bad class {other}"),
+        };
+        let board = Board::empty(rows, cols).unwrap();
+        if rows * cols <= 20 {
+            let mut cache = ValueCache::new(10_000_000);
+            let v = Domineering::new().value(&board, &mut cache).unwrap();
+            assert_eq!(cache.universe.outcome(v), class, "{line}: the value");
+        }
+        let game = Domineering::new();
+        let mut s = OutcomeSearch::new(&game, &b);
+        let left = s.wins(&board, Side::Left).unwrap();
+        let right = s.wins(&board, Side::Right).unwrap();
+        let got = match (left, right) {
+            (true, true) => OutcomeClass::N,
+            (true, false) => OutcomeClass::L,
+            (false, true) => OutcomeClass::R,
+            (false, false) => OutcomeClass::P,
+        };
+        assert_eq!(got, class, "{line}: the search");
+    }
+}
+
+/// Times and nodes of empty rectangles, for the README (`cargo test -p grundy
+/// --release --test integration rectangles_timing -- --ignored --nocapture`;
+/// `GRUNDY_BOARDS=8x8,9x9` picks the boards).
+#[test]
+#[ignore]
+fn rectangles_timing() {
+    let boards = std::env::var("GRUNDY_BOARDS").unwrap_or_else(|_| "4x4,5x5,6x6,7x7".into());
+    // GRUNDY_NODES: stop a search after that many nodes (and say so).
+    let b = Budget {
+        max_work: std::env::var("GRUNDY_NODES").ok().map(|n| n.parse().unwrap()),
+        ..Budget::default()
+    };
+    for spec in boards.split(',') {
+        let (r, c) = spec.split_once('x').unwrap();
+        let board = Board::empty(r.parse().unwrap(), c.parse().unwrap()).unwrap();
+        for side in [Side::Left, Side::Right] {
+            let game = Domineering::new();
+            let mut s = OutcomeSearch::new(&game, &b);
+            if let Ok(small) = std::env::var("GRUNDY_SMALL") {
+                s.small = small.parse().unwrap();
+            }
+            let t = std::time::Instant::now();
+            let w = match s.wins(&board, side) {
+                Ok(w) => w.to_string(),
+                Err(e) => format!("unknown ({e})"),
+            };
+            println!(
+                "{spec} {side} first: wins {w}, {:.2} s, {:?}",
+                t.elapsed().as_secs_f64(),
+                s.stats()
+            );
+        }
+    }
+}
