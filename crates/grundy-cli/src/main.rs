@@ -24,8 +24,9 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// The most memory a table may take, e.g. 4G, 512M (default: the machine's
-    /// available memory; also GRUNDY_MAX_MEMORY). Larger tables are refused up front.
+    /// The most memory a table (or a canonical value's games) may take, e.g. 4G,
+    /// 512M (default: the machine's available memory; also GRUNDY_MAX_MEMORY).
+    /// Larger tables are refused up front.
     #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
     /// The most positions a search may visit, or a table built from a start may
@@ -113,9 +114,22 @@ fn usage_error(e: clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// The command line with its global flags propagated, so that a subcommand's
+/// manual page (`grundy man solve`) lists the budget's flags it takes.
+fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    cmd.build();
+    cmd
+}
+
 fn main() -> ExitCode {
+    use clap::FromArgMatches;
     output::ignore_file_size_signal();
-    let cli = match Cli::try_parse() {
+    let cli = match command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
@@ -145,8 +159,8 @@ fn main() -> ExitCode {
         Command::Merge(args) => commands::merge::run(args, budget),
         Command::Serve(args) => commands::serve::run(args, budget),
         Command::Value(args) => commands::value::run(args, budget),
-        Command::Completions(args) => commands::completions::run::<Cli>(args),
-        Command::Man(args) => commands::completions::man::<Cli>(args),
+        Command::Completions(args) => commands::completions::run(args, command()),
+        Command::Man(args) => commands::completions::man(args, command()),
         Command::Calc(args) => commands::calc::run(args, budget),
         Command::Thermograph(args) => commands::thermograph::run(args, budget),
     };

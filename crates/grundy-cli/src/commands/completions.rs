@@ -3,7 +3,6 @@
 //! command itself, so they never drift from it.
 
 use anyhow::Result;
-use clap::CommandFactory;
 
 /// Print a shell completion script.
 #[derive(clap::Args)]
@@ -14,8 +13,7 @@ pub struct Args {
 }
 
 /// Run it: the script, for `source <(grundy completions bash)` or a completions dir.
-pub fn run<C: CommandFactory>(args: Args) -> Result<String> {
-    let mut cmd = C::command();
+pub fn run(args: Args, mut cmd: clap::Command) -> Result<String> {
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "grundy", &mut out);
     Ok(String::from_utf8(out)?)
@@ -30,8 +28,7 @@ pub struct ManArgs {
 }
 
 /// The manual page in roff, for `grundy man > grundy.1` or `grundy man solve > grundy-solve.1`.
-pub fn man<C: CommandFactory>(args: ManArgs) -> Result<String> {
-    let cmd = C::command();
+pub fn man(args: ManArgs, cmd: clap::Command) -> Result<String> {
     let page = match &args.command {
         None => cmd,
         Some(name) => {
