@@ -231,7 +231,14 @@ fn failure(e: grundy_api::Error) -> Failure {
         }
         grundy_api::Error::OverBudget(_) => StatusCode::SERVICE_UNAVAILABLE,
     };
-    Failure::new(status, e.to_string())
+    let limit = match &e {
+        grundy_api::Error::OverBudget(o) => Some(o.limit.key()),
+        _ => None,
+    };
+    Failure {
+        limit,
+        ..Failure::new(status, e.to_string())
+    }
 }
 
 /// The games loaded from files named on the command line: name, start, kind.

@@ -118,6 +118,9 @@ pub struct Failure {
     pub status: StatusCode,
     /// What went wrong, one line.
     pub message: String,
+    /// The budget's limit that ran out (its key, `max_positions`), sent as
+    /// `"limit"` beside the error, so a client can match on it.
+    pub limit: Option<&'static str>,
 }
 
 impl Failure {
@@ -126,6 +129,7 @@ impl Failure {
         Failure {
             status,
             message: message.replace(['\n', '\r'], " "),
+            limit: None,
         }
     }
 
@@ -136,7 +140,10 @@ impl Failure {
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message });
+        let mut body = serde_json::json!({ "error": self.message });
+        if let Some(limit) = self.limit {
+            body["limit"] = limit.into();
+        }
         json_response(self.status, &body)
     }
 }

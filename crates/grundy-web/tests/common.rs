@@ -59,12 +59,27 @@ pub async fn post(app: &Router, endpoint: &str, fields: Value) -> (StatusCode, V
     send(app, "POST", &format!("/api/{endpoint}"), fields.to_string()).await
 }
 
-/// An error answer is one object with one line under "error".
+/// An error answer is one object with one line under "error" (and, when the
+/// budget ran out, the limit's key under "limit").
 pub fn assert_error(status: StatusCode, value: &Value, want: StatusCode, what: &str) {
     assert_eq!(status, want, "{what}: {value}");
     let text = value["error"]
         .as_str()
         .unwrap_or_else(|| panic!("{what}: no error text: {value}"));
     assert!(!text.is_empty() && !text.contains('\n'), "{what}: {text:?}");
-    assert_eq!(value.as_object().unwrap().len(), 1, "{what}: {value}");
+    let keys: Vec<&String> = value.as_object().unwrap().keys().collect();
+    let extra = keys.iter().filter(|k| **k != "error" && **k != "limit").count();
+    assert_eq!(extra, 0, "{what}: {value}");
+    if let Some(limit) = value.get("limit") {
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{what}: {value}");
+        let keys = [
+            "max_memory",
+            "max_work",
+            "max_positions",
+            "script_memory",
+            "script_timeout",
+            "cancelled",
+        ];
+        assert!(keys.contains(&limit.as_str().unwrap_or("")), "{what}: {value}");
+    }
 }

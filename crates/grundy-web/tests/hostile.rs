@@ -106,14 +106,17 @@ async fn too_large_is_413() {
 #[tokio::test]
 async fn over_budget_is_503() {
     let app = app();
-    // Domineering on 6x6 is far beyond a search of 200,000 positions.
+    // Misère Wythoff from (3000, 3000) has no closed form here and millions of
+    // positions: far beyond a search of 200,000. (Domineering 6x6, once the
+    // example, is answered now by the outcome search.)
     let (status, v) = post(
         &app,
         "solve",
-        json!({"game": "domineering:rows=6,cols=6", "position": "start"}),
+        json!({"game": "wythoff", "position": "3000,3000", "misere": true}),
     )
     .await;
-    assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "domineering 6x6");
+    assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "misère wythoff");
+    assert_eq!(v["limit"], "max_positions", "{v}");
     still_answers(&app).await;
 }
 

@@ -56,7 +56,7 @@ fn mix() -> Vec<(&'static str, String, String, u16)> {
             413,
         ),
         bad(
-            r#"{"game": "domineering:rows=6,cols=6", "position": "start"}"#,
+            r#"{"game": "wythoff", "position": "3000,3000", "misere": true}"#,
             503,
         ),
     ]

@@ -112,6 +112,9 @@ pub struct OutcomeSearch<'g, G: Partizan + ?Sized> {
     known: FxHashMap<G::Position, Option<GameId>>,
     classes: FxHashMap<GameId, OutcomeClass>,
     max_nodes: u64,
+    /// The budget's flag to stop early (a request past its time), looked at with
+    /// the progress report.
+    cancel: crate::Cancel,
     max_memory: u64,
     stats: Stats,
 }
@@ -279,6 +282,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     pub fn new(game: &'g G, budget: &Budget) -> Self {
         let mut cache = ValueCache::new(usize::MAX);
         cache.universe.set_memory_limit(budget.max_memory / 2);
+        cache.universe.set_cancel(&budget.cancel);
         // An eighth of the memory, 16 bytes an entry, at most TT_MAX_ENTRIES.
         let tt_entries = usize::try_from(budget.max_memory / 8 / 16).unwrap_or(usize::MAX);
         OutcomeSearch {
@@ -292,6 +296,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             max_nodes: budget.work_or(OUTCOME_NODES),
             max_memory: budget.max_memory,
             stats: Stats::default(),
+            cancel: budget.cancel.clone(),
         }
     }
 
@@ -504,6 +509,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
         if self.stats.nodes & (crate::solve::progress::REPORT_EVERY as u64 - 1) == 0 {
             crate::solve::progress::report(self.stats.nodes, self.max_nodes);
             crate::solve::progress::report_table(self.tt.filled, self.tt.capacity());
+            crate::solve::progress::check_cancel(&self.cancel, || "the outcome search".to_string())?;
             let held = self.cache.universe.memory_held() + (self.known.len() as u64) * 64;
             if held > self.max_memory / 2 {
                 return Err(GameError::OverBudget(Budget::over(
