@@ -32,7 +32,7 @@ def test_running_out_names_the_limit_and_the_keyword():
     assert e.value.limit == "work" and e.value.flag == "--max-work"
     assert e.value.allowed == 1000
     with pytest.raises(grundy.BudgetError) as e:
-        grundy.game("clobber", max_positions=50).solve("xoxo|oxox|xoxo")
+        grundy.game("wythoff", max_positions=50).solve("30,30", misere=True)
     assert e.value.limit == "positions"
 
 
