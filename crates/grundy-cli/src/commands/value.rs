@@ -30,7 +30,9 @@ pub struct Args {
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let game = load::game(&args.game, budget)?;
-    let r = grundy_api::value(game.as_ref(), &args.position, args.max_work, args.unicode, budget)?;
+    let r = crate::progress::searching(|| {
+        grundy_api::value(game.as_ref(), &args.position, args.max_work, args.unicode, budget)
+    })?;
     if args.json {
         return Ok(crate::render::json_line(&r.json()));
     }

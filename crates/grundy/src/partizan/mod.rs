@@ -214,6 +214,11 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
             return Err(GameError::too_many_positions("the canonical value", self.limit));
         }
         self.budget -= 1;
+        let done = self.limit - self.budget;
+        if done.is_multiple_of(crate::solve::progress::REPORT_EVERY) {
+            // The shell's spinner: values computed of at most the limit.
+            crate::solve::progress::report(done as u64, self.limit as u64);
+        }
         Ok(())
     }
 
