@@ -113,6 +113,8 @@ pub struct OutcomeSearch<'g, G: Partizan + ?Sized> {
     classes: FxHashMap<GameId, OutcomeClass>,
     max_nodes: u64,
     max_memory: u64,
+    /// The budget's flag, looked at every 4,096 nodes.
+    cancel: grundy_budget::Cancel,
     stats: Stats,
 }
 
@@ -279,6 +281,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     pub fn new(game: &'g G, budget: &Budget) -> Self {
         let mut cache = ValueCache::new(usize::MAX);
         cache.universe.set_memory_limit(budget.max_memory / 2);
+        cache.universe.set_cancel(&budget.cancel);
         // An eighth of the memory, 16 bytes an entry, at most TT_MAX_ENTRIES.
         let tt_entries = usize::try_from(budget.max_memory / 8 / 16).unwrap_or(usize::MAX);
         OutcomeSearch {
@@ -291,6 +294,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             classes: FxHashMap::default(),
             max_nodes: budget.work_or(OUTCOME_NODES),
             max_memory: budget.max_memory,
+            cancel: budget.cancel.clone(),
             stats: Stats::default(),
         }
     }
@@ -504,6 +508,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
         if self.stats.nodes & (crate::solve::progress::REPORT_EVERY as u64 - 1) == 0 {
             crate::solve::progress::report(self.stats.nodes, self.max_nodes);
             crate::solve::progress::report_table(self.tt.filled, self.tt.capacity());
+            self.cancel.check(|| "the outcome search".to_string())?;
             let held = self.cache.universe.memory_held() + (self.known.len() as u64) * 64;
             if held > self.max_memory / 2 {
                 return Err(GameError::OverBudget(Budget::over(
