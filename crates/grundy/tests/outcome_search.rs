@@ -200,3 +200,22 @@ fn rectangles_timing() {
         }
     }
 }
+
+/// A raised cancel flag stops the search at its next look (every 4,096 nodes).
+#[test]
+fn a_cancelled_search_stops() {
+    let b = Budget {
+        cancel: grundy_budget::Cancel::new(),
+        ..budget()
+    };
+    b.cancel.raise();
+    let game = Domineering::new();
+    let mut s = OutcomeSearch::new(&game, &b);
+    match s.wins(&Board::empty(7, 7).unwrap(), Side::Left) {
+        Err(grundy::GameError::OverBudget(e)) => {
+            assert_eq!(e.limit, grundy_budget::Limit::Cancelled, "{e}");
+            assert!(s.stats().nodes <= 4096, "{:?}", s.stats());
+        }
+        other => panic!("not cancelled: {other:?}"),
+    }
+}

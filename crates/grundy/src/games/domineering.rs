@@ -636,7 +636,8 @@ impl Partizan for Domineering {
     }
 
     /// Each set of empty cells with either side to move: a bound that sends a
-    /// board of more than 20 empty cells to the outcome search at once.
+    /// board of 20 empty cells or more to the outcome search at once (with the
+    /// default 2,000,000 positions).
     fn search_size(&self, b: &Board) -> Option<u128> {
         Some(2u128 << b.empty.count_ones())
     }

@@ -215,8 +215,9 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
         }
         self.budget -= 1;
         let done = self.limit - self.budget;
-        if done.is_multiple_of(crate::solve::progress::REPORT_EVERY) {
-            // The shell's spinner: values computed of at most the limit.
+        if self.limit != usize::MAX && done.is_multiple_of(crate::solve::progress::REPORT_EVERY) {
+            // The shell's spinner: values computed of at most the limit (a cache
+            // without one, inside another search, leaves the count to that search).
             crate::solve::progress::report(done as u64, self.limit as u64);
         }
         Ok(())

@@ -112,10 +112,10 @@ pub struct OutcomeSearch<'g, G: Partizan + ?Sized> {
     known: FxHashMap<G::Position, Option<GameId>>,
     classes: FxHashMap<GameId, OutcomeClass>,
     max_nodes: u64,
-    /// The budget's flag to stop early (a request past its time), looked at with
-    /// the progress report.
-    cancel: crate::Cancel,
     max_memory: u64,
+    /// The budget's flag (and the call's, see [`crate::solve::cancel_on`]),
+    /// looked at every 4,096 nodes.
+    cancel: grundy_budget::Cancel,
     stats: Stats,
 }
 
@@ -295,8 +295,8 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             classes: FxHashMap::default(),
             max_nodes: budget.work_or(OUTCOME_NODES),
             max_memory: budget.max_memory,
-            stats: Stats::default(),
             cancel: budget.cancel.clone(),
+            stats: Stats::default(),
         }
     }
 
