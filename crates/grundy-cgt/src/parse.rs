@@ -14,6 +14,11 @@ pub(crate) type Resolver<'r> = &'r mut dyn FnMut(&str, &str, &mut Universe) -> R
 pub(crate) struct Parser<'a, 'r> {
     text: &'a str,
     chars: Vec<char>,
+    /// For each `{` or `(`, the index of the bracket that closes it (brackets of
+    /// either kind counted together, as [`Parser::matching`] reads them), or
+    /// `usize::MAX`: found once, so that each level of a deeply nested text
+    /// does not scan the whole rest of it again (quadratic in the text).
+    close_of: Vec<usize>,
     pos: usize,
     end: usize,
     u: &'a mut Universe,
@@ -85,9 +90,23 @@ impl<'a, 'r> Parser<'a, 'r> {
     fn new(u: &'a mut Universe, text: &'a str, resolve: Option<Resolver<'r>>) -> Parser<'a, 'r> {
         let chars: Vec<char> = text.chars().collect();
         let end = chars.len();
+        let mut close_of = vec![usize::MAX; chars.len()];
+        let mut open = Vec::new();
+        for (i, &c) in chars.iter().enumerate() {
+            match c {
+                '{' | '(' => open.push(i),
+                '}' | ')' => {
+                    if let Some(o) = open.pop() {
+                        close_of[o] = i;
+                    }
+                }
+                _ => {}
+            }
+        }
         Parser {
             text,
             chars,
+            close_of,
             pos: 0,
             end,
             u,
@@ -479,22 +498,13 @@ impl<'a, 'r> Parser<'a, 'r> {
 
     /// Index of the bracket closing the one at `open`, skipping nested () and {}.
     fn matching(&self, open: usize) -> Result<usize, ParseError> {
-        let mut depth = 0usize;
-        for i in open..self.end {
-            match self.chars[i] {
-                '{' | '(' => depth += 1,
-                '}' | ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        let want = if self.chars[open] == '{' { '}' } else { ')' };
-                        if self.chars[i] != want {
-                            return self.err_at(i, format!("expected '{want}'"));
-                        }
-                        return Ok(i);
-                    }
-                }
-                _ => {}
+        let i = self.close_of[open];
+        if i < self.end {
+            let want = if self.chars[open] == '{' { '}' } else { ')' };
+            if self.chars[i] != want {
+                return self.err_at(i, format!("expected '{want}'"));
             }
+            return Ok(i);
         }
         self.err_at(open, format!("unclosed '{}'", self.chars[open]))
     }
@@ -514,6 +524,11 @@ impl<'a, 'r> Parser<'a, 'r> {
         let mut i = a;
         while i < b {
             match self.chars[i] {
+                // A group closed within the range holds no top-level separator: jump it.
+                '{' | '(' if depth == 0 && self.close_of[i] < b => {
+                    i = self.close_of[i] + 1;
+                    continue;
+                }
                 '{' | '(' => depth += 1,
                 '}' | ')' => depth = depth.saturating_sub(1),
                 '|' if depth == 0 => {
