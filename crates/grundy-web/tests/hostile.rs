@@ -273,20 +273,21 @@ async fn other_sites_are_refused() {
 #[tokio::test]
 async fn a_request_past_its_time_frees_its_slot() {
     let mut options = options();
+    options.budget.max_positions = Some(100_000_000);
+    // The canonical value of 5x6 Domineering takes several seconds: over its time.
+    let too_long = json!({"game": "domineering:rows=5,cols=6", "position": "start"});
+    frees_its_slot(options, "value", too_long).await;
+}
+
+/// With one slot and a second's time, `request` to `endpoint` is answered 503, and
+/// its work stops at the next look at its flag: the only slot is free again at once
+/// for a question that takes milliseconds (else that one would time out too).
+async fn frees_its_slot(mut options: grundy_web::Options, endpoint: &str, request: serde_json::Value) {
     options.timeout = std::time::Duration::from_secs(1);
     options.max_concurrent = 1;
-    options.budget.max_positions = Some(100_000_000);
     let app = app_with(options);
-    // The canonical value of 5x6 Domineering takes several seconds: over its time.
-    let (status, v) = post(
-        &app,
-        "value",
-        json!({"game": "domineering:rows=5,cols=6", "position": "start"}),
-    )
-    .await;
+    let (status, v) = post(&app, endpoint, request).await;
     assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "past the timeout");
-    // Its work stops at the next look at its flag, and the only slot is free again
-    // for a question that takes milliseconds.
     let (status, v) = post(&app, "solve", json!({"game": "nim", "position": "3,4,5"})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
 }
@@ -309,13 +310,7 @@ impl grundy::Game for Slow {
 #[tokio::test]
 async fn a_request_on_a_served_game_past_its_time_frees_its_slot() {
     let mut options = options();
-    options.timeout = std::time::Duration::from_secs(1);
-    options.max_concurrent = 1;
     options.games.push(grundy::dynamic::from_game("slow", Slow));
-    let app = app_with(options);
     // 200,000 positions at 100 µs each would hold the only slot for 20 s.
-    let (status, v) = post(&app, "solve", json!({"game": "slow", "position": "0"})).await;
-    assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "past the timeout");
-    let (status, v) = post(&app, "solve", json!({"game": "nim", "position": "3,4,5"})).await;
-    assert_eq!(status, StatusCode::OK, "{v}");
+    frees_its_slot(options, "solve", json!({"game": "slow", "position": "0"})).await;
 }
