@@ -18,9 +18,9 @@
 //! eighth of the memory budget), children built only as they are searched (a
 //! win mostly needs one), move ordering ([`Partizan::move_score`], else the
 //! opponent's mobility), and the game's knowledge of move counts
-//! ([`Partizan::move_bounds`]: safe moves against the opponent's most moves, as
-//! in Domineering solvers since Lachmann, Moore and Rapaport and Bullock's
-//! Obsequi), combined with `V`'s sign.
+//! ([`Partizan::move_bounds`]: safe moves, and a third of the spoilable ones,
+//! against the opponent's most moves, as in Domineering solvers since Lachmann,
+//! Moore and Rapaport and Bullock's Obsequi), combined with `V`'s sign.
 //!
 //! The search counts its nodes ([`crate::solve::progress`]) and stops with the
 //! budget's work (nodes) and memory.
@@ -119,8 +119,9 @@ pub struct OutcomeSearch<'g, G: Partizan + ?Sized> {
     stats: Stats,
 }
 
-/// The most entries of the transposition table (16 bytes each: 512 MiB).
-pub const TT_MAX_ENTRIES: usize = 1 << 25;
+/// The most entries of the transposition table (16 bytes each: 1 GiB; 8x8
+/// Domineering fills 2^25).
+pub const TT_MAX_ENTRIES: usize = 1 << 26;
 
 /// The entries a transposition table starts with (it doubles when three
 /// quarters full, up to its most).
