@@ -696,3 +696,24 @@ fn heaps_past_the_work_budget_are_refused_at_once() {
     assert_eq!(v["nimber"], 2, "{v}");
     assert!(v["method"].as_str().unwrap().contains("period 34"), "{v}");
 }
+
+/// A game whose rule is a code of ten million digits (an exclusion at 10^7)
+/// prints it cut, not as a 10 MB line; `--json` keeps it whole.
+#[test]
+fn a_rule_of_millions_of_digits_is_cut() {
+    let args = [
+        "period",
+        "allbut:99999,10000000",
+        "--max",
+        "2000",
+        "--max-work",
+        "1000000",
+    ];
+    let out = run(&args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.len() < 5_000 && text.contains("characters; --json gives it whole"),
+        "{}",
+        text.len()
+    );
+}

@@ -166,6 +166,15 @@ fn plain_text(f: &PeriodReport) -> String {
             s += "proved:      no\n";
         }
     }
-    s += &format!("rule:        {}\n", f.rule);
+    // An exclusion far out makes a code of millions of digits (allbut:..,10000000):
+    // a rule past a thousand characters is cut; `--json` keeps it whole.
+    const RULE_LIMIT: usize = 1000;
+    let n = f.rule.chars().count();
+    if n > RULE_LIMIT {
+        let head: String = f.rule.chars().take(RULE_LIMIT).collect();
+        s += &format!("rule:        {head}… ({n} characters; --json gives it whole)\n");
+    } else {
+        s += &format!("rule:        {}\n", f.rule);
+    }
     s
 }
