@@ -320,26 +320,23 @@ def test_misere_colours_match_the_cli(page):
         expect(b).to_have_class(want)
 
 
+def click_plays(page, game, position, row, col, leaves):
+    """With no opponent, a click on the cell at (row, col) plays the move that leaves `leaves`."""
+    open_game(page, game, position)
+    page.select_option("#play-opponent", "none")
+    page.locator(f"#play-board td.cell[data-row='{row}'][data-col='{col}']").click()
+    wait_turn(page, 1)
+    assert page.evaluate("document.body.dataset.position") == leaves
+
+
 def test_hackenbush_and_cutcake_are_played_by_clicks(page):
     # Hackenbush: the board's bottom-left cell is edge 1 (the first stalk's L);
     # a click cuts it and the stalk falls.
-    open_game(page, "hackenbush", "LRG+L(R,G)")
-    page.select_option("#play-opponent", "none")
-    page.locator("#play-board td.cell[data-row='2'][data-col='0']").click()
-    wait_turn(page, 1)
-    assert page.evaluate("document.body.dataset.position") == "L(R,G)"
+    click_plays(page, "hackenbush", "LRG+L(R,G)", 2, 0, "L(R,G)")
     page.screenshot(path=str(SHOTS / "hackenbush-play.png"), full_page=True)
     # Cutcake: Left cuts just left of the cell clicked.
-    open_game(page, "cutcake", "3x2")
-    page.select_option("#play-opponent", "none")
-    page.locator("#play-board td.cell[data-row='0'][data-col='1']").click()
-    wait_turn(page, 1)
-    assert page.evaluate("document.body.dataset.position") == "1x2+2x2"
+    click_plays(page, "cutcake", "3x2", 0, 1, "1x2+2x2")
 
 
 def test_the_digit_game_is_played_by_clicking_a_digit(page):
-    open_game(page, "digits:turns=3", "1234")
-    page.select_option("#play-opponent", "none")
-    page.locator("#play-board td.cell[data-row='0'][data-col='1']").click()
-    wait_turn(page, 1)
-    assert page.evaluate("document.body.dataset.position") == "1334,1,1234"
+    click_plays(page, "digits:turns=3", "1234", 0, 1, "1334,1,1234")

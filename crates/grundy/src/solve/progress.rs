@@ -78,10 +78,10 @@ pub(crate) fn check_cancel(
     own: &crate::Cancel,
     what: impl FnOnce() -> String,
 ) -> Result<(), crate::OverBudget> {
-    if cancelled(own) {
-        return Err(crate::Budget::over(crate::Limit::Cancelled, 1, 0, what()));
+    match CANCEL.with(|c| c.borrow().clone()) {
+        Some(scoped) if scoped.is_raised() => scoped.check(what),
+        _ => own.check(what),
     }
-    Ok(())
 }
 
 /// Run `work` with `progress` counting the positions that the solvers on this
