@@ -470,13 +470,21 @@ impl Game {
             })
             .map(|r| r.json())
         };
-        let r = run_with(py, work, &mut |py| {
+        // Each progress is handed on once; the last one also when the work ends
+        // before the first 50 ms look (a short search still reports where it got).
+        let mut told = None;
+        let mut tell = |py: Python<'_>| -> PyResult<()> {
             let now = *seen.lock().unwrap_or_else(|e| e.into_inner());
             if let (Some(cb), Some(p)) = (&progress, now) {
-                cb.call1(py, (p.computed, p.max, p.options, p.forecast))?;
+                if told != Some(p) {
+                    told = Some(p);
+                    cb.call1(py, (p.computed, p.max, p.options, p.forecast))?;
+                }
             }
             Ok(())
-        })?;
+        };
+        let r = run_with(py, work, &mut tell)?;
+        tell(py)?;
         answer(py, r)
     }
 
