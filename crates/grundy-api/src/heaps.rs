@@ -331,11 +331,15 @@ pub fn quotient(game: &dyn DynGame, max_heap: u64, max_work: u64, budget: &Budge
     })
 }
 
-/// The bytes a search may give its own tables under `budget`: the limit less what
-/// the program itself maps (code, stacks, the allocator's arenas, 256 MiB), with a
-/// quarter kept back for everything the search allocates beside its tables.
+/// What the program itself maps beside a search's tables (code, stacks, the
+/// allocator's arenas): counted once a process, however many searches share it.
+pub const PROGRAM_MEMORY: u64 = 256 << 20;
+
+/// The bytes a search may give its own tables under `budget`: the limit less
+/// [`PROGRAM_MEMORY`], with a quarter kept back for everything the search
+/// allocates beside its tables.
 pub fn search_memory(budget: &Budget) -> u64 {
-    budget.max_memory.saturating_sub(256 << 20) / 4 * 3
+    budget.max_memory.saturating_sub(PROGRAM_MEMORY) / 4 * 3
 }
 
 /// The nim-sequence G(`from`) .. G(`to`) of a heap game, as numbers for an array:

@@ -73,7 +73,7 @@ mod values;
 pub use error::Error;
 pub use heaps::{
     nimbers, period, quotient, search_memory, sequence, values, PeriodReport, QuotientReport, SeqGame,
-    ValuesReport, PERIOD_MAX, QUOTIENT_POSITIONS,
+    ValuesReport, PERIOD_MAX, PROGRAM_MEMORY, QUOTIENT_POSITIONS,
 };
 pub use load::{builtin_game, catalogue, load_game};
 pub use play::{

@@ -24,72 +24,104 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Given before the command (`grundy --max-memory 4G serve`); the command's own
+    /// flags, given after it, win.
+    #[command(flatten)]
+    limits: Limits,
+}
+
+/// The budget's flags. Each command that runs under the budget takes them (see
+/// [`Limited`]), and so does the top level; `completions` and `man` do not, so
+/// their help lists only what they use.
+#[derive(clap::Args, Clone, Copy, Default)]
+struct Limits {
     /// The most memory a table (or a canonical value's games) may take, e.g. 4G,
     /// 512M (default: the machine's available memory; also GRUNDY_MAX_MEMORY).
     /// Larger tables are refused up front.
-    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     max_memory: Option<u64>,
     /// The most positions a search may visit, or a table built from a start may
     /// hold, before it stops with the budget's error (default: 2000000 for a search
     /// or a table, 1300000 sums for a misère quotient; closed forms and proved
     /// periods need none).
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_positions: Option<u64>,
     /// The most memory a game script's interpreter may hold, e.g. 256M (default 64M;
     /// also GRUNDY_LUA_MEMORY).
-    #[arg(long, global = true, value_name = "SIZE", value_parser = memory::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
     script_memory: Option<u64>,
     /// The longest one call into a game script may run, in milliseconds (default
     /// 1000; also GRUNDY_LUA_TIMEOUT_MS).
-    #[arg(long, global = true, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     script_timeout: Option<u64>,
+}
+
+impl Limits {
+    /// These limits, each one not given taken from `outer`.
+    fn or(self, outer: Limits) -> Limits {
+        Limits {
+            max_memory: self.max_memory.or(outer.max_memory),
+            max_positions: self.max_positions.or(outer.max_positions),
+            script_memory: self.script_memory.or(outer.script_memory),
+            script_timeout: self.script_timeout.or(outer.script_timeout),
+        }
+    }
+}
+
+/// A command's own arguments and the budget's flags after them.
+#[derive(clap::Args)]
+struct Limited<T: clap::Args> {
+    #[command(flatten)]
+    args: T,
+    #[command(flatten)]
+    limits: Limits,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Solve a position: outcome, winner, nim-value, remoteness, winning moves.
     #[command(after_help = load::game_help())]
-    Solve(commands::solve::Args),
+    Solve(Limited<commands::solve::Args>),
     /// List every move from a position with its outcome and nim-value.
     #[command(after_help = load::game_help())]
-    Moves(commands::moves::Args),
+    Moves(Limited<commands::moves::Args>),
     /// Outcome and nim-value of each single heap in a range (heap games).
     #[command(after_help = load::heap_help())]
-    Values(commands::values::Args),
+    Values(Limited<commands::values::Args>),
     /// Prove a heap game's nim-sequence periodic: preperiod, period, saltus.
     #[command(after_help = load::sequence_help())]
-    Period(commands::period::Args),
+    Period(Limited<commands::period::Args>),
     /// The misère quotient of a heap game (Plambeck–Siegel): monoid presentation, P-portion, each heap's element.
     #[command(after_help = load::sequence_help())]
-    Quotient(commands::quotient::Args),
+    Quotient(Limited<commands::quotient::Args>),
     /// Play against a perfect opponent in the terminal (or scripted through a pipe).
     #[command(after_help = load::game_help())]
-    Play(commands::play::Args),
+    Play(Limited<commands::play::Args>),
     /// Explain why a position is won or lost: a strategy tree with the rule of each step.
     #[command(after_help = load::game_help())]
-    Explain(commands::explain::Args),
+    Explain(Limited<commands::explain::Args>),
     /// Draw a nim-sequence, an outcome map or a winner table as PNG or SVG.
     #[command(after_help = load::game_help())]
-    Plot(commands::plot::Args),
+    Plot(Limited<commands::plot::Args>),
     /// The canonical value of a position (partizan games; *n for impartial ones), with stops, mean, temperature.
     #[command(after_help = load::partizan_help())]
-    Value(commands::value::Args),
+    Value(Limited<commands::value::Args>),
     /// The game calculator: sums, comparisons, cooling and heating of values, e.g. "{1|-1} + ^*".
-    Calc(commands::calc::Args),
+    Calc(Limited<commands::calc::Args>),
     /// Draw the thermograph of a position or value as PNG or SVG.
     #[command(after_help = load::partizan_help())]
-    Thermograph(commands::thermograph::Args),
+    Thermograph(Limited<commands::thermograph::Args>),
     /// Print a completion script for a shell: bash, zsh, fish, elvish or powershell.
     Completions(commands::completions::Args),
     /// Print a manual page (roff): grundy man > grundy.1, grundy man solve > grundy-solve.1
     Man(commands::completions::ManArgs),
     /// Solve every position of a game into a table file (any finite game, loops and draws included).
     #[command(after_help = commands::build::help())]
-    Build(commands::build::Args),
+    Build(Limited<commands::build::Args>),
     /// Serve the web app on 127.0.0.1: play and explore games in a browser.
-    Serve(commands::serve::Args),
+    Serve(Limited<commands::serve::Args>),
     /// Join the part files of a build with --workers/--processes --no-gather into its table.
-    Merge(commands::merge::Args),
+    Merge(Limited<commands::merge::Args>),
 }
 
 /// Help and version print as clap renders them; every other argument error becomes
@@ -114,8 +146,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// The command line with its global flags propagated, so that a subcommand's
-/// manual page (`grundy man solve`) lists the budget's flags it takes.
+/// The command line, built, for the completion scripts and manual pages.
 fn command() -> clap::Command {
     use clap::CommandFactory;
     let mut cmd = Cli::command();
@@ -133,36 +164,39 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    let budget = match load::budget(
-        cli.max_memory,
-        cli.max_positions,
-        cli.script_memory,
-        cli.script_timeout,
-    ) {
-        Ok(budget) => budget,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let budget = &budget;
+    // Every command but completions and man runs under the budget.
+    let limits = |own: Limits| own.or(cli.limits);
+    let budget = |l: Limits| load::budget(l.max_memory, l.max_positions, l.script_memory, l.script_timeout);
+    // A command run under the budget its flags make (a bad flag: one line, exit 2).
+    macro_rules! limited {
+        ($run:path, $cmd:expr) => {{
+            let Limited { args, limits: own } = $cmd;
+            match budget(limits(own)) {
+                Ok(b) => $run(args, &b),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }};
+    }
     let result = match cli.command {
-        Command::Solve(args) => commands::solve::run(args, budget),
-        Command::Moves(args) => commands::moves::run(args, budget),
-        Command::Values(args) => commands::values::run(args, budget),
-        Command::Period(args) => commands::period::run(args, budget),
-        Command::Quotient(args) => commands::quotient::run(args, budget),
-        Command::Play(args) => commands::play::run(args, budget),
-        Command::Explain(args) => commands::explain::run(args, budget),
-        Command::Plot(args) => commands::plot::run(args, budget),
-        Command::Build(args) => commands::build::run(args, budget),
-        Command::Merge(args) => commands::merge::run(args, budget),
-        Command::Serve(args) => commands::serve::run(args, budget),
-        Command::Value(args) => commands::value::run(args, budget),
+        Command::Solve(c) => limited!(commands::solve::run, c),
+        Command::Moves(c) => limited!(commands::moves::run, c),
+        Command::Values(c) => limited!(commands::values::run, c),
+        Command::Period(c) => limited!(commands::period::run, c),
+        Command::Quotient(c) => limited!(commands::quotient::run, c),
+        Command::Play(c) => limited!(commands::play::run, c),
+        Command::Explain(c) => limited!(commands::explain::run, c),
+        Command::Plot(c) => limited!(commands::plot::run, c),
+        Command::Build(c) => limited!(commands::build::run, c),
+        Command::Merge(c) => limited!(commands::merge::run, c),
+        Command::Serve(c) => limited!(commands::serve::run, c),
+        Command::Value(c) => limited!(commands::value::run, c),
+        Command::Calc(c) => limited!(commands::calc::run, c),
+        Command::Thermograph(c) => limited!(commands::thermograph::run, c),
         Command::Completions(args) => commands::completions::run(args, command()),
         Command::Man(args) => commands::completions::man(args, command()),
-        Command::Calc(args) => commands::calc::run(args, budget),
-        Command::Thermograph(args) => commands::thermograph::run(args, budget),
     };
     match result {
         Ok(text) => {

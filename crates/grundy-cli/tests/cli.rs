@@ -246,3 +246,42 @@ fn completions_and_manual_page() {
     fails_with(&["man", "bogus"], "no command 'bogus' has a manual page");
     fails_with(&["completions", "tcsh"], "tcsh");
 }
+
+/// The budget's flags are shown and taken where a budget applies: on every
+/// analysis and at the top level (before the command), not on `completions` or
+/// `man`, which run under none.
+#[test]
+fn the_budgets_flags_are_on_the_commands_that_use_them() {
+    for command in ["solve", "calc", "build", "serve", "values"] {
+        let help = common::ok(&[command, "--help"]);
+        assert!(
+            help.contains("--max-memory") && help.contains("--script-timeout"),
+            "{command}: {help}"
+        );
+    }
+    for command in ["completions", "man"] {
+        let help = common::ok(&[command, "--help"]);
+        assert!(!help.contains("--max-memory"), "{command}: {help}");
+        fails_with(&[command, "--max-memory", "1G", "bash"], "--max-memory");
+    }
+    assert!(
+        common::ok(&["man", "solve"]).contains("max\\-memory"),
+        "the page lists the flag"
+    );
+    // Before the command or after it; the command's own wins.
+    common::ok(&["--max-positions", "5", "solve", "nim", "3"]);
+    fails_with(
+        &["--max-positions", "5", "solve", "wythoff", "20,20", "--misere"],
+        "--max-positions",
+    );
+    common::ok(&[
+        "--max-positions",
+        "5",
+        "solve",
+        "wythoff",
+        "20,20",
+        "--misere",
+        "--max-positions",
+        "2000000",
+    ]);
+}

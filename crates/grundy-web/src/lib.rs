@@ -34,8 +34,8 @@ pub use api::Request;
 /// What the server is allowed, and what it serves besides the catalogue.
 pub struct Options {
     /// The budget of the whole server: each of the `max_concurrent` solves gets
-    /// `max_memory / max_concurrent` of its memory, its positions, work and script
-    /// limits as they are.
+    /// an equal share of its memory (see [`Options::request_budget`]), its
+    /// positions, work and script limits as they are.
     pub budget: Budget,
     /// The most solves that run at once; more wait (up to `timeout`).
     pub max_concurrent: usize,
@@ -56,11 +56,15 @@ pub struct Options {
 
 impl Options {
     /// One request's budget: the server's, its memory shared among the solves
-    /// that may run at once. Games loaded before the server starts should be
+    /// that may run at once. The program's own memory is counted once, not once a
+    /// solve (a quotient under `--max-memory 1G --jobs 4` gets a quarter of what
+    /// is left, not nothing). Games loaded before the server starts should be
     /// loaded with it.
     pub fn request_budget(&self) -> Budget {
+        let program = grundy_api::PROGRAM_MEMORY.min(self.budget.max_memory);
+        let shared = (self.budget.max_memory - program) / self.max_concurrent.max(1) as u64;
         Budget {
-            max_memory: self.budget.max_memory / self.max_concurrent.max(1) as u64,
+            max_memory: program + shared,
             cancel: grundy_api::Cancel::new(),
             ..self.budget.clone()
         }
@@ -446,4 +450,25 @@ pub fn serve_blocking(
         .enable_all()
         .build()?
         .block_on(serve(addr, options, ready))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_solve_shares_the_memory_left_beside_the_program() {
+        let mut o = Options::new(Budget {
+            max_memory: 1 << 30,
+            ..Budget::default()
+        });
+        o.max_concurrent = 4;
+        let b = o.request_budget();
+        assert_eq!(b.max_memory, (256 << 20) + (768 << 20) / 4);
+        // A quotient's search gets tables of its own, not zero bytes.
+        assert!(grundy_api::search_memory(&b) >= 128 << 20);
+        // A server budget below the program's own is not made larger.
+        o.budget.max_memory = 100 << 20;
+        assert_eq!(o.request_budget().max_memory, 100 << 20);
+    }
 }
