@@ -51,3 +51,7 @@ def test_progress_reaches_the_callback():
     seen = []
     grundy.game("grundy").period(max=30000, max_work=3 * 10**9, progress=lambda *p: seen.append(p))
     assert seen and all(len(p) == 4 for p in seen)
+    # A search done before the first look at the progress still reports where it got.
+    quick = []
+    grundy.game("kayles").period(progress=lambda *p: quick.append(p))
+    assert quick and quick[-1][0] >= 1
