@@ -224,6 +224,15 @@ impl Session<'_> {
         out.say(crate::render::json_line(&fields).trim_end());
     }
 
+    /// The game ends without a winner (`why`: "quit", "end of input").
+    fn abandon<W: Write>(&self, out: &mut Out<W>, why: &str) {
+        if self.json {
+            self.event(out, "end", serde_json::json!({"winner": null, "abandoned": why}));
+        } else {
+            out.say(format!("{why}: the game was abandoned"));
+        }
+    }
+
     /// The board of `p`, indented, when the game draws one.
     fn board<W: Write>(&self, p: &DynPosition, out: &mut Out<W>) {
         if self.json {
@@ -299,15 +308,7 @@ impl Session<'_> {
                 listed = true;
             }
             let Some(line) = input.read("your move> ")? else {
-                if self.json {
-                    self.event(
-                        out,
-                        "end",
-                        serde_json::json!({"winner": null, "abandoned": "end of input"}),
-                    );
-                } else {
-                    out.say("end of input: the game was abandoned");
-                }
+                self.abandon(out, "end of input");
                 return Ok(());
             };
             let line = line.trim();
@@ -316,15 +317,7 @@ impl Session<'_> {
                 "help" | "?" if self.json => self.event(out, "help", serde_json::json!({"text": HELP})),
                 "help" | "?" => out.say(HELP),
                 "quit" | "exit" | "q" => {
-                    if self.json {
-                        self.event(
-                            out,
-                            "end",
-                            serde_json::json!({"winner": null, "abandoned": "quit"}),
-                        );
-                    } else {
-                        out.say("quit: the game was abandoned");
-                    }
+                    self.abandon(out, "quit");
                     return Ok(());
                 }
                 "moves" | "list" => self.list(&moves, usize::MAX, out),
