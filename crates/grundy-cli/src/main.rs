@@ -33,7 +33,7 @@ struct Cli {
 /// The budget's flags. Each command that runs under the budget takes them (see
 /// [`Limited`]), and so does the top level; `completions` and `man` do not, so
 /// their help lists only what they use.
-#[derive(clap::Args, Clone, Copy, Default)]
+#[derive(clap::Args, Clone, Copy)]
 struct Limits {
     /// The most memory a table (or a canonical value's games) may take, e.g. 4G,
     /// 512M (default: the machine's available memory; also GRUNDY_MAX_MEMORY).
@@ -57,14 +57,15 @@ struct Limits {
 }
 
 impl Limits {
-    /// These limits, each one not given taken from `outer`.
-    fn or(self, outer: Limits) -> Limits {
-        Limits {
-            max_memory: self.max_memory.or(outer.max_memory),
-            max_positions: self.max_positions.or(outer.max_positions),
-            script_memory: self.script_memory.or(outer.script_memory),
-            script_timeout: self.script_timeout.or(outer.script_timeout),
-        }
+    /// The budget of these limits, each one not given taken from `outer` (the top
+    /// level's), then from the environment ([`load::budget`]).
+    fn budget(self, outer: Limits) -> anyhow::Result<grundy::Budget> {
+        load::budget(
+            self.max_memory.or(outer.max_memory),
+            self.max_positions.or(outer.max_positions),
+            self.script_memory.or(outer.script_memory),
+            self.script_timeout.or(outer.script_timeout),
+        )
     }
 }
 
@@ -164,14 +165,12 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    // Every command but completions and man runs under the budget.
-    let limits = |own: Limits| own.or(cli.limits);
-    let budget = |l: Limits| load::budget(l.max_memory, l.max_positions, l.script_memory, l.script_timeout);
-    // A command run under the budget its flags make (a bad flag: one line, exit 2).
+    // Every command but completions and man runs under the budget its flags make
+    // (a bad flag: one line, exit 2).
     macro_rules! limited {
         ($run:path, $cmd:expr) => {{
-            let Limited { args, limits: own } = $cmd;
-            match budget(limits(own)) {
+            let Limited { args, limits } = $cmd;
+            match limits.budget(cli.limits) {
                 Ok(b) => $run(args, &b),
                 Err(e) => {
                     eprintln!("error: {e}");
