@@ -145,7 +145,7 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
             u.set_budget(budget);
             // A position the outcome search had to answer is mostly far beyond
             // its value: tried for a short while only (Domineering 5x5 fits).
-            if analysis.method.starts_with(grundy::partizan::outcome::METHOD) {
+            if grundy::partizan::outcome::is_outcome_search(&analysis.method) {
                 u.set_work_limit(Some(
                     budget
                         .max_work

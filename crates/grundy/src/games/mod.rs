@@ -70,7 +70,7 @@ pub use allbut::AllBut;
 pub use clobber::{Clobber, ClobberBoard};
 pub use cutcake::{piece_value, Cake, Cutcake};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
-pub use domineering::{Board, Domineering};
+pub use domineering::{search as domineering_search, Board, Domineering, DomineeringSearch};
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
 pub use hackenbush::{Colour, Edge, Hackenbush, Picture};

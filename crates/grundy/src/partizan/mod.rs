@@ -18,7 +18,7 @@ use crate::GameError;
 pub mod outcome;
 mod seam;
 
-pub use outcome::{MoveBounds, OutcomeSearch};
+pub use outcome::{solve_outcome, Answer, MoveBounds, OutcomeSearch};
 pub use seam::{DynPartizan, PartizanGame, Turned, TurnedPosition, VALUE_LIMIT};
 
 /// The two players of a partizan game.
@@ -132,6 +132,21 @@ pub trait Partizan {
     /// outcome search's move ordering. The default: `None`, and the search
     /// orders by the opponent's mobility after the move.
     fn move_score(&self, _p: &Self::Position, _side: Side, _q: &Self::Position) -> Option<i64> {
+        None
+    }
+
+    /// This family's own outcome search, when it has one faster than the
+    /// generic [`OutcomeSearch`] for `p` (Domineering's, on bitboards): whether
+    /// `side` moving first wins, a winning move when `with_move`, its counters
+    /// and its name, within `budget`. [`outcome::solve_outcome`] asks it first.
+    /// The default: `None`, the generic search answers.
+    fn own_outcome_search(
+        &self,
+        _p: &Self::Position,
+        _side: Side,
+        _with_move: bool,
+        _budget: &crate::Budget,
+    ) -> Option<Result<outcome::Answer<Self::Position>, GameError>> {
         None
     }
 

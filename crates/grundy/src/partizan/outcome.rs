@@ -60,8 +60,58 @@ pub const COMPONENT_WORK: u64 = 2_000_000;
 /// [`Partizan::size`] are valued.
 pub const SMALL_COMPONENT: usize = 12;
 
+/// How every outcome search's method begins in reports (the generic one's and a
+/// family's own): see [`is_outcome_search`].
+pub const OUTCOME_SEARCH: &str = "outcome search";
+
+/// Whether a report's method is an outcome search's (the position was too
+/// large for the memoized search: its value is mostly out of reach too).
+pub fn is_outcome_search(method: &str) -> bool {
+    method.starts_with(OUTCOME_SEARCH)
+}
+
 /// The name of the method in reports.
 pub const METHOD: &str = "outcome search (alpha-beta over sums: exact values of small components, transposition table, move-count bounds)";
+
+/// An outcome search's answer: who wins, with its counters and its method.
+#[derive(Clone, Debug)]
+pub struct Answer<P> {
+    /// Whether the player to move wins, and a winning move.
+    pub solved: Solved<P>,
+    /// The search's counters.
+    pub stats: Stats,
+    /// The search's name, for reports.
+    pub method: &'static str,
+}
+
+/// Whether `side` moving first in `p` wins (and a winning move, when
+/// `with_move`): by the game's own search ([`Partizan::own_outcome_search`])
+/// where it has one, else by the generic [`OutcomeSearch`].
+pub fn solve_outcome<G: Partizan + ?Sized>(
+    game: &G,
+    p: &G::Position,
+    side: Side,
+    with_move: bool,
+    budget: &Budget,
+) -> Result<Answer<G::Position>, GameError> {
+    if let Some(answer) = game.own_outcome_search(p, side, with_move, budget) {
+        return answer;
+    }
+    let mut search = OutcomeSearch::new(game, budget);
+    let solved = if with_move {
+        search.solve(p, side)?
+    } else {
+        Solved {
+            wins: search.wins(p, side)?,
+            winning_move: None,
+        }
+    };
+    Ok(Answer {
+        solved,
+        stats: search.stats(),
+        method: METHOD,
+    })
+}
 
 /// A node: the unknown components (symmetry keys, sorted by hash) and the sum
 /// of the known ones' values.

@@ -36,7 +36,7 @@ pub trait DynPartizan: Send + Sync {
     /// Outcome for `first` moving first, remoteness and `first`'s winning moves:
     /// by the memoized search of play when it fits the budget, else (normal play)
     /// by the outcome search ([`super::OutcomeSearch`]: the outcome and one
-    /// winning move, method [`super::outcome::METHOD`]).
+    /// winning move, and its method, which begins [`super::outcome::OUTCOME_SEARCH`]).
     fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError>;
 
     /// Whether `first` moving first wins (the outcome alone), by the same plan
@@ -289,14 +289,8 @@ where
     /// The outcome search's answer as an analysis (a winning move when `with_move`).
     fn outcome_search(&self, p: &DynPosition, first: Side, with_move: bool) -> Result<Analysis, GameError> {
         let native = self.decode(p)?;
-        let mut search = super::OutcomeSearch::new(&*self.game, &self.budget);
-        let (wins, winning_move) = if with_move {
-            let s = search.solve(&native, first)?;
-            (s.wins, s.winning_move)
-        } else {
-            (search.wins(&native, first)?, None)
-        };
-        let stats = search.stats();
+        let answer = super::solve_outcome(&*self.game, &native, first, with_move, &self.budget)?;
+        let (wins, winning_move, stats) = (answer.solved.wins, answer.solved.winning_move, answer.stats);
         Ok(Analysis {
             outcome: if wins { Outcome::Win } else { Outcome::Lose },
             remoteness: None,
@@ -306,7 +300,7 @@ where
             winning_moves_note: wins.then(|| {
                 "the outcome search stops at the first winning move it proves; others may win too".to_string()
             }),
-            method: format!("{} ({} nodes)", super::outcome::METHOD, stats.nodes),
+            method: format!("{} ({} nodes)", answer.method, stats.nodes),
         })
     }
 }

@@ -12,8 +12,12 @@
 
 use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
 use crate::dynamic::{Codec, DynGame, DynPosition};
+use crate::partizan::outcome::{Answer, Solved};
 use crate::partizan::{from_partizan, GameId, MoveBounds, Partizan, Side, ValueCache};
 use crate::GameError;
+
+pub mod search;
+pub use search::DomineeringSearch;
 
 /// Boards have at most this many cells (one bit each in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -653,6 +657,33 @@ impl Partizan for Domineering {
 
     fn move_score(&self, b: &Board, side: Side, q: &Board) -> Option<i64> {
         Some(move_score(b.rows(), b.cols(), b.empty, b.empty & !q.empty, side))
+    }
+
+    fn own_outcome_search(
+        &self,
+        b: &Board,
+        side: Side,
+        with_move: bool,
+        budget: &crate::Budget,
+    ) -> Option<Result<Answer<Board>, GameError>> {
+        let (h, w) = (b.rows(), b.cols());
+        let mut search = DomineeringSearch::<u64>::new(h, w, budget)?;
+        let solved = if with_move {
+            search.solve(b.empty, side).map(|s| Solved {
+                wins: s.wins,
+                winning_move: s.winning_move.map(|e| Board::raw(h, w, e)),
+            })
+        } else {
+            search.wins(b.empty, side).map(|wins| Solved {
+                wins,
+                winning_move: None,
+            })
+        };
+        Some(solved.map(|solved| Answer {
+            solved,
+            stats: search.stats(),
+            method: search::METHOD,
+        }))
     }
 
     fn value(&self, b: &Board, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {
