@@ -133,125 +133,255 @@ macro_rules! bits {
 bits!(u64);
 bits!(u128);
 
-/// An `h × w` board's masks.
-#[derive(Clone, Copy, Debug)]
+/// A board seen along one player's lines (Left's columns, Right's rows): bit
+/// `i * len + j` is cell `j` of line `i`, so the player's dominoes lie along
+/// lines (cells `k` and `k + 1`) and the opponent's across them (`k` and
+/// `k + len`).
+#[derive(Clone, Debug)]
+struct View<B> {
+    len: usize,
+    lines: usize,
+    all: B,
+    /// Cells not last in their line.
+    not_last: B,
+    /// Cells not first in their line.
+    not_first: B,
+    /// The cells of line 0.
+    line0: B,
+    /// The most disjoint dominoes along one line, by its cells.
+    packing: Vec<u8>,
+}
+
+impl<B: Bits> View<B> {
+    fn new(len: usize, lines: usize) -> View<B> {
+        let mut line0 = B::ZERO;
+        for j in 0..len {
+            line0 = line0.or(B::bit(j));
+        }
+        let mut all = B::ZERO;
+        let mut first = B::ZERO;
+        for i in 0..lines {
+            all = all.or(line0.up(i * len));
+            first = first.or(B::bit(i * len));
+        }
+        // Half of every run, greedily from one end.
+        let packing = (0..1u32 << len)
+            .map(|m| {
+                let (mut n, mut j) = (0, 0);
+                while j + 1 < len {
+                    if m >> j & 3 == 3 {
+                        n += 1;
+                        j += 2;
+                    } else {
+                        j += 1;
+                    }
+                }
+                n
+            })
+            .collect();
+        View {
+            len,
+            lines,
+            all,
+            not_last: all.minus(first.up(len - 1)),
+            not_first: all.minus(first),
+            line0,
+            packing,
+        }
+    }
+
+    /// Line `i`'s cells of `x`, as the low bits of an index.
+    #[inline]
+    fn line(&self, x: B, i: usize) -> usize {
+        x.down(i * self.len).and(self.line0).low64() as usize
+    }
+
+    /// The most disjoint dominoes along the lines in `m`.
+    #[inline]
+    fn pairs(&self, m: B) -> u32 {
+        (0..self.lines)
+            .map(|i| u32::from(self.packing[self.line(m, i)]))
+            .sum()
+    }
+
+    /// The most disjoint dominoes along line `i` in `m` (0 off the board).
+    #[inline]
+    fn line_pairs(&self, m: B, i: usize) -> i32 {
+        if i < self.lines {
+            i32::from(self.packing[self.line(m, i)])
+        } else {
+            0
+        }
+    }
+
+    /// First cells of the dominoes along lines in `x`.
+    #[inline]
+    fn slots(&self, x: B) -> B {
+        x.and(x.down(1)).and(self.not_last)
+    }
+
+    /// The cells of `x` the opponent (across lines) can never cover.
+    #[inline]
+    fn unreachable(&self, x: B) -> B {
+        x.minus(x.down(self.len).or(x.up(self.len)))
+    }
+
+    /// The cells of `x` this player (along lines) can cover.
+    #[inline]
+    fn reach(&self, x: B) -> B {
+        x.and(x.down(1).and(self.not_last).or(x.up(1).and(self.not_first)))
+    }
+
+    /// Protective areas (see [`Counts`]) in `x`, packed greedily: how many,
+    /// and their cells.
+    fn areas(&self, x: B) -> (u64, B) {
+        let l = self.len;
+        // First cells of empty 2x2 blocks (lines i, i + 1; cells j, j + 1).
+        let blocks = self.slots(x).and(self.slots(x).down(l));
+        // A cell of line i - 1 or i + 2 beside the block empty: the opponent
+        // could come in.
+        let before = x.up(l);
+        let after = x.down(2 * l);
+        let open = before.or(before.down(1)).or(after).or(after.down(1));
+        let mut corners = blocks.minus(open);
+        let (mut n, mut used) = (0, B::ZERO);
+        while corners != B::ZERO {
+            let k = corners.lowest();
+            corners = corners.drop_lowest();
+            let block = B::bit(k)
+                .or(B::bit(k + 1))
+                .or(B::bit(k + l))
+                .or(B::bit(k + l + 1));
+            if block.and(used) == B::ZERO {
+                used = used.or(block);
+                n += 1;
+            }
+        }
+        (n, used)
+    }
+
+    /// What the player can surely do on `x`, and at most.
+    #[inline]
+    fn counts(&self, x: B) -> Counts {
+        let safe_cells = self.unreachable(x);
+        let (areas, area_cells) = self.areas(x);
+        Counts {
+            safe: u64::from(self.pairs(safe_cells)),
+            spoilable: u64::from(self.pairs(x.minus(safe_cells).minus(area_cells))),
+            areas,
+            most: u64::from(self.pairs(x)),
+            reach: u64::from(self.reach(x).count()),
+        }
+    }
+
+    /// How near an edge cell `k` is (0 on one), for the move order.
+    #[inline]
+    fn edge_distance(&self, k: usize) -> usize {
+        let (i, j) = (k / self.len, k % self.len);
+        i.min(self.lines - 1 - i)
+            .min(j)
+            .min(self.len - 2 - j.min(self.len - 2))
+    }
+}
+
+/// An `h × w` board's two views (Right's rows, Left's columns) and masks.
+#[derive(Clone, Debug)]
 pub struct Geometry<B> {
     h: usize,
     w: usize,
-    all: B,
-    /// Cells not in the last column (they have a right neighbour).
-    not_last: B,
-    /// Cells not in the first column.
-    not_first: B,
-    /// The cells of row 0.
-    row0: B,
-    /// The cells of column 0.
-    col0: B,
+    rows: View<B>,
+    cols: View<B>,
 }
 
+/// A node's board in both views: `e` row major (Right's), `t` column major
+/// (Left's), the same cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cells<B> {
+    e: B,
+    t: B,
+}
+
+/// The longest line the search takes (its tables have `2^len` entries).
+pub const MAX_LINE: usize = 16;
+
 impl<B: Bits> Geometry<B> {
-    /// The `h × w` board; `None` when it has no cell or more than `B` holds.
+    /// The `h × w` board; `None` when it has no cell, more than `B` holds, or
+    /// a side longer than [`MAX_LINE`].
     pub fn new(h: usize, w: usize) -> Option<Geometry<B>> {
-        if h == 0 || w == 0 || h * w > B::CELLS {
+        if h == 0 || w == 0 || h * w > B::CELLS || h > MAX_LINE || w > MAX_LINE {
             return None;
-        }
-        let mut all = B::ZERO;
-        let mut col0 = B::ZERO;
-        for r in 0..h {
-            col0 = col0.or(B::bit(r * w));
-        }
-        let mut row0 = B::ZERO;
-        for c in 0..w {
-            row0 = row0.or(B::bit(c));
-        }
-        for r in 0..h {
-            all = all.or(row0.up(r * w));
         }
         Some(Geometry {
             h,
             w,
-            all,
-            not_last: all.minus(col0.up(w - 1)),
-            not_first: all.minus(col0),
-            row0,
-            col0,
+            rows: View::new(w, h),
+            cols: View::new(h, w),
         })
     }
 
     /// Every cell.
     pub fn all(&self) -> B {
-        self.all
+        self.rows.all
     }
 
-    /// The first cells of `side`'s dominoes on `e`: Left's top cells, Right's left ones.
-    #[inline]
-    fn slots(&self, e: B, side: Side) -> B {
+    fn view(&self, side: Side) -> &View<B> {
         match side {
-            Side::Left => e.and(e.down(self.w)),
-            Side::Right => e.and(e.down(1)).and(self.not_last),
+            Side::Left => &self.cols,
+            Side::Right => &self.rows,
         }
     }
 
-    /// The distance from a domino's first cell to its second.
+    /// The cells `x` (row major) column major.
+    fn transpose(&self, x: B) -> B {
+        let mut out = B::ZERO;
+        let mut m = x;
+        while m != B::ZERO {
+            let k = m.lowest();
+            m = m.drop_lowest();
+            out = out.or(B::bit((k % self.w) * self.h + k / self.w));
+        }
+        out
+    }
+
+    fn cells(&self, e: B) -> Cells<B> {
+        Cells {
+            e,
+            t: self.transpose(e),
+        }
+    }
+
+    /// The board in `side`'s view.
     #[inline]
-    fn step(&self, side: Side) -> usize {
+    fn of(c: Cells<B>, side: Side) -> B {
         match side {
-            Side::Left => self.w,
-            Side::Right => 1,
+            Side::Left => c.t,
+            Side::Right => c.e,
         }
     }
 
     #[inline]
     fn neighbours(&self, x: B) -> B {
-        let right = x.and(self.not_last).up(1);
-        let left = x.and(self.not_first).down(1);
-        right.or(left).or(x.up(self.w)).or(x.down(self.w)).and(self.all)
-    }
-
-    /// The empty cells the opponent of `side` can never cover (see [`super::move_bounds`]).
-    #[inline]
-    fn unreachable(&self, e: B, side: Side) -> B {
-        let reach = match side {
-            Side::Left => e.down(1).and(self.not_last).or(e.up(1).and(self.not_first)),
-            Side::Right => e.down(self.w).or(e.up(self.w)),
-        };
-        e.minus(reach)
-    }
-
-    /// The most disjoint dominoes of `side` in `m` (half of every run of cells
-    /// of a column, for Left; of a row, for Right).
-    #[inline]
-    fn pairs(&self, m: B, side: Side) -> u32 {
-        // Greedy from one end of each line: a domino's first cell is taken when
-        // it was not taken as the second cell of the one before.
-        let starts = self.slots(m, side);
-        let (lines, line, step) = match side {
-            Side::Left => (self.h, self.row0, self.w),
-            Side::Right => (self.w, self.col0, 1),
-        };
-        let mut total = 0;
-        let mut taken = B::ZERO;
-        for k in 0..lines.saturating_sub(1) {
-            let firsts = starts.and(line.up(k * step)).minus(taken);
-            total += firsts.count();
-            taken = firsts.up(step);
-        }
-        total
+        let v = &self.rows;
+        let right = x.and(v.not_last).up(1);
+        let left = x.and(v.not_first).down(1);
+        right.or(left).or(x.up(self.w)).or(x.down(self.w)).and(v.all)
     }
 
     /// The least of `e`'s images under the mirrors (left-right, up-down, both),
     /// which keep the players' roles.
     fn least_image(&self, e: B) -> B {
+        let (rows, cols) = (&self.rows, &self.cols);
         let mut lr = B::ZERO;
+        let col0 = cols.line0_as_rows(self.w);
         for c in 0..self.w {
-            lr = lr.or(e.down(c).and(self.col0).up(self.w - 1 - c));
+            lr = lr.or(e.down(c).and(col0).up(self.w - 1 - c));
         }
         let mut ud = B::ZERO;
         let mut both = B::ZERO;
         for r in 0..self.h {
             let to = (self.h - 1 - r) * self.w;
-            ud = ud.or(e.down(r * self.w).and(self.row0).up(to));
-            both = both.or(lr.down(r * self.w).and(self.row0).up(to));
+            ud = ud.or(e.down(r * self.w).and(rows.line0).up(to));
+            both = both.or(lr.down(r * self.w).and(rows.line0).up(to));
         }
         e.min(lr).min(ud).min(both)
     }
@@ -279,7 +409,7 @@ impl<B: Bits> Geometry<B> {
         let (r0, r1) = (m.lowest() / self.w, m.highest() / self.w);
         let mut cols = B::ZERO;
         for r in r0..=r1 {
-            cols = cols.or(m.down(r * self.w).and(self.row0));
+            cols = cols.or(m.down(r * self.w).and(self.rows.line0));
         }
         let (c0, c1) = (cols.lowest(), cols.highest());
         let (bh, bw) = (r1 - r0 + 1, c1 - c0 + 1);
@@ -292,6 +422,89 @@ impl<B: Bits> Geometry<B> {
             out |= (m.down((r0 + r) * self.w + c0).low64() & row) << (r * bw);
         }
         Some((bh, bw, out))
+    }
+}
+
+impl<B: Bits> View<B> {
+    /// Column 0 of the row-major layout, for a view of columns (`len` = rows).
+    fn line0_as_rows(&self, w: usize) -> B {
+        let mut m = B::ZERO;
+        for r in 0..self.len {
+            m = m.or(B::bit(r * w));
+        }
+        m
+    }
+}
+
+/// What one player can surely do on a board, and at most: the facts behind
+/// the search's bounds, in the manner of Lachmann, Moore and Rapaport's and
+/// Bullock's (Obsequi's) safe moves and protective areas, with our own
+/// accounting (proved below, checked against exact values by the tests).
+///
+/// Say the player P (Right, placing dominoes across; Left's is the same turned
+/// on its side) plays by a plan: first its *protective areas* (empty 2×2
+/// blocks whose cells above and below are filled or off the board: the
+/// opponent O can only play down inside one, and P's domino across its top row
+/// leaves P a safe move in the bottom row and O nothing), one a turn while one
+/// is left intact; then its *spoilable* pairs (disjoint across pairs, apart
+/// from the areas, not both of whose cells O can never cover), while one is
+/// intact; then its *safe* pairs (disjoint across pairs of cells O can never
+/// cover) and the safe moves its areas left. One O move kills at most one
+/// area (it covers two cells of it) or spoils at most two pairs, never both.
+///
+/// With `k` areas, `s` spoilable pairs and `c` areas claimed, P's plan makes
+/// at least `safe + 2c + h` moves, `h` the pairs it harvests, and O, whose
+/// dominoes never cover P's cells, makes at most both `most - 2c` (every O
+/// domino of a claimed area is gone: the area's columns were runs of two)
+/// and `(reach - 4c - h) / 2` (`reach`: the cells O can cover at all; P's plan
+/// covers `4c + h` of them). P moving first: P claims on each of its turns in
+/// the area phase and O, on each of its own, kills (`y` in all) or plays
+/// elsewhere (`x`), so `c + y = k` and `x + y <= c`, hence `2c >= k + x`; O's
+/// `x` moves spoil at most `2x` pairs, so `h >= floor((s - 2x) / 3)` whoever
+/// starts the harvest, or `ceil(s / 3)` when P does and `k = 0`. The least
+/// over O's choices: `safe + 2k + floor(s/3)` against `most` (the `4c` counts
+/// twice, once in each), and `2 safe + 4k + 3 floor(s/3)` against `reach`
+/// (twice the cell bound). P moving second: P's first move may kill too, so
+/// `2c >= k - 1 + x`, and `2k - 2` for `2k`, `4k - 4` for `4k`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Counts {
+    /// Disjoint pairs the opponent can never cover.
+    safe: u64,
+    /// Further disjoint pairs, apart from the areas.
+    spoilable: u64,
+    /// Disjoint protective areas.
+    areas: u64,
+    /// The most dominoes the player can ever place (half of every run of cells
+    /// of each of its lines).
+    most: u64,
+    /// The cells the player can ever cover (those with an empty neighbour
+    /// along its lines).
+    reach: u64,
+}
+
+impl Counts {
+    /// Moving first: the sure moves (against the opponent's `most`), and twice
+    /// the sure moves by the cell count (against the opponent's `reach`).
+    fn first(&self) -> (u64, u64) {
+        let (k, s) = (self.areas, self.spoilable);
+        if k == 0 {
+            (self.safe + s.div_ceil(3), 2 * self.safe + 3 * s.div_ceil(3))
+        } else {
+            (self.safe + 2 * k + s / 3, 2 * self.safe + 4 * k + 3 * (s / 3))
+        }
+    }
+
+    /// Moving second: as [`Counts::first`].
+    fn second(&self) -> (u64, u64) {
+        let (k, s) = (self.areas, self.spoilable);
+        if k == 0 {
+            (self.safe + s / 3, 2 * self.safe + 3 * (s / 3))
+        } else {
+            (
+                self.safe + 2 * k - 2 + s / 3,
+                2 * self.safe + 4 * k - 4 + 3 * (s / 3),
+            )
+        }
     }
 }
 
@@ -427,13 +640,13 @@ pub struct DomineeringSearch<B> {
     cancel: grundy_budget::Cancel,
     stats: Stats,
     /// Move lists, one a depth, kept to spare an allocation a node.
-    buffers: Vec<Vec<(i32, B)>>,
+    buffers: Vec<Vec<(i32, Cells<B>)>>,
 }
 
 impl<B: Bits> DomineeringSearch<B> {
     /// A search of `h × w` boards within `budget` (as the generic search's:
     /// its work is nodes, an eighth of its memory is the table, half the
-    /// values); `None` when `B` cannot hold the board.
+    /// values); `None` when the board is beyond it (see [`Geometry::new`]).
     pub fn new(h: usize, w: usize, budget: &Budget) -> Option<DomineeringSearch<B>> {
         let g = Geometry::new(h, w)?;
         let mut cache = ValueCache::new(usize::MAX);
@@ -470,17 +683,16 @@ impl<B: Bits> DomineeringSearch<B> {
         }
     }
 
-    /// Whether `side`, moving first on the empty cells `e`, wins.
+    /// Whether `side`, moving first on the empty cells `e` (row major), wins.
     pub fn wins(&mut self, e: B, side: Side) -> Result<bool, GameError> {
-        let e = e.and(self.g.all);
-        let (rest, v) = self.split_all(e)?;
+        let (rest, v) = self.split_all(e.and(self.g.all()))?;
         self.search(rest, v, side, 0)
     }
 
     /// Whether `side`, moving first on the empty cells `e`, wins, and a winning
     /// move (the empty cells it leaves) if so.
     pub fn solve(&mut self, e: B, side: Side) -> Result<Solved<B>, GameError> {
-        let e = e.and(self.g.all);
+        let e = e.and(self.g.all());
         let wins = self.wins(e, side)?;
         if !wins {
             return Ok(Solved {
@@ -491,9 +703,9 @@ impl<B: Bits> DomineeringSearch<B> {
         // The real move behind the win: the first option the opponent loses
         // (mostly answered by the table now).
         let mut moves = Vec::new();
-        self.ordered_moves(e, side, &mut moves);
+        self.ordered_moves(self.g.cells(e), side, &mut moves);
         for (_, d) in moves {
-            let q = e.minus(d);
+            let q = e.minus(d.e);
             if !self.wins(q, side.other())? {
                 return Ok(Solved {
                     wins,
@@ -507,29 +719,23 @@ impl<B: Bits> DomineeringSearch<B> {
     }
 
     /// The regions of `e` small enough to value, split off into a value.
-    fn split_all(&mut self, e: B) -> Result<(B, GameId), GameError> {
+    fn split_all(&mut self, e: B) -> Result<(Cells<B>, GameId), GameError> {
         let mut v = self.cache.universe.zero();
         let mut rest = e;
         let mut seeds = e;
         while seeds != B::ZERO {
             let seed = seeds.lowest_bit();
-            match self.g.region(seed, e, self.small) {
-                Ok(r) => {
-                    seeds = seeds.minus(r);
-                    if let Some(x) = self.region_value(r)? {
-                        v = self.cache.universe.add(v, x);
-                        rest = rest.minus(r);
-                    }
-                }
-                Err(_) => {
-                    // Too big: its cells leave the seeds by a whole flood.
-                    let whole = self.g.region(seed, e, u32::MAX).unwrap_or(seed);
-                    seeds = seeds.minus(whole);
+            let whole = self.g.region(seed, e, u32::MAX).unwrap_or(seed);
+            seeds = seeds.minus(whole);
+            if whole.count() <= self.small {
+                if let Some(x) = self.region_value(whole)? {
+                    v = self.cache.universe.add(v, x);
+                    rest = rest.minus(whole);
                 }
             }
         }
         self.cache.check_work()?;
-        Ok((rest, v))
+        Ok((self.g.cells(rest), v))
     }
 
     /// A small region's value, or `None` when too costly.
@@ -573,19 +779,13 @@ impl<B: Bits> DomineeringSearch<B> {
         )
     }
 
-    /// The move counts decide (as the generic search's, see
-    /// [`crate::partizan::OutcomeSearch`]): `Some(true)` when `side` to move
-    /// surely wins, `Some(false)` when it surely loses.
-    fn by_bounds(&mut self, e: B, v: GameId, side: Side) -> Option<bool> {
-        let other = side.other();
-        let safe_cells_me = self.g.unreachable(e, side);
-        let safe_cells_you = self.g.unreachable(e, other);
-        let mut safe_me = u64::from(self.g.pairs(safe_cells_me, side));
-        let mut safe_you = u64::from(self.g.pairs(safe_cells_you, other));
-        let mut most_me = u64::from(self.g.pairs(e, side));
-        let mut most_you = u64::from(self.g.pairs(e, other));
-        safe_me += u64::from(self.g.pairs(e.minus(safe_cells_me), side)).div_ceil(3);
-        safe_you += u64::from(self.g.pairs(e.minus(safe_cells_you), other)) / 3;
+    /// The move counts decide: `Some(true)` when `side` to move surely wins,
+    /// `Some(false)` when it surely loses (see [`Counts`] for the argument).
+    /// The known part's value counts as that many sure moves of its owner when
+    /// an integer; any other value helps only with the right sign (G |> 0 and
+    /// H >= 0 give G + H |> 0; G <= 0 and H <= 0 give G + H <= 0).
+    fn by_bounds(&mut self, c: Cells<B>, v: GameId, side: Side) -> Option<bool> {
+        let (mut n_me, mut n_you) = (0u64, 0u64);
         let (mut may_win, mut may_lose) = (true, true);
         if v != self.cache.universe.zero() {
             match self
@@ -597,13 +797,10 @@ impl<B: Bits> DomineeringSearch<B> {
             {
                 Some(n) => {
                     let mine = if side == Side::Left { n } else { -n };
-                    let k = mine.unsigned_abs();
                     if mine >= 0 {
-                        safe_me += k;
-                        most_me += k;
+                        n_me = mine.unsigned_abs();
                     } else {
-                        safe_you += k;
-                        most_you += k;
+                        n_you = mine.unsigned_abs();
                     }
                 }
                 None => {
@@ -617,11 +814,20 @@ impl<B: Bits> DomineeringSearch<B> {
                 }
             }
         }
-        if may_win && safe_me > most_you {
-            return Some(true);
+        let other = side.other();
+        let me = self.g.view(side).counts(Geometry::of(c, side));
+        let you = self.g.view(other).counts(Geometry::of(c, other));
+        if may_win {
+            let (sure, cells) = me.first();
+            if sure + n_me > you.most + n_you || 2 * n_me + cells > you.reach + 2 * n_you {
+                return Some(true);
+            }
         }
-        if may_lose && safe_you >= most_me {
-            return Some(false);
+        if may_lose {
+            let (sure, cells) = you.second();
+            if sure + n_you >= me.most + n_me || 2 * n_you + cells >= me.reach + 2 * n_me {
+                return Some(false);
+            }
         }
         None
     }
@@ -655,42 +861,70 @@ impl<B: Bits> DomineeringSearch<B> {
         Ok(())
     }
 
-    /// `side`'s dominoes on `e` (both cells each), best first by
-    /// [`super::move_score`]'s measure.
-    fn ordered_moves(&self, e: B, side: Side, out: &mut Vec<(i32, B)>) {
+    /// `side`'s dominoes on `c` (both cells each, in both views), best first:
+    /// those with no cell the opponent can never reach, then those with one,
+    /// then the safe moves; within each, by how many of the opponent's
+    /// dominoes (most disjoint, along its lines) and safe moves the move takes
+    /// away and how many of its own it keeps or makes, then by a lattice of
+    /// places (every other line, every other cell: dominoes there make safe
+    /// moves of the cells between), near the edges first.
+    fn ordered_moves(&self, c: Cells<B>, side: Side, out: &mut Vec<(i32, Cells<B>)>) {
         out.clear();
         let other = side.other();
-        let (mine, theirs) = (self.g.slots(e, side), self.g.slots(e, other));
-        let (my_step, their_step) = (self.g.step(side), self.g.step(other));
-        let mut m = mine;
+        let (mv, ov) = (self.g.view(side), self.g.view(other));
+        let (mx, ox) = (Geometry::of(c, side), Geometry::of(c, other));
+        let (my_safe, your_safe) = (mv.unreachable(mx), ov.unreachable(ox));
+        let mut m = mv.slots(mx);
         while m != B::ZERO {
-            let i = m.lowest();
+            let k = m.lowest();
             m = m.drop_lowest();
-            let d = B::bit(i).or(B::bit(i + my_step));
-            let hit = |slots: B, step: usize| slots.and(d.or(d.down(step))).count() as i32;
-            let after = e.minus(d);
-            let safe = |s: Side| self.g.pairs(self.g.unreachable(after, s), s) as i32;
-            let score = 2 * hit(theirs, their_step) - hit(mine, my_step) + 3 * (safe(side) - safe(other));
+            let (i, j) = (k / mv.len, k % mv.len);
+            // The same two cells in the opponent's view: cell i of lines j, j + 1.
+            let (a, b) = (j * ov.len + i, (j + 1) * ov.len + i);
+            let mine = B::bit(k).or(B::bit(k + 1));
+            let yours = B::bit(a).or(B::bit(b));
+            let (mx2, ox2) = (mx.minus(mine), ox.minus(yours));
+            let (my_safe2, your_safe2) = (mv.unreachable(mx2), ov.unreachable(ox2));
+            let mut delta = mv.line_pairs(mx2, i) - mv.line_pairs(mx, i);
+            delta += ov.line_pairs(ox, j) - ov.line_pairs(ox2, j);
+            delta += ov.line_pairs(ox, j + 1) - ov.line_pairs(ox2, j + 1);
+            for l in i.saturating_sub(1)..=i + 1 {
+                delta += mv.line_pairs(my_safe2, l) - mv.line_pairs(my_safe, l);
+            }
+            for l in j.saturating_sub(1)..=j + 2 {
+                delta += ov.line_pairs(your_safe, l) - ov.line_pairs(your_safe2, l);
+            }
+            let protected = mine.and(my_safe).count() as i32;
+            let lattice = 2 * i32::from(i % 2 == 1) + i32::from(j % 2 == 0);
+            let edge = 8 - mv.edge_distance(k).min(8) as i32;
+            let score = -(protected << 16) + (delta << 7) + (lattice << 4) + edge;
+            let d = match side {
+                Side::Left => Cells { e: yours, t: mine },
+                Side::Right => Cells { e: mine, t: yours },
+            };
             out.push((score, d));
         }
-        // Stable: equal scores keep the board's order, as the generic search.
-        out.sort_by_key(|x| std::cmp::Reverse(x.0));
+        out.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
     }
 
     /// The node a domino `d` leaves: its cells gone, and any region next to
     /// it that became small enough valued and moved into the value.
-    fn child(&mut self, e: B, v: GameId, d: B) -> Result<(B, GameId), GameError> {
-        let mut rest = e.minus(d);
+    fn child(&mut self, c: Cells<B>, v: GameId, d: Cells<B>) -> Result<(Cells<B>, GameId), GameError> {
+        let mut rest = Cells {
+            e: c.e.minus(d.e),
+            t: c.t.minus(d.t),
+        };
         let mut v = v;
-        let mut seeds = self.g.neighbours(d).and(rest);
+        let mut seeds = self.g.neighbours(d.e).and(rest.e);
         while seeds != B::ZERO {
             let seed = seeds.lowest_bit();
-            match self.g.region(seed, rest, self.small) {
+            match self.g.region(seed, rest.e, self.small) {
                 Ok(r) => {
                     seeds = seeds.minus(r);
                     if let Some(x) = self.region_value(r)? {
                         v = self.cache.universe.add(v, x);
-                        rest = rest.minus(r);
+                        rest.e = rest.e.minus(r);
+                        rest.t = rest.t.minus(self.g.transpose(r));
                     }
                 }
                 Err(reached) => seeds = seeds.minus(reached),
@@ -700,17 +934,31 @@ impl<B: Bits> DomineeringSearch<B> {
         Ok((rest, v))
     }
 
-    fn search(&mut self, e: B, v: GameId, side: Side, depth: usize) -> Result<bool, GameError> {
-        if e == B::ZERO {
+    /// The table's key of a node: the least mirror image, and on a square
+    /// board with nothing known the transposed board with the other player to
+    /// move when that is less (the same outcome for the player to move).
+    fn key(&self, c: Cells<B>, v: GameId, side: Side) -> (B, Side) {
+        let own = self.g.least_image(c.e);
+        if self.g.h == self.g.w && v == self.cache.universe.zero() {
+            let turned = self.g.least_image(c.t);
+            if (turned, side.other()) < (own, side) {
+                return (turned, side.other());
+            }
+        }
+        (own, side)
+    }
+
+    fn search(&mut self, c: Cells<B>, v: GameId, side: Side, depth: usize) -> Result<bool, GameError> {
+        if c.e == B::ZERO {
             self.stats.by_value += 1;
             return Ok(self.first_wins(v, side));
         }
-        if let Some(w) = self.by_bounds(e, v, side) {
+        if let Some(w) = self.by_bounds(c, v, side) {
             self.stats.by_bounds += 1;
             return Ok(w);
         }
-        let key = self.g.least_image(e);
-        if let Some(w) = self.tt.get(key, v.0, side) {
+        let (key, key_side) = self.key(c, v, side);
+        if let Some(w) = self.tt.get(key, v.0, key_side) {
             self.stats.tt_hits += 1;
             return Ok(w);
         }
@@ -722,14 +970,14 @@ impl<B: Bits> DomineeringSearch<B> {
             self.buffers.resize_with(depth + 1, Vec::new);
             Vec::new()
         };
-        self.ordered_moves(e, side, &mut moves);
+        self.ordered_moves(c, side, &mut moves);
         let other = side.other();
         let mut win = false;
         let mut result = Ok(());
         for &(_, d) in &moves {
             match self
-                .child(e, v, d)
-                .and_then(|(ce, cv)| self.search(ce, cv, other, depth + 1))
+                .child(c, v, d)
+                .and_then(|(cc, cv)| self.search(cc, cv, other, depth + 1))
             {
                 Ok(false) => {
                     win = true;
@@ -750,13 +998,13 @@ impl<B: Bits> DomineeringSearch<B> {
                 Side::Right => self.cache.universe.right_options(v).to_vec(),
             };
             for w in options {
-                if !self.search(e, w, other, depth + 1)? {
+                if !self.search(c, w, other, depth + 1)? {
                     win = true;
                     break;
                 }
             }
         }
-        self.tt.insert(key, v.0, side, win, self.stats.nodes - start);
+        self.tt.insert(key, v.0, key_side, win, self.stats.nodes - start);
         Ok(win)
     }
 }
@@ -764,16 +1012,16 @@ impl<B: Bits> DomineeringSearch<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::partizan::Partizan;
 
     #[test]
     fn pairs_are_half_of_each_run() {
-        // Row 0: ###. ; column runs of 3, 2, 1 cells.
+        // Column 0 full (3 cells), column 1 rows 0-1, column 2 row 0.
         let g = Geometry::<u64>::new(3, 3).unwrap();
-        // Cells: column 0 full (3), column 1 rows 0-1 (2), column 2 row 0 (1).
-        let e: u64 = 0b001_011_111;
-        assert_eq!(g.pairs(e, Side::Left), 1 + 1);
-        // Rows: row 0 has 3 (1 pair), row 1 has 2 (1), row 2 has 1 (0).
-        assert_eq!(g.pairs(e, Side::Right), 2);
+        let c = g.cells(0b001_011_111);
+        assert_eq!(g.cols.pairs(c.t), 2);
+        // Rows: 3 cells (1), 2 cells (1), 1 cell (0).
+        assert_eq!(g.rows.pairs(c.e), 2);
     }
 
     #[test]
@@ -785,5 +1033,88 @@ mod tests {
         assert_eq!(g.least_image(e), g.least_image(u128::from(lr)));
         assert_eq!(g.least_image(e), g.least_image(u128::from(ud)));
         assert!(g.least_image(e) <= e);
+    }
+
+    /// Boards of up to 20 cells with random holes, by a small generator.
+    fn boards(n: usize) -> Vec<(usize, usize, u64)> {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut out = Vec::new();
+        for _ in 0..n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let h = 1 + (x % 5) as usize;
+            let w = 1 + ((x >> 8) % 5) as usize;
+            if h * w > 20 {
+                continue;
+            }
+            // About one cell in four filled.
+            let holes = (x >> 16) & (x >> 40);
+            out.push((h, w, super::super::full(h, w) & !holes));
+        }
+        out
+    }
+
+    /// Whenever the bounds decide, they agree with the exact value; and the
+    /// search agrees with it everywhere, with and without small values.
+    #[test]
+    fn bounds_and_search_agree_with_values() {
+        let game = Domineering::new();
+        let mut cache = ValueCache::new(10_000_000);
+        let budget = Budget {
+            max_memory: 256 << 20,
+            ..Budget::default()
+        };
+        let mut decided = 0;
+        for (h, w, e) in boards(400) {
+            let board = super::super::Board::from_bits(h, w, e).unwrap();
+            let v = game.value(&board, &mut cache).unwrap();
+            let class = cache.universe.outcome(v);
+            for side in [Side::Left, Side::Right] {
+                let truth = matches!(
+                    (class, side),
+                    (OutcomeClass::N, _) | (OutcomeClass::L, Side::Left) | (OutcomeClass::R, Side::Right)
+                );
+                for small in [0, 6, 12] {
+                    let mut s = DomineeringSearch::<u64>::new(h, w, &budget).unwrap();
+                    s.small = small;
+                    let zero = s.cache.universe.zero();
+                    if small == 0 {
+                        if let Some(b) = s.by_bounds(s.g.cells(e), zero, side) {
+                            decided += 1;
+                            assert_eq!(b, truth, "bounds on {h}x{w} {e:#b}, {side:?} first");
+                        }
+                    }
+                    let got = s.solve(e, side).unwrap();
+                    assert_eq!(
+                        got.wins, truth,
+                        "search on {h}x{w} {e:#b}, {side:?} first, small {small}"
+                    );
+                    if let Some(q) = got.winning_move {
+                        let mut fresh = DomineeringSearch::<u64>::new(h, w, &budget).unwrap();
+                        assert!(!fresh.wins(q, side.other()).unwrap(), "{q:#b} does not win");
+                        assert_eq!((e & !q).count_ones(), 2);
+                    }
+                }
+            }
+        }
+        assert!(decided > 100, "the bounds decided only {decided} boards");
+    }
+
+    /// Protective areas: an empty 2x2 walled off along the player's lines.
+    #[test]
+    fn protective_areas_are_walled_blocks() {
+        // 4x2, rows 1-2 empty, rows 0 and 3 filled: Right's area (walled above
+        // and below), and Left's too (its walls, left and right, are the
+        // board's sides).
+        let g = Geometry::<u64>::new(4, 2).unwrap();
+        let c = g.cells(0b00_11_11_00);
+        assert_eq!(g.rows.areas(c.e).0, 1);
+        assert_eq!(g.cols.areas(c.t).0, 1);
+        // The whole 4x2 empty: no walls above and below for Right; for Left,
+        // the board's sides are walls, and two blocks fit.
+        let c = g.cells(0b11_11_11_11);
+        assert_eq!(g.rows.areas(c.e).0, 0);
+        assert_eq!(g.cols.areas(c.t).0, 2);
     }
 }
