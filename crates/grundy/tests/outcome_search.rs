@@ -6,7 +6,7 @@
 
 use grundy::dynamic::{Codec, DynPosition};
 use grundy::games::{Board, Clobber, ClobberBoard, Domineering, DomineeringSearch, Strip, ToadsAndFrogs};
-use grundy::partizan::{OutcomeClass, OutcomeSearch, Partizan, Side, ValueCache};
+use grundy::partizan::{solve_outcome, OutcomeClass, OutcomeSearch, Partizan, Side, ValueCache};
 use grundy::Budget;
 use proptest::prelude::*;
 
@@ -66,6 +66,37 @@ fn agrees<G: Partizan>(game: &G, p: &G::Position) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Domineering's own search ([`solve_outcome`] picks it) against the value,
+/// each player first, with a winning move the opponent loses.
+fn own_search_agrees(p: &Board) -> Result<(), TestCaseError> {
+    let game = Domineering::new();
+    let mut cache = ValueCache::new(10_000_000);
+    let v = game.value(p, &mut cache).unwrap();
+    let expected = cache.universe.outcome(v);
+    let b = budget();
+    let mut wins = [false; 2];
+    for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
+        let answer = solve_outcome(&game, p, side, true, &b).unwrap();
+        prop_assert!(answer.method.starts_with("outcome search on bitboards"));
+        wins[i] = answer.solved.wins;
+        if let Some(q) = &answer.solved.winning_move {
+            let mut options = Vec::new();
+            game.options(p, side, &mut options).unwrap();
+            prop_assert!(options.contains(q), "{:?} is not an option of {:?}", q, p);
+            let reply = solve_outcome(&game, q, side.other(), false, &b).unwrap();
+            prop_assert!(!reply.solved.wins, "{:?} does not win", q);
+        }
+    }
+    prop_assert_eq!(
+        class_of(wins[0], wins[1]),
+        expected,
+        "{:?} = {}",
+        p,
+        cache.universe.display(v, false)
+    );
+    Ok(())
+}
+
 fn grid(rows: usize, cols: usize, cells: &'static [char]) -> impl Strategy<Value = String> {
     prop::collection::vec(prop::sample::select(cells), rows * cols).prop_map(move |v| {
         v.chunks(cols)
@@ -100,6 +131,22 @@ proptest! {
         agrees(&Domineering::new(), &pos::<Board>(&rows.join("|")))?;
     }
 
+    /// Domineering's own search, through the seam, on the same boards.
+    #[test]
+    fn domineering_own_search_agrees_with_values(text in any_grid(20, &['.', '.', '.', '#'])) {
+        own_search_agrees(&pos::<Board>(&text))?;
+    }
+
+    #[test]
+    fn domineering_own_search_agrees_on_sums(a in grid(3, 3, &['.', '.', '#']), b in grid(3, 4, &['.', '.', '.', '#'])) {
+        let rows: Vec<String> = a
+            .split('|')
+            .zip(b.split('|'))
+            .map(|(x, y)| format!("{x}#{y}"))
+            .collect();
+        own_search_agrees(&pos::<Board>(&rows.join("|")))?;
+    }
+
     #[test]
     fn clobber_agrees_with_values(text in any_grid(12, &['x', 'o', 'x', 'o', '.'])) {
         agrees(&Clobber, &pos::<ClobberBoard>(&text))?;
@@ -120,7 +167,8 @@ fn domineering_rectangles_as_published() {
     rectangles_as_published(false);
 }
 
-/// The `slow` lines of the data file (7x7 and 8x8), on a release build:
+/// The `slow` lines of the data file (up to 8x8), by Domineering's own search
+/// alone, on a release build:
 /// `cargo test -p grundy --release --test integration large_rectangles -- --ignored`.
 #[test]
 #[ignore]
@@ -153,16 +201,35 @@ fn rectangles_as_published(slow: bool) {
             assert_eq!(cache.universe.outcome(v), class, "{line}: the value");
         }
         let game = Domineering::new();
-        let mut s = OutcomeSearch::new(&game, &b);
-        let left = s.wins(&board, Side::Left).unwrap();
-        let right = s.wins(&board, Side::Right).unwrap();
-        let got = match (left, right) {
-            (true, true) => OutcomeClass::N,
-            (true, false) => OutcomeClass::L,
-            (false, true) => OutcomeClass::R,
-            (false, false) => OutcomeClass::P,
-        };
-        assert_eq!(got, class, "{line}: the search");
+        // The generic search on the quick lines, Domineering's own on all.
+        if !slow {
+            let mut s = OutcomeSearch::new(&game, &b);
+            let left = s.wins(&board, Side::Left).unwrap();
+            let right = s.wins(&board, Side::Right).unwrap();
+            assert_eq!(class_of(left, right), class, "{line}: the generic search");
+        }
+        let mut own = DomineeringSearch::<u64>::new(rows, cols, &b).unwrap();
+        let all = own.geometry().all();
+        let left = own.wins(all, Side::Left).unwrap();
+        let right = own.wins(all, Side::Right).unwrap();
+        assert_eq!(class_of(left, right), class, "{line}: Domineering's search");
+        // And the seam's choice, which is Domineering's.
+        let answer = solve_outcome(&game, &board, Side::Left, false, &b).unwrap();
+        assert_eq!(answer.solved.wins, left, "{line}");
+        assert!(
+            answer.method.starts_with("outcome search on bitboards"),
+            "{}",
+            answer.method
+        );
+    }
+}
+
+fn class_of(left: bool, right: bool) -> OutcomeClass {
+    match (left, right) {
+        (true, true) => OutcomeClass::N,
+        (true, false) => OutcomeClass::L,
+        (false, true) => OutcomeClass::R,
+        (false, false) => OutcomeClass::P,
     }
 }
 
@@ -233,6 +300,24 @@ fn bitboard_rectangles_timing() {
                 s.stats()
             );
         }
+    }
+}
+
+/// Domineering's own search stops at a raised cancel flag too.
+#[test]
+fn a_cancelled_own_search_stops() {
+    let b = Budget {
+        cancel: grundy_budget::Cancel::new(),
+        ..budget()
+    };
+    b.cancel.raise();
+    let mut s = DomineeringSearch::<u64>::new(8, 8, &b).unwrap();
+    match s.wins(s.geometry().all(), Side::Left) {
+        Err(grundy::GameError::OverBudget(e)) => {
+            assert_eq!(e.limit, grundy_budget::Limit::Cancelled, "{e}");
+            assert!(s.stats().nodes <= 4096, "{:?}", s.stats());
+        }
+        other => panic!("not cancelled: {other:?}"),
     }
 }
 
