@@ -498,14 +498,15 @@ impl<B: Bits> View<B> {
 /// at least `safe + 2c + h` moves, `h` the pairs it harvests, and O, whose
 /// dominoes never cover P's cells, makes at most both `most - 2c` (every O
 /// domino of a claimed area is gone: the area's columns were runs of two)
-/// and `(reach - 4c - h) / 2` (`reach`: the cells O can cover at all; P's plan
-/// covers `4c + h` of them). P moving first: P claims on each of its turns in
+/// and `(reach - 4c - 2h) / 2` (`reach`: the cells O can cover at all; P's
+/// plan covers `4c + 2h` of them: no cell of a spoilable pair is out of O's
+/// reach, those are the safe pairs'). P moving first: P claims on each of its turns in
 /// the area phase and O, on each of its own, kills (`y` in all) or plays
 /// elsewhere (`x`), so `c + y = k` and `x + y <= c`, hence `2c >= k + x`; O's
 /// `x` moves cost at most `x` of the harvest, so `h >= H - x` whoever starts
 /// it, or P's first-mover harvest when P does and `k = 0`. The least over O's
 /// choices: `safe + 2k + H` against `most` (the `4c` counts twice, once in
-/// each), and `2 safe + 4k + 3H` against `reach` (twice the cell bound). P
+/// each), and `2 safe + 4k + 4H` against `reach` (twice the cell bound). P
 /// moving second: P's first move may kill too, so `2c >= k - 1 + x`, and
 /// `2k - 2` for `2k`, `4k - 4` for `4k`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -559,10 +560,10 @@ impl Counts {
         let k = self.areas;
         if k == 0 {
             let h = Counts::harvest_first(self.spoilable1, self.spoilable2);
-            (self.safe + h, 2 * self.safe + 3 * h)
+            (self.safe + h, 2 * self.safe + 4 * h)
         } else {
             let h = Counts::harvest_second(self.spoilable1, self.spoilable2);
-            (self.safe + 2 * k + h, 2 * self.safe + 4 * k + 3 * h)
+            (self.safe + 2 * k + h, 2 * self.safe + 4 * k + 4 * h)
         }
     }
 
@@ -571,9 +572,9 @@ impl Counts {
         let k = self.areas;
         let h = Counts::harvest_second(self.spoilable1, self.spoilable2);
         if k == 0 {
-            (self.safe + h, 2 * self.safe + 3 * h)
+            (self.safe + h, 2 * self.safe + 4 * h)
         } else {
-            (self.safe + 2 * k - 2 + h, 2 * self.safe + 4 * k - 4 + 3 * h)
+            (self.safe + 2 * k - 2 + h, 2 * self.safe + 4 * k - 4 + 4 * h)
         }
     }
 }
