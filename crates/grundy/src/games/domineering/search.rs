@@ -704,6 +704,8 @@ pub struct DomineeringSearch<B> {
     pub small: u32,
     tt: Table<B>,
     classes: FxHashMap<GameId, OutcomeClass>,
+    /// The integers around values (see [`DomineeringSearch::integer_bounds`]).
+    bounds: FxHashMap<GameId, (i64, i64)>,
     /// Regions too costly to value (trimmed).
     unknown: rustc_hash::FxHashSet<(usize, usize, u64)>,
     max_nodes: u64,
@@ -732,6 +734,7 @@ impl<B: Bits> DomineeringSearch<B> {
             small: SMALL_COMPONENT as u32,
             tt: Table::new(tt_entries),
             classes: FxHashMap::default(),
+            bounds: FxHashMap::default(),
             unknown: Default::default(),
             max_nodes: budget.work_or(OUTCOME_NODES),
             max_memory: budget.max_memory,
@@ -850,55 +853,77 @@ impl<B: Bits> DomineeringSearch<B> {
         )
     }
 
+    /// The integers `(a, b)` nearest around `v`: `a <= v <= b`, `a` the
+    /// greatest and `b` the least such (found from the stops), remembered.
+    fn integer_bounds(&mut self, v: GameId) -> (i64, i64) {
+        if let Some(&ab) = self.bounds.get(&v) {
+            return ab;
+        }
+        let u = &mut self.cache.universe;
+        let clamp = |x: i128| i64::try_from(x).unwrap_or(if x < 0 { i64::MIN / 4 } else { i64::MAX / 4 });
+        // R(v) > n gives v > n, and L(v) < n gives v < n: one step from the
+        // stops at most.
+        let mut a = clamp(u.right_stop(v).floor());
+        let n = u.integer(a);
+        if !u.ge(v, n) {
+            a -= 1;
+        }
+        let mut b = clamp(u.left_stop(v).ceil());
+        let n = u.integer(b);
+        if !u.le(v, n) {
+            b += 1;
+        }
+        self.bounds.insert(v, (a, b));
+        (a, b)
+    }
+
     /// The move counts decide: `Some(true)` when `side` to move surely wins,
     /// `Some(false)` when it surely loses (see [`Counts`] for the argument).
-    /// The known part's value counts as that many sure moves of its owner when
-    /// an integer; any other value helps only with the right sign (G |> 0 and
-    /// H >= 0 give G + H |> 0; G <= 0 and H <= 0 give G + H <= 0).
+    /// The known part `v` counts as that many sure moves of its owner when an
+    /// integer; otherwise as the integers around it, `a <= v <= b`: the board
+    /// plus `a` won by Left moving first makes the board plus `v` won too (it
+    /// is at least as good for Left), and the board plus `b` lost makes it
+    /// lost. Right's the same with the signs turned.
     fn by_bounds(&mut self, c: Cells<B>, v: GameId, side: Side) -> Option<bool> {
-        let (mut n_me, mut n_you) = (0u64, 0u64);
-        let (mut may_win, mut may_lose) = (true, true);
-        if v != self.cache.universe.zero() {
-            match self
+        // Extra sure moves of the player to move (negative: the opponent's),
+        // in the worst case (for a win) and the best (for a loss).
+        let (worst, best) = if v == self.cache.universe.zero() {
+            (0, 0)
+        } else {
+            let (a, b) = match self
                 .cache
                 .universe
                 .as_number(v)
                 .filter(|x| x.is_integer())
                 .and_then(|x| i64::try_from(x.numerator()).ok())
             {
-                Some(n) => {
-                    let mine = if side == Side::Left { n } else { -n };
-                    if mine >= 0 {
-                        n_me = mine.unsigned_abs();
-                    } else {
-                        n_you = mine.unsigned_abs();
-                    }
-                }
-                None => {
-                    let class = self.class(v);
-                    let (good, bad) = match side {
-                        Side::Left => (OutcomeClass::L, OutcomeClass::R),
-                        Side::Right => (OutcomeClass::R, OutcomeClass::L),
-                    };
-                    may_win = class == good || class == OutcomeClass::P;
-                    may_lose = class == bad || class == OutcomeClass::P;
-                }
+                Some(n) => (n, n),
+                None => self.integer_bounds(v),
+            };
+            match side {
+                Side::Left => (a, b),
+                Side::Right => (-b, -a),
             }
-        }
+        };
+        let split = |n: i64| -> (u64, u64) {
+            if n >= 0 {
+                (n.unsigned_abs(), 0)
+            } else {
+                (0, n.unsigned_abs())
+            }
+        };
         let other = side.other();
         let me = self.g.view(side).counts(Geometry::of(c, side));
         let you = self.g.view(other).counts(Geometry::of(c, other));
-        if may_win {
-            let (sure, cells) = me.first();
-            if sure + n_me > you.most + n_you || 2 * n_me + cells > you.reach + 2 * n_you {
-                return Some(true);
-            }
+        let (n_me, n_you) = split(worst);
+        let (sure, cells) = me.first();
+        if sure + n_me > you.most + n_you || 2 * n_me + cells > you.reach + 2 * n_you {
+            return Some(true);
         }
-        if may_lose {
-            let (sure, cells) = you.second();
-            if sure + n_you >= me.most + n_me || 2 * n_you + cells >= me.reach + 2 * n_me {
-                return Some(false);
-            }
+        let (n_me, n_you) = split(best);
+        let (sure, cells) = you.second();
+        if sure + n_you >= me.most + n_me || 2 * n_you + cells >= me.reach + 2 * n_me {
+            return Some(false);
         }
         None
     }
