@@ -778,6 +778,7 @@ impl<B: Bits> DomineeringSearch<B> {
         // (mostly answered by the table now).
         let mut moves = Vec::new();
         self.ordered_moves(self.g.cells(e), side, &mut moves);
+        moves.sort_by_key(|x| std::cmp::Reverse(x.0));
         for (_, d) in moves {
             let q = e.minus(d.e);
             if !self.wins(q, side.other())? {
@@ -957,7 +958,8 @@ impl<B: Bits> DomineeringSearch<B> {
         Ok(())
     }
 
-    /// `side`'s dominoes on `c` (both cells each, in both views), best first:
+    /// `side`'s dominoes on `c` (both cells each, in both views) with their
+    /// scores, the best first (the rest unsorted): by score,
     /// those with no cell the opponent can never reach, then those with one,
     /// then the safe moves; within each, by how many of the opponent's
     /// dominoes (most disjoint, along its lines) and safe moves the move takes
@@ -1000,7 +1002,11 @@ impl<B: Bits> DomineeringSearch<B> {
             };
             out.push((score, d));
         }
-        out.sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+        // The best first; the rest are sorted only when it does not win (a
+        // win mostly needs one move).
+        if let Some(best) = (0..out.len()).max_by_key(|&i| (out[i].0, std::cmp::Reverse(i))) {
+            out.swap(0, best);
+        }
     }
 
     /// The node a domino `d` leaves: its cells gone, and any region next to
@@ -1070,7 +1076,11 @@ impl<B: Bits> DomineeringSearch<B> {
         let other = side.other();
         let mut win = false;
         let mut result = Ok(());
-        for &(_, d) in &moves {
+        for i in 0..moves.len() {
+            if i == 1 {
+                moves[1..].sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+            }
+            let d = moves[i].1;
             match self
                 .child(c, v, d)
                 .and_then(|(cc, cv)| self.search(cc, cv, other, depth + 1))
