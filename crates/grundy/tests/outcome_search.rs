@@ -271,35 +271,44 @@ fn rectangles_timing() {
 /// Times and nodes of Domineering's own search ([`DomineeringSearch`]) on empty
 /// rectangles, as [`rectangles_timing`] (`GRUNDY_BOARDS`, `GRUNDY_NODES`,
 /// `GRUNDY_SMALL`): `cargo test -p grundy --release --test integration
-/// bitboard_rectangles_timing -- --ignored --nocapture`.
+/// bitboard_rectangles_timing -- --ignored --nocapture`. Boards of at most 64
+/// cells on `u64` bitboards (as `grundy solve`), larger ones on `u128`.
 #[test]
 #[ignore]
 fn bitboard_rectangles_timing() {
     let boards = std::env::var("GRUNDY_BOARDS").unwrap_or_else(|_| "4x4,5x5,6x6,7x7".into());
+    for spec in boards.split(',') {
+        let (r, c) = spec.split_once('x').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        if r * c <= 64 {
+            time_own_search::<u64>(spec, r, c);
+        } else {
+            time_own_search::<u128>(spec, r, c);
+        }
+    }
+}
+
+fn time_own_search<B: grundy::games::domineering_search::Bits>(spec: &str, r: usize, c: usize) {
     let b = Budget {
         max_work: std::env::var("GRUNDY_NODES").ok().map(|n| n.parse().unwrap()),
         ..Budget::default()
     };
-    for spec in boards.split(',') {
-        let (r, c) = spec.split_once('x').unwrap();
-        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
-        for side in [Side::Left, Side::Right] {
-            let mut s = DomineeringSearch::<u128>::new(r, c, &b).unwrap();
-            if let Ok(small) = std::env::var("GRUNDY_SMALL") {
-                s.small = small.parse().unwrap();
-            }
-            let t = std::time::Instant::now();
-            let all = s.geometry().all();
-            let w = match s.wins(all, side) {
-                Ok(w) => w.to_string(),
-                Err(e) => format!("unknown ({e})"),
-            };
-            println!(
-                "{spec} {side:?} first: wins {w}, {:.2} s, {:?}",
-                t.elapsed().as_secs_f64(),
-                s.stats()
-            );
+    for side in [Side::Left, Side::Right] {
+        let mut s = DomineeringSearch::<B>::new(r, c, &b).unwrap();
+        if let Ok(small) = std::env::var("GRUNDY_SMALL") {
+            s.small = small.parse().unwrap();
         }
+        let t = std::time::Instant::now();
+        let all = s.geometry().all();
+        let w = match s.wins(all, side) {
+            Ok(w) => w.to_string(),
+            Err(e) => format!("unknown ({e})"),
+        };
+        println!(
+            "{spec} {side:?} first: wins {w}, {:.2} s, {:?}",
+            t.elapsed().as_secs_f64(),
+            s.stats()
+        );
     }
 }
 

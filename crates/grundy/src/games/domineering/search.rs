@@ -815,6 +815,21 @@ impl<B: Bits> DomineeringSearch<B> {
 
     /// A small region's value, or `None` when too costly.
     fn region_value(&mut self, r: B) -> Result<Option<GameId>, GameError> {
+        // The commonest regions without the memo: a lone cell is 0, and a
+        // strip of n cells is floor(n/2) moves of the one player who fits
+        // (connected: one row, or n cells down one column).
+        let n = r.count();
+        if n == 1 {
+            return Ok(Some(self.cache.universe.zero()));
+        }
+        let w = self.g.w;
+        let (lo, hi) = (r.lowest(), r.highest());
+        if lo / w == hi / w {
+            return Ok(Some(self.cache.universe.integer(-i64::from(n / 2))));
+        }
+        if lo % w == hi % w && (hi / w - lo / w + 1) as u32 == n {
+            return Ok(Some(self.cache.universe.integer(i64::from(n / 2))));
+        }
         let Some((h, w, bits)) = self.g.trim(r) else {
             return Ok(None);
         };
