@@ -257,31 +257,42 @@ impl<B: Bits> View<B> {
     }
 
     /// Protective areas (see [`Counts`]) in `x`, packed greedily: how many,
-    /// and their cells.
+    /// and the cells to keep out of the spoilable pairs (theirs, and beside
+    /// an area open on one side the two cells the opponent could come in by).
     fn areas(&self, x: B) -> (u64, B) {
         let l = self.len;
         // First cells of empty 2x2 blocks (lines i, i + 1; cells j, j + 1).
         let blocks = self.slots(x).and(self.slots(x).down(l));
-        // A cell of line i - 1 or i + 2 beside the block empty: the opponent
-        // could come in.
+        // A cell of line i - 1, or of line i + 2, beside the block empty.
         let before = x.up(l);
         let after = x.down(2 * l);
-        let open = before.or(before.down(1)).or(after).or(after.down(1));
-        let mut corners = blocks.minus(open);
-        let (mut n, mut used) = (0, B::ZERO);
+        let open_before = before.or(before.down(1));
+        let open_after = after.or(after.down(1));
+        let mut corners = blocks.minus(open_before.and(open_after));
+        let (mut n, mut used, mut kept_out) = (0, B::ZERO, B::ZERO);
         while corners != B::ZERO {
             let k = corners.lowest();
+            let corner = corners.lowest_bit();
             corners = corners.drop_lowest();
             let block = B::bit(k)
                 .or(B::bit(k + 1))
                 .or(B::bit(k + l))
                 .or(B::bit(k + l + 1));
-            if block.and(used) == B::ZERO {
+            // The way in: the cells beyond the open side.
+            let door = if open_after.and(corner) != B::ZERO {
+                B::bit(k + 2 * l).or(B::bit(k + 2 * l + 1)).and(x)
+            } else if open_before.and(corner) != B::ZERO {
+                B::bit(k - l).or(B::bit(k - l + 1)).and(x)
+            } else {
+                B::ZERO
+            };
+            if block.and(used.or(kept_out)) == B::ZERO && door.and(used) == B::ZERO {
                 used = used.or(block);
+                kept_out = kept_out.or(door);
                 n += 1;
             }
         }
-        (n, used)
+        (n, used.or(kept_out))
     }
 
     /// What the player can surely do on `x`, and at most.
@@ -475,10 +486,12 @@ impl<B: Bits> View<B> {
 ///
 /// Say the player P (Right, placing dominoes across; Left's is the same turned
 /// on its side) plays by a plan: first its *protective areas* (empty 2×2
-/// blocks whose cells above and below are filled or off the board: the
-/// opponent O can only play down inside one, and P's domino across its top row
-/// leaves P a safe move in the bottom row and O nothing), one a turn while one
-/// is left intact; then its *spoilable* pairs (disjoint across pairs, apart
+/// blocks whose two cells above, or two cells below, are filled or off the
+/// board: P's domino across the row away from that wall leaves P a safe move
+/// in the row beside it, and O no move in the block; O's dominoes into the
+/// block come from inside or through the two cells of the open side, which
+/// count in no pair of P's, nor in another area), one a turn while one is left
+/// intact; then its *spoilable* pairs (disjoint across pairs, apart
 /// from the areas, not both of whose cells O can never cover), while one is
 /// intact; then its *safe* pairs (disjoint across pairs of cells O can never
 /// cover) and the safe moves its areas left. One O move kills at most one
@@ -497,7 +510,8 @@ impl<B: Bits> View<B> {
 /// With `k` areas, `s` spoilable pairs and `c` areas claimed, P's plan makes
 /// at least `safe + 2c + h` moves, `h` the pairs it harvests, and O, whose
 /// dominoes never cover P's cells, makes at most both `most - 2c` (every O
-/// domino of a claimed area is gone: the area's columns were runs of two)
+/// domino of a claimed area is gone: the two cells of each of its columns
+/// began a run, at the wall, and are out of O's reach after the claim)
 /// and `(reach - 4c - 2h) / 2` (`reach`: the cells O can cover at all; P's
 /// plan covers `4c + 2h` of them: no cell of a spoilable pair is out of O's
 /// reach, those are the safe pairs'). P moving first: P claims on each of its turns in
@@ -1232,10 +1246,15 @@ mod tests {
         let c = g.cells(0b00_11_11_00);
         assert_eq!(g.rows.areas(c.e).0, 1);
         assert_eq!(g.cols.areas(c.t).0, 1);
-        // The whole 4x2 empty: no walls above and below for Right; for Left,
-        // the board's sides are walls, and two blocks fit.
+        // The whole 4x2 empty: for Right, the top block (the board's edge
+        // above it) and not the bottom one too (its cells are the top one's
+        // way in); for Left, the board's sides are walls, and two blocks fit.
         let c = g.cells(0b11_11_11_11);
-        assert_eq!(g.rows.areas(c.e).0, 0);
+        assert_eq!(g.rows.areas(c.e).0, 1);
         assert_eq!(g.cols.areas(c.t).0, 2);
+        // A 5x2 with the middle row filled: two blocks, each walled.
+        let g = Geometry::<u64>::new(5, 2).unwrap();
+        let c = g.cells(0b11_11_00_11_11);
+        assert_eq!(g.rows.areas(c.e).0, 2);
     }
 }
