@@ -299,18 +299,24 @@ impl<B: Bits> View<B> {
     #[inline]
     fn counts(&self, x: B) -> Counts {
         let safe_cells = self.unreachable(x);
+        let safe_firsts = self.pair_firsts(safe_cells);
         let (areas, area_cells) = self.areas(x);
-        // The spoilable pairs, and those with a cell next (across the lines)
-        // to a cell of another: one opponent's domino may spoil both.
-        let firsts = self.pair_firsts(x.minus(safe_cells).minus(area_cells));
-        let cells = firsts.or(firsts.up(1));
-        let shared = cells.and(cells.up(self.len).or(cells.down(self.len)));
+        // The spoilable pairs: of the cells left, a safe cell no safe pair
+        // took with a cell the opponent can reach included (every such pair
+        // has one); those with a reachable cell next (across the lines) to a
+        // reachable cell of another, one opponent's domino may spoil both.
+        let left = x.minus(safe_firsts.or(safe_firsts.up(1))).minus(area_cells);
+        let firsts = self.pair_firsts(left);
+        let reachable = firsts.or(firsts.up(1)).minus(safe_cells);
+        let shared = reachable.and(reachable.up(self.len).or(reachable.down(self.len)));
         let spoilable = u64::from(firsts.count());
         let doubly = u64::from(firsts.and(shared.or(shared.down(1))).count());
+        let half_safe = u64::from(firsts.and(safe_cells.or(safe_cells.down(1))).count());
         Counts {
-            safe: u64::from(self.pairs(safe_cells)),
+            safe: u64::from(safe_firsts.count()),
             spoilable1: spoilable - doubly,
             spoilable2: doubly,
+            half_safe,
             areas,
             most: u64::from(self.pairs(x)),
             reach: u64::from(self.reach(x).count()),
@@ -492,9 +498,9 @@ impl<B: Bits> View<B> {
 /// block come from inside or through the two cells of the open side, which
 /// count in no pair of P's, nor in another area), one a turn while one is left
 /// intact; then its *spoilable* pairs (disjoint across pairs, apart
-/// from the areas, not both of whose cells O can never cover), while one is
-/// intact; then its *safe* pairs (disjoint across pairs of cells O can never
-/// cover) and the safe moves its areas left. One O move kills at most one
+/// from the areas and the safe pairs, at least one of whose cells O can
+/// reach), while one is intact; then its *safe* pairs (disjoint across pairs
+/// of cells O can never cover) and the safe moves its areas left. One O move kills at most one
 /// area (it covers two cells of it) or spoils at most two pairs, never both;
 /// and it spoils two only where a cell of one pair and a cell of another lie
 /// next to each other across the lines (O's domino covers both). The other
@@ -512,15 +518,16 @@ impl<B: Bits> View<B> {
 /// dominoes never cover P's cells, makes at most both `most - 2c` (every O
 /// domino of a claimed area is gone: the two cells of each of its columns
 /// began a run, at the wall, and are out of O's reach after the claim)
-/// and `(reach - 4c - 2h) / 2` (`reach`: the cells O can cover at all; P's
-/// plan covers `4c + 2h` of them: no cell of a spoilable pair is out of O's
-/// reach, those are the safe pairs'). P moving first: P claims on each of its turns in
+/// and `(reach - 4c - 2h + m) / 2` (`reach`: the cells O can cover at all;
+/// P's plan covers `4c + 2h - m` of them, `m` the pairs it takes that have a
+/// cell out of O's reach, at most as many as there are). P moving first: P claims on each of its turns in
 /// the area phase and O, on each of its own, kills (`y` in all) or plays
 /// elsewhere (`x`), so `c + y = k` and `x + y <= c`, hence `2c >= k + x`; O's
 /// `x` moves cost at most `x` of the harvest, so `h >= H - x` whoever starts
 /// it, or P's first-mover harvest when P does and `k = 0`. The least over O's
 /// choices: `safe + 2k + H` against `most` (the `4c` counts twice, once in
-/// each), and `2 safe + 4k + 4H` against `reach` (twice the cell bound). P
+/// each), and `2 safe + 4k + 3H + max(0, H - m)` against `reach` (twice the
+/// cell bound). P
 /// moving second: P's first move may kill too, so `2c >= k - 1 + x`, and
 /// `2k - 2` for `2k`, `4k - 4` for `4k`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -532,6 +539,9 @@ struct Counts {
     spoilable1: u64,
     /// The other further pairs (one opponent's move may spoil two).
     spoilable2: u64,
+    /// Spoilable pairs with a cell the opponent can never cover (the other
+    /// cell it can).
+    half_safe: u64,
     /// Disjoint protective areas.
     areas: u64,
     /// The most dominoes the player can ever place (half of every run of cells
@@ -568,16 +578,22 @@ impl Counts {
         }
     }
 
+    /// Twice `h` sure moves of the harvest and the cells of the opponent's
+    /// reach they cover: `2h + 2h`, less one for each pair with a safe cell.
+    fn covered(&self, h: u64) -> u64 {
+        3 * h + h.saturating_sub(self.half_safe)
+    }
+
     /// Moving first: the sure moves (against the opponent's `most`), and twice
     /// the sure moves by the cell count (against the opponent's `reach`).
     fn first(&self) -> (u64, u64) {
         let k = self.areas;
         if k == 0 {
             let h = Counts::harvest_first(self.spoilable1, self.spoilable2);
-            (self.safe + h, 2 * self.safe + 4 * h)
+            (self.safe + h, 2 * self.safe + self.covered(h))
         } else {
             let h = Counts::harvest_second(self.spoilable1, self.spoilable2);
-            (self.safe + 2 * k + h, 2 * self.safe + 4 * k + 4 * h)
+            (self.safe + 2 * k + h, 2 * self.safe + 4 * k + self.covered(h))
         }
     }
 
@@ -586,9 +602,12 @@ impl Counts {
         let k = self.areas;
         let h = Counts::harvest_second(self.spoilable1, self.spoilable2);
         if k == 0 {
-            (self.safe + h, 2 * self.safe + 4 * h)
+            (self.safe + h, 2 * self.safe + self.covered(h))
         } else {
-            (self.safe + 2 * k - 2 + h, 2 * self.safe + 4 * k - 4 + 4 * h)
+            (
+                self.safe + 2 * k - 2 + h,
+                2 * self.safe + 4 * k - 4 + self.covered(h),
+            )
         }
     }
 }
