@@ -525,11 +525,12 @@ impl<B: Bits> View<B> {
 /// elsewhere (`x`), so `c + y = k` and `x + y <= c`, hence `2c >= k + x`; O's
 /// `x` moves cost at most `x` of the harvest, so `h >= H - x` whoever starts
 /// it, or P's first-mover harvest when P does and `k = 0`. The least over O's
-/// choices: `safe + 2k + H` against `most` (the `4c` counts twice, once in
-/// each), and `2 safe + 4k + 3H + max(0, H - m)` against `reach` (twice the
+/// choices (`c` an integer, so `4c - x` is least at `2k`, or `2k + 1` when
+/// `k` is odd): `safe + 2k + H` against `most`, one more for an odd `k` (the
+/// `4c` counts twice, once in each), and `2 safe + 4k + 3H + max(0, H - m)` against `reach` (twice the
 /// cell bound). P
 /// moving second: P's first move may kill too, so `2c >= k - 1 + x`, and
-/// `2k - 2` for `2k`, `4k - 4` for `4k`.
+/// `2k - 2` for `2k` (`2k - 1` when `k` is even), `4k - 4` for `4k`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Counts {
     /// Disjoint pairs the opponent can never cover.
@@ -593,7 +594,10 @@ impl Counts {
             (self.safe + h, 2 * self.safe + self.covered(h))
         } else {
             let h = Counts::harvest_second(self.spoilable1, self.spoilable2);
-            (self.safe + 2 * k + h, 2 * self.safe + 4 * k + self.covered(h))
+            (
+                self.safe + 2 * k + k % 2 + h,
+                2 * self.safe + 4 * k + self.covered(h),
+            )
         }
     }
 
@@ -605,7 +609,7 @@ impl Counts {
             (self.safe + h, 2 * self.safe + self.covered(h))
         } else {
             (
-                self.safe + 2 * k - 2 + h,
+                self.safe + 2 * k - 2 + (1 - k % 2) + h,
                 2 * self.safe + 4 * k - 4 + self.covered(h),
             )
         }
