@@ -554,28 +554,38 @@ struct Counts {
 }
 
 impl Counts {
-    /// The harvest of the spoilable pairs, the opponent moving first.
+    /// The harvest of the spoilable pairs, the opponent moving first: the
+    /// exact least of the little game where the opponent spoils one pair, or
+    /// two of `s2`, or passes, and the player takes one ([`HARVEST`]); beyond
+    /// the table, `floor(s1/2) + floor(s2/3)` (a lower bound of it).
     fn harvest_second(s1: u64, s2: u64) -> u64 {
-        s1 / 2 + s2 / 3
+        match harvest_table().get(s1 as usize).and_then(|r| r.get(s2 as usize)) {
+            Some(h) => u64::from(h.0),
+            None => s1 / 2 + s2 / 3,
+        }
     }
 
-    /// The harvest of the spoilable pairs, the player moving first: one pair,
-    /// then the opponent first on the rest.
+    /// The harvest of the spoilable pairs, the player moving first.
     fn harvest_first(s1: u64, s2: u64) -> u64 {
-        let after_one = if s1 > 0 {
-            Counts::harvest_second(s1 - 1, s2)
-        } else {
-            0
-        };
-        let after_two = if s2 > 0 {
-            Counts::harvest_second(s1, s2 - 1)
-        } else {
-            0
-        };
-        if s1 + s2 == 0 {
-            0
-        } else {
-            1 + after_one.max(after_two)
+        match harvest_table().get(s1 as usize).and_then(|r| r.get(s2 as usize)) {
+            Some(h) => u64::from(h.1),
+            None => {
+                let after_one = if s1 > 0 {
+                    Counts::harvest_second(s1 - 1, s2)
+                } else {
+                    0
+                };
+                let after_two = if s2 > 0 {
+                    Counts::harvest_second(s1, s2 - 1)
+                } else {
+                    0
+                };
+                if s1 + s2 == 0 {
+                    0
+                } else {
+                    1 + after_one.max(after_two)
+                }
+            }
         }
     }
 
@@ -614,6 +624,58 @@ impl Counts {
             )
         }
     }
+}
+
+/// The harvest table's side: pairs of each kind it covers.
+pub const HARVEST: usize = 48;
+
+/// The harvest game solved: for `s1` pairs one opponent's move spoils alone
+/// and `s2` it may spoil two of, the pairs the player surely takes with the
+/// opponent to move, and with the player to move. The opponent spoils one
+/// pair of either kind, or two of `s2`, or moves elsewhere; the player takes
+/// one. Taking fewer pairs never helps the player, so this is the least over
+/// the opponent's choices and the most over the player's.
+fn harvest_table() -> &'static Vec<Vec<(u8, u8)>> {
+    static TABLE: std::sync::OnceLock<Vec<Vec<(u8, u8)>>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let n = HARVEST;
+        // first[s1][s2]: the player to move; second: the opponent to move.
+        let mut first = vec![vec![0u8; n]; n];
+        let mut second = vec![vec![0u8; n]; n];
+        for total in 0..2 * n {
+            for s1 in 0..n.min(total + 1) {
+                let s2 = total - s1;
+                if s2 >= n {
+                    continue;
+                }
+                // The player takes one pair: then the opponent moves.
+                let mut f = 0;
+                if s1 > 0 {
+                    f = f.max(1 + second[s1 - 1][s2]);
+                }
+                if s2 > 0 {
+                    f = f.max(1 + second[s1][s2 - 1]);
+                }
+                first[s1][s2] = f;
+                // The opponent spoils, or moves elsewhere (the player then
+                // moves here with the same pairs).
+                let mut g = f;
+                if s1 > 0 {
+                    g = g.min(first[s1 - 1][s2]);
+                }
+                if s2 > 0 {
+                    g = g.min(first[s1][s2 - 1]);
+                }
+                if s2 > 1 {
+                    g = g.min(first[s1][s2 - 2]);
+                }
+                second[s1][s2] = g;
+            }
+        }
+        (0..n)
+            .map(|s1| (0..n).map(|s2| (second[s1][s2], first[s1][s2])).collect())
+            .collect()
+    })
 }
 
 /// One entry of the transposition table: a node (its least image, the known
@@ -1257,6 +1319,33 @@ mod tests {
             }
         }
         assert!(decided > 50, "the bounds decided only {decided} boards");
+    }
+
+    /// The harvest table: at least the closed form, more pairs never fewer
+    /// taken, and one spoiled pair costs at most one (what the bounds' proof
+    /// needs of it).
+    #[test]
+    fn the_harvest_game() {
+        let t = harvest_table();
+        for s1 in 0..HARVEST {
+            for s2 in 0..HARVEST {
+                let (second, first) = (u64::from(t[s1][s2].0), u64::from(t[s1][s2].1));
+                assert!(second >= s1 as u64 / 2 + s2 as u64 / 3, "{s1} {s2}");
+                assert!(first >= second && first <= second + 1, "{s1} {s2}");
+                for (a, b) in [(s1 + 1, s2), (s1, s2 + 1)] {
+                    if a < HARVEST && b < HARVEST {
+                        assert!(u64::from(t[a][b].0) >= second, "{s1} {s2}");
+                        assert!(u64::from(t[a][b].0) <= second + 1, "{s1} {s2}");
+                    }
+                }
+                if s2 + 2 < HARVEST {
+                    assert!(u64::from(t[s1][s2 + 2].0) <= second + 1, "{s1} {s2}");
+                }
+            }
+        }
+        assert_eq!(t[1][2].0, 1);
+        assert_eq!(t[0][3].0, 1);
+        assert_eq!(t[0][2].0, 0);
     }
 
     /// Protective areas: an empty 2x2 walled off along the player's lines.
