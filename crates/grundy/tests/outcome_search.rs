@@ -76,14 +76,14 @@ fn own_search_agrees(p: &Board) -> Result<(), TestCaseError> {
     let b = budget();
     let mut wins = [false; 2];
     for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
-        let answer = solve_outcome(&game, p, side, true, &b).unwrap();
+        let answer = solve_outcome(&game, p, side, true, &b, &mut None).unwrap();
         prop_assert!(answer.method.starts_with("outcome search on bitboards"));
         wins[i] = answer.solved.wins;
         if let Some(q) = &answer.solved.winning_move {
             let mut options = Vec::new();
             game.options(p, side, &mut options).unwrap();
             prop_assert!(options.contains(q), "{:?} is not an option of {:?}", q, p);
-            let reply = solve_outcome(&game, q, side.other(), false, &b).unwrap();
+            let reply = solve_outcome(&game, q, side.other(), false, &b, &mut None).unwrap();
             prop_assert!(!reply.solved.wins, "{:?} does not win", q);
         }
     }
@@ -214,7 +214,7 @@ fn rectangles_as_published(slow: bool) {
         let right = own.wins(all, Side::Right).unwrap();
         assert_eq!(class_of(left, right), class, "{line}: Domineering's search");
         // And the seam's choice, which is Domineering's.
-        let answer = solve_outcome(&game, &board, Side::Left, false, &b).unwrap();
+        let answer = solve_outcome(&game, &board, Side::Left, false, &b, &mut None).unwrap();
         assert_eq!(answer.solved.wins, left, "{line}");
         assert!(
             answer.method.starts_with("outcome search on bitboards"),

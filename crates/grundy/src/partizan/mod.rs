@@ -18,7 +18,7 @@ use crate::GameError;
 pub mod outcome;
 mod seam;
 
-pub use outcome::{solve_outcome, Answer, MoveBounds, OutcomeSearch};
+pub use outcome::{solve_outcome, Answer, MoveBounds, OutcomeSearch, SearchState};
 pub use seam::{DynPartizan, PartizanGame, Turned, TurnedPosition, VALUE_LIMIT};
 
 /// The two players of a partizan game.
@@ -138,14 +138,17 @@ pub trait Partizan {
     /// This family's own outcome search, when it has one faster than the
     /// generic [`OutcomeSearch`] for `p` (Domineering's, on bitboards): whether
     /// `side` moving first wins, a winning move when `with_move`, its counters
-    /// and its name, within `budget`. [`outcome::solve_outcome`] asks it first.
-    /// The default: `None`, the generic search answers.
+    /// and its name, within `budget`. `state` is the search's to keep between
+    /// calls on one game (its table, say, so that the other player's search
+    /// of the same board finds what the first one learned). [`outcome::solve_outcome`]
+    /// asks it first. The default: `None`, the generic search answers.
     fn own_outcome_search(
         &self,
         _p: &Self::Position,
         _side: Side,
         _with_move: bool,
         _budget: &crate::Budget,
+        _state: &mut outcome::SearchState,
     ) -> Option<Result<outcome::Answer<Self::Position>, GameError>> {
         None
     }

@@ -84,17 +84,23 @@ pub struct Answer<P> {
     pub method: &'static str,
 }
 
+/// What a family's own outcome search keeps between calls on one game (see
+/// [`Partizan::own_outcome_search`]); `None` at first.
+pub type SearchState = Option<Box<dyn std::any::Any + Send>>;
+
 /// Whether `side` moving first in `p` wins (and a winning move, when
-/// `with_move`): by the game's own search ([`Partizan::own_outcome_search`])
-/// where it has one, else by the generic [`OutcomeSearch`].
+/// `with_move`): by the game's own search ([`Partizan::own_outcome_search`],
+/// with `state` kept between calls) where it has one, else by the generic
+/// [`OutcomeSearch`].
 pub fn solve_outcome<G: Partizan + ?Sized>(
     game: &G,
     p: &G::Position,
     side: Side,
     with_move: bool,
     budget: &Budget,
+    state: &mut SearchState,
 ) -> Result<Answer<G::Position>, GameError> {
-    if let Some(answer) = game.own_outcome_search(p, side, with_move, budget) {
+    if let Some(answer) = game.own_outcome_search(p, side, with_move, budget, state) {
         return answer;
     }
     let mut search = OutcomeSearch::new(game, budget);

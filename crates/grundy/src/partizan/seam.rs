@@ -229,6 +229,9 @@ pub struct PartizanGame<G: Partizan> {
     play: Builtin<Turned<G>>,
     /// Made on the first value asked for: play alone needs no values.
     cache: Mutex<Option<ValueCache<G::Position>>>,
+    /// The family's own outcome search between calls (the second player's
+    /// search of a board shares the first one's table).
+    outcome_state: Mutex<super::SearchState>,
     /// The memory and positions the values may take (see [`DynGame::set_budget`]).
     budget: crate::Budget,
 }
@@ -250,6 +253,7 @@ where
             name,
             game,
             cache: Mutex::new(None),
+            outcome_state: Mutex::new(None),
             budget: crate::Budget::default(),
         }
     }
@@ -289,7 +293,13 @@ where
     /// The outcome search's answer as an analysis (a winning move when `with_move`).
     fn outcome_search(&self, p: &DynPosition, first: Side, with_move: bool) -> Result<Analysis, GameError> {
         let native = self.decode(p)?;
-        let answer = super::solve_outcome(&*self.game, &native, first, with_move, &self.budget)?;
+        // A poisoned lock only means an earlier search panicked: start afresh.
+        let mut state = self.outcome_state.lock().unwrap_or_else(|e| {
+            let mut guard = e.into_inner();
+            *guard = None;
+            guard
+        });
+        let answer = super::solve_outcome(&*self.game, &native, first, with_move, &self.budget, &mut state)?;
         let (wins, winning_move, stats) = (answer.solved.wins, answer.solved.winning_move, answer.stats);
         Ok(Analysis {
             outcome: if wins { Outcome::Win } else { Outcome::Lose },

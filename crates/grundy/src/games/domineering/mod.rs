@@ -12,7 +12,7 @@
 
 use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
 use crate::dynamic::{Codec, DynGame, DynPosition};
-use crate::partizan::outcome::{Answer, Solved};
+use crate::partizan::outcome::{Answer, SearchState, Solved};
 use crate::partizan::{from_partizan, GameId, MoveBounds, Partizan, Side, ValueCache};
 use crate::GameError;
 
@@ -665,9 +665,21 @@ impl Partizan for Domineering {
         side: Side,
         with_move: bool,
         budget: &crate::Budget,
+        state: &mut SearchState,
     ) -> Option<Result<Answer<Board>, GameError>> {
         let (h, w) = (b.rows(), b.cols());
-        let mut search = DomineeringSearch::<u64>::new(h, w, budget)?;
+        // The last search of a board of this size carries on (its table holds
+        // the other player's search of the same board, on a square board all
+        // of it by the transposed keys); any other starts afresh.
+        let kept = state
+            .take()
+            .and_then(|s| s.downcast::<DomineeringSearch<u64>>().ok())
+            .filter(|s| s.geometry().size() == (h, w));
+        let mut search = match kept {
+            Some(s) => s,
+            None => Box::new(DomineeringSearch::<u64>::new(h, w, budget)?),
+        };
+        let before = search.stats().nodes;
         let solved = if with_move {
             search.solve(b.empty, side).map(|s| Solved {
                 wins: s.wins,
@@ -679,9 +691,16 @@ impl Partizan for Domineering {
                 winning_move: None,
             })
         };
+        let mut stats = search.stats();
+        stats.nodes -= before;
+        // A search stopped by the budget is not kept: its next call would
+        // start over the limit.
+        if solved.is_ok() {
+            *state = Some(search);
+        }
         Some(solved.map(|solved| Answer {
             solved,
-            stats: search.stats(),
+            stats,
             method: search::METHOD,
         }))
     }

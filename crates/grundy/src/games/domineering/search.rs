@@ -368,6 +368,11 @@ impl<B: Bits> Geometry<B> {
         })
     }
 
+    /// Rows and columns.
+    pub fn size(&self) -> (usize, usize) {
+        (self.h, self.w)
+    }
+
     /// Every cell.
     pub fn all(&self) -> B {
         self.rows.all
