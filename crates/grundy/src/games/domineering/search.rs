@@ -45,7 +45,7 @@ pub trait Bits: Copy + Eq + Ord + std::fmt::Debug {
     fn and(self, o: Self) -> Self;
     /// The cells not in `self`.
     fn not(self) -> Self;
-    /// Every cell moved `n` places up the bit order (none when `n` is too big).
+    /// Every cell moved `n` places up the bit order (`n` less than the width).
     fn up(self, n: usize) -> Self;
     /// Every cell moved `n` places down the bit order.
     fn down(self, n: usize) -> Self;
@@ -94,13 +94,17 @@ macro_rules! bits {
             fn not(self) -> $t {
                 !self
             }
+            // Every shift of the search is by less than the width (lines are
+            // at most MAX_LINE long and boards fit the bitboard).
             #[inline]
             fn up(self, n: usize) -> $t {
-                self.checked_shl(n as u32).unwrap_or(0)
+                debug_assert!(n < <$t>::BITS as usize);
+                self << n
             }
             #[inline]
             fn down(self, n: usize) -> $t {
-                self.checked_shr(n as u32).unwrap_or(0)
+                debug_assert!(n < <$t>::BITS as usize);
+                self >> n
             }
             #[inline]
             fn count(self) -> u32 {
