@@ -613,10 +613,8 @@ impl Counts {
             (self.safe + h, 2 * self.safe + self.covered(h))
         } else {
             let h = Counts::harvest_second(self.spoilable1, self.spoilable2);
-            (
-                self.safe + 2 * k + k % 2 + h,
-                2 * self.safe + 4 * k + self.covered(h),
-            )
+            let d = plan_value(k, self.spoilable1, self.spoilable2, true).unwrap_or(2 * k + k % 2 + h);
+            (self.safe + d, 2 * self.safe + 4 * k + self.covered(h))
         }
     }
 
@@ -627,10 +625,9 @@ impl Counts {
         if k == 0 {
             (self.safe + h, 2 * self.safe + self.covered(h))
         } else {
-            (
-                self.safe + 2 * k - 2 + (1 - k % 2) + h,
-                2 * self.safe + 4 * k - 4 + self.covered(h),
-            )
+            let d =
+                plan_value(k, self.spoilable1, self.spoilable2, false).unwrap_or(2 * k - 2 + (1 - k % 2) + h);
+            (self.safe + d, 2 * self.safe + 4 * k - 4 + self.covered(h))
         }
     }
 }
@@ -685,6 +682,68 @@ fn harvest_table() -> &'static Vec<Vec<(u8, u8)>> {
             .map(|s1| (0..n).map(|s2| (second[s1][s2], first[s1][s2])).collect())
             .collect()
     })
+}
+
+/// The sides of the plan table: areas, and pairs of each kind.
+const PLAN_AREAS: usize = 12;
+const PLAN_PAIRS: usize = 32;
+
+/// The plan of [`Counts`] played out exactly, against `most`: what the player
+/// gains over the opponent's most moves, `4` for each area it claims (its two
+/// moves, and two of the opponent's gone) and `1` for each pair it takes,
+/// with `k` areas and `s1`, `s2` pairs, the player to move when `first`. The
+/// opponent kills an area, spoils one pair or two of `s2`, or moves
+/// elsewhere; the player claims or takes. `None` beyond the table.
+fn plan_value(k: u64, s1: u64, s2: u64, first: bool) -> Option<u64> {
+    type Plan = Vec<[u16; 2]>;
+    static TABLE: std::sync::OnceLock<Plan> = std::sync::OnceLock::new();
+    let (na, np) = (PLAN_AREAS, PLAN_PAIRS);
+    let index = |k: usize, s1: usize, s2: usize| (k * np + s1) * np + s2;
+    let t = TABLE.get_or_init(|| {
+        // [opponent to move, player to move]
+        let mut t = vec![[0u16; 2]; na * np * np];
+        for total in 0..na + 2 * np {
+            for k in 0..na {
+                for s1 in 0..np {
+                    if k + s1 > total || total - k - s1 >= np {
+                        continue;
+                    }
+                    let s2 = total - k - s1;
+                    let mut f = 0;
+                    if k > 0 {
+                        f = f.max(4 + t[index(k - 1, s1, s2)][0]);
+                    }
+                    if s1 > 0 {
+                        f = f.max(1 + t[index(k, s1 - 1, s2)][0]);
+                    }
+                    if s2 > 0 {
+                        f = f.max(1 + t[index(k, s1, s2 - 1)][0]);
+                    }
+                    let mut g = f;
+                    if k > 0 {
+                        g = g.min(t[index(k - 1, s1, s2)][1]);
+                    }
+                    if s1 > 0 {
+                        g = g.min(t[index(k, s1 - 1, s2)][1]);
+                    }
+                    if s2 > 0 {
+                        g = g.min(t[index(k, s1, s2 - 1)][1]);
+                    }
+                    if s2 > 1 {
+                        g = g.min(t[index(k, s1, s2 - 2)][1]);
+                    }
+                    t[index(k, s1, s2)] = [g, f];
+                }
+            }
+        }
+        t
+    });
+    let (k, s1, s2) = (
+        usize::try_from(k).ok()?,
+        usize::try_from(s1).ok()?,
+        usize::try_from(s2).ok()?,
+    );
+    (k < na && s1 < np && s2 < np).then(|| u64::from(t[index(k, s1, s2)][usize::from(first)]))
 }
 
 /// One entry of the transposition table: a node (its least image, the known
@@ -1355,6 +1414,26 @@ mod tests {
         assert_eq!(t[1][2].0, 1);
         assert_eq!(t[0][3].0, 1);
         assert_eq!(t[0][2].0, 0);
+    }
+
+    /// The plan played out is at least the closed forms it replaces.
+    #[test]
+    fn the_plan_is_at_least_the_closed_forms() {
+        for k in 1..PLAN_AREAS as u64 {
+            for s1 in 0..PLAN_PAIRS as u64 {
+                for s2 in 0..PLAN_PAIRS as u64 {
+                    let h = Counts::harvest_second(s1, s2);
+                    let first = plan_value(k, s1, s2, true).unwrap();
+                    let second = plan_value(k, s1, s2, false).unwrap();
+                    assert!(first >= 2 * k + k % 2 + h, "{k} {s1} {s2}");
+                    assert!(second >= 2 * k - 2 + (1 - k % 2) + h, "{k} {s1} {s2}");
+                    assert!(second <= first, "{k} {s1} {s2}");
+                }
+            }
+            // No pairs: areas alone, the player claiming first.
+            assert_eq!(plan_value(k, 0, 0, true), Some(4 * k.div_ceil(2)));
+        }
+        assert_eq!(plan_value(0, 1, 2, false), Some(Counts::harvest_second(1, 2)));
     }
 
     /// Protective areas: an empty 2x2 walled off along the player's lines.
