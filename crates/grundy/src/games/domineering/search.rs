@@ -614,7 +614,9 @@ impl Counts {
         } else {
             let h = Counts::harvest_second(self.spoilable1, self.spoilable2);
             let d = plan_value(k, self.spoilable1, self.spoilable2, true).unwrap_or(2 * k + k % 2 + h);
-            (self.safe + d, 2 * self.safe + 4 * k + self.covered(h))
+            let cells = plan_cells(k, self.spoilable1, self.spoilable2, true, self.half_safe == 0)
+                .unwrap_or(4 * k + self.covered(h));
+            (self.safe + d, 2 * self.safe + cells)
         }
     }
 
@@ -627,7 +629,9 @@ impl Counts {
         } else {
             let d =
                 plan_value(k, self.spoilable1, self.spoilable2, false).unwrap_or(2 * k - 2 + (1 - k % 2) + h);
-            (self.safe + d, 2 * self.safe + 4 * k - 4 + self.covered(h))
+            let cells = plan_cells(k, self.spoilable1, self.spoilable2, false, self.half_safe == 0)
+                .unwrap_or(4 * k - 4 + self.covered(h));
+            (self.safe + d, 2 * self.safe + cells)
         }
     }
 }
@@ -695,11 +699,39 @@ const PLAN_PAIRS: usize = 32;
 /// opponent kills an area, spoils one pair or two of `s2`, or moves
 /// elsewhere; the player claims or takes. `None` beyond the table.
 fn plan_value(k: u64, s1: u64, s2: u64, first: bool) -> Option<u64> {
-    type Plan = Vec<[u16; 2]>;
     static TABLE: std::sync::OnceLock<Plan> = std::sync::OnceLock::new();
+    plan(&TABLE, (4, 1), k, s1, s2, first)
+}
+
+/// The plan against the opponent's reach (twice the cell bound): `8` for
+/// each area claimed (its two moves and four cells of the opponent's reach),
+/// and for each pair taken `4` when every spoilable pair lies wholly in the
+/// opponent's reach, else `3` (its move, and one cell at least).
+fn plan_cells(k: u64, s1: u64, s2: u64, first: bool, whole_pairs: bool) -> Option<u64> {
+    static WHOLE: std::sync::OnceLock<Plan> = std::sync::OnceLock::new();
+    static HALF: std::sync::OnceLock<Plan> = std::sync::OnceLock::new();
+    if whole_pairs {
+        plan(&WHOLE, (8, 4), k, s1, s2, first)
+    } else {
+        plan(&HALF, (8, 3), k, s1, s2, first)
+    }
+}
+
+type Plan = Vec<[u16; 2]>;
+
+/// The plan's little game solved into `table` with `(claim, take)` as the
+/// worth of a claimed area and of a pair taken.
+fn plan(
+    table: &'static std::sync::OnceLock<Plan>,
+    (claim, take): (u16, u16),
+    k: u64,
+    s1: u64,
+    s2: u64,
+    first: bool,
+) -> Option<u64> {
     let (na, np) = (PLAN_AREAS, PLAN_PAIRS);
     let index = |k: usize, s1: usize, s2: usize| (k * np + s1) * np + s2;
-    let t = TABLE.get_or_init(|| {
+    let t = table.get_or_init(|| {
         // [opponent to move, player to move]
         let mut t = vec![[0u16; 2]; na * np * np];
         for total in 0..na + 2 * np {
@@ -711,13 +743,13 @@ fn plan_value(k: u64, s1: u64, s2: u64, first: bool) -> Option<u64> {
                     let s2 = total - k - s1;
                     let mut f = 0;
                     if k > 0 {
-                        f = f.max(4 + t[index(k - 1, s1, s2)][0]);
+                        f = f.max(claim + t[index(k - 1, s1, s2)][0]);
                     }
                     if s1 > 0 {
-                        f = f.max(1 + t[index(k, s1 - 1, s2)][0]);
+                        f = f.max(take + t[index(k, s1 - 1, s2)][0]);
                     }
                     if s2 > 0 {
-                        f = f.max(1 + t[index(k, s1, s2 - 1)][0]);
+                        f = f.max(take + t[index(k, s1, s2 - 1)][0]);
                     }
                     let mut g = f;
                     if k > 0 {
@@ -1434,6 +1466,19 @@ mod tests {
             assert_eq!(plan_value(k, 0, 0, true), Some(4 * k.div_ceil(2)));
         }
         assert_eq!(plan_value(0, 1, 2, false), Some(Counts::harvest_second(1, 2)));
+        for k in 1..PLAN_AREAS as u64 {
+            for s1 in 0..PLAN_PAIRS as u64 {
+                for s2 in 0..PLAN_PAIRS as u64 {
+                    let h = Counts::harvest_second(s1, s2);
+                    for (whole, per) in [(true, 4), (false, 3)] {
+                        let first = plan_cells(k, s1, s2, true, whole).unwrap();
+                        let second = plan_cells(k, s1, s2, false, whole).unwrap();
+                        assert!(first >= 4 * k + per * h, "{k} {s1} {s2}");
+                        assert!(second >= 4 * k - 4 + per * h, "{k} {s1} {s2}");
+                    }
+                }
+            }
+        }
     }
 
     /// Protective areas: an empty 2x2 walled off along the player's lines.
