@@ -213,9 +213,11 @@ impl<B: Bits> View<B> {
     /// The most disjoint dominoes along the lines in `m`.
     #[inline]
     fn pairs(&self, m: B) -> u32 {
-        (0..self.lines)
-            .map(|i| u32::from(self.packing[self.line(m, i)]))
-            .sum()
+        let mut n = 0;
+        for i in 0..self.lines {
+            n += u32::from(self.packing[self.line(m, i)]);
+        }
+        n
     }
 
     /// The first cells of the most disjoint dominoes along the lines in `m`
@@ -297,6 +299,13 @@ impl<B: Bits> View<B> {
             }
         }
         (n, used.or(kept_out))
+    }
+
+    /// The most dominoes the player can place on `x`, and the cells it can
+    /// cover (see [`Counts`]).
+    #[inline]
+    fn limits(&self, x: B) -> (u64, u64) {
+        (u64::from(self.pairs(x)), u64::from(self.reach(x).count()))
     }
 
     /// What the player can surely do on `x`, and at most.
@@ -1129,12 +1138,15 @@ impl<B: Bits> DomineeringSearch<B> {
         };
         let other = side.other();
         let me = self.g.view(side).counts(Geometry::of(c, side));
-        let you = self.g.view(other).counts(Geometry::of(c, other));
+        // The opponent's limits first: a win needs no more of it.
+        let (you_view, you_cells) = (self.g.view(other), Geometry::of(c, other));
+        let (you_most, you_reach) = you_view.limits(you_cells);
         let (n_me, n_you) = split(worst);
         let (sure, cells) = me.first();
-        if sure + n_me > you.most + n_you || 2 * n_me + cells > you.reach + 2 * n_you {
+        if sure + n_me > you_most + n_you || 2 * n_me + cells > you_reach + 2 * n_you {
             return Some(true);
         }
+        let you = you_view.counts(you_cells);
         let (n_me, n_you) = split(best);
         let (sure, cells) = you.second();
         if sure + n_you >= me.most + n_me || 2 * n_you + cells >= me.reach + 2 * n_me {
