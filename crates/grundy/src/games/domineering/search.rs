@@ -159,9 +159,9 @@ struct View<B> {
     /// The cells of line 0.
     line0: B,
     /// The most disjoint dominoes along one line, by its cells.
-    packing: Vec<u8>,
+    packing: Box<[u8; 1 << MAX_LINE]>,
     /// Their first cells (greedy from the line's start), by the line's cells.
-    firsts: Vec<u16>,
+    firsts: Box<[u16; 1 << MAX_LINE]>,
 }
 
 impl<B: Bits> View<B> {
@@ -177,8 +177,12 @@ impl<B: Bits> View<B> {
             first = first.or(B::bit(i * len));
         }
         // Half of every run, greedily from one end.
-        let firsts: Vec<u16> = (0..1u32 << len)
-            .map(|m| {
+        // Whole tables (entries past 2^len unused), so that a masked index
+        // needs no bounds check.
+        let mut firsts = Box::new([0u16; 1 << MAX_LINE]);
+        for (m, slot) in firsts.iter_mut().enumerate().take(1 << len) {
+            *slot = {
+                let m = m as u32;
                 let (mut f, mut j) = (0u16, 0);
                 while j + 1 < len {
                     if m >> j & 3 == 3 {
@@ -189,9 +193,12 @@ impl<B: Bits> View<B> {
                     }
                 }
                 f
-            })
-            .collect();
-        let packing = firsts.iter().map(|f| f.count_ones() as u8).collect();
+            };
+        }
+        let mut packing = Box::new([0u8; 1 << MAX_LINE]);
+        for (p, f) in packing.iter_mut().zip(firsts.iter()) {
+            *p = f.count_ones() as u8;
+        }
         View {
             len,
             lines,
@@ -207,7 +214,7 @@ impl<B: Bits> View<B> {
     /// Line `i`'s cells of `x`, as the low bits of an index.
     #[inline]
     fn line(&self, x: B, i: usize) -> usize {
-        x.down(i * self.len).and(self.line0).low64() as usize
+        x.down(i * self.len).and(self.line0).low64() as usize & ((1 << MAX_LINE) - 1)
     }
 
     /// The most disjoint dominoes along the lines in `m`.
