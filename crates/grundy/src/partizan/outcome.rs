@@ -119,6 +119,58 @@ pub fn solve_outcome<G: Partizan + ?Sized>(
     })
 }
 
+/// Whether `side` moving first wins a game of outcome class `class`.
+pub(crate) fn first_wins(class: OutcomeClass, side: Side) -> bool {
+    matches!(
+        (class, side),
+        (OutcomeClass::N, _) | (OutcomeClass::L, Side::Left) | (OutcomeClass::R, Side::Right)
+    )
+}
+
+/// The limits an outcome search checks as it counts its nodes.
+pub(crate) struct NodeLimits<'a> {
+    pub(crate) max_nodes: u64,
+    /// Half of it for the values.
+    pub(crate) max_memory: u64,
+    pub(crate) cancel: &'a grundy_budget::Cancel,
+}
+
+/// Count one node of an outcome search: every 4,096 nodes report the nodes
+/// and the table's fill (entries, capacity), look at the cancel flag and at
+/// the values' memory (`held`, against half the budget); past the most nodes,
+/// the budget's error.
+pub(crate) fn count_node(
+    nodes: &mut u64,
+    limits: &NodeLimits<'_>,
+    (filled, capacity): (u64, u64),
+    held: impl FnOnce() -> u64,
+) -> Result<(), GameError> {
+    *nodes += 1;
+    if *nodes & (crate::solve::progress::REPORT_EVERY as u64 - 1) == 0 {
+        crate::solve::progress::report(*nodes, limits.max_nodes);
+        crate::solve::progress::report_table(filled, capacity);
+        crate::solve::progress::check_cancel(limits.cancel, || "the outcome search".to_string())?;
+        let held = held();
+        if held > limits.max_memory / 2 {
+            return Err(GameError::OverBudget(Budget::over(
+                grundy_budget::Limit::Memory,
+                held,
+                limits.max_memory / 2,
+                "the outcome search's values of small components",
+            )));
+        }
+    }
+    if *nodes > limits.max_nodes {
+        return Err(GameError::OverBudget(Budget::over(
+            grundy_budget::Limit::Work,
+            *nodes,
+            limits.max_nodes,
+            "the outcome search (nodes searched)",
+        )));
+    }
+    Ok(())
+}
+
 /// A node: the unknown components (symmetry keys, sorted by hash) and the sum
 /// of the known ones' values.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -494,10 +546,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
 
     /// Whether `side` moving first wins a game of value `v`.
     fn first_wins(&mut self, v: GameId, side: Side) -> bool {
-        matches!(
-            (self.class(v), side),
-            (OutcomeClass::N, _) | (OutcomeClass::L, Side::Left) | (OutcomeClass::R, Side::Right)
-        )
+        first_wins(self.class(v), side)
     }
 
     /// The move counts decide: `Some(true)` when `side` to move surely wins,
@@ -562,30 +611,18 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     }
 
     fn tick(&mut self) -> Result<(), GameError> {
-        self.stats.nodes += 1;
-        if self.stats.nodes & (crate::solve::progress::REPORT_EVERY as u64 - 1) == 0 {
-            crate::solve::progress::report(self.stats.nodes, self.max_nodes);
-            crate::solve::progress::report_table(self.tt.filled, self.tt.capacity());
-            crate::solve::progress::check_cancel(&self.cancel, || "the outcome search".to_string())?;
-            let held = self.cache.universe.memory_held() + (self.known.len() as u64) * 64;
-            if held > self.max_memory / 2 {
-                return Err(GameError::OverBudget(Budget::over(
-                    grundy_budget::Limit::Memory,
-                    held,
-                    self.max_memory / 2,
-                    "the outcome search's values of small components",
-                )));
-            }
-        }
-        if self.stats.nodes > self.max_nodes {
-            return Err(GameError::OverBudget(Budget::over(
-                grundy_budget::Limit::Work,
-                self.stats.nodes,
-                self.max_nodes,
-                "the outcome search (nodes searched)",
-            )));
-        }
-        Ok(())
+        let held = || self.cache.universe.memory_held() + (self.known.len() as u64) * 64;
+        let limits = NodeLimits {
+            max_nodes: self.max_nodes,
+            max_memory: self.max_memory,
+            cancel: &self.cancel,
+        };
+        count_node(
+            &mut self.stats.nodes,
+            &limits,
+            (self.tt.filled, self.tt.capacity()),
+            held,
+        )
     }
 
     fn score(&self, p: &G::Position, side: Side, q: &G::Position) -> i64 {

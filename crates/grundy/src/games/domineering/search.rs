@@ -22,7 +22,8 @@ use rustc_hash::FxHashMap;
 
 use super::Domineering;
 use crate::partizan::outcome::{
-    Solved, Stats, COMPONENT_WORK, OUTCOME_NODES, SMALL_COMPONENT, TT_MAX_ENTRIES,
+    count_node, first_wins, NodeLimits, Solved, Stats, COMPONENT_WORK, OUTCOME_NODES, SMALL_COMPONENT,
+    TT_MAX_ENTRIES,
 };
 use crate::partizan::{GameId, OutcomeClass, Side, ValueCache};
 use crate::{Budget, GameError};
@@ -1078,10 +1079,7 @@ impl<B: Bits> DomineeringSearch<B> {
     }
 
     fn first_wins(&mut self, v: GameId, side: Side) -> bool {
-        matches!(
-            (self.class(v), side),
-            (OutcomeClass::N, _) | (OutcomeClass::L, Side::Left) | (OutcomeClass::R, Side::Right)
-        )
+        first_wins(self.class(v), side)
     }
 
     /// The integers `(a, b)` nearest around `v`: `a <= v <= b`, `a` the
@@ -1163,32 +1161,14 @@ impl<B: Bits> DomineeringSearch<B> {
     }
 
     fn tick(&mut self) -> Result<(), GameError> {
-        self.stats.nodes += 1;
-        if self.stats.nodes & (crate::solve::progress::REPORT_EVERY as u64 - 1) == 0 {
-            crate::solve::progress::report(self.stats.nodes, self.max_nodes);
-            crate::solve::progress::report_table(self.tt.filled, self.tt.slots.len() as u64);
-            crate::solve::progress::check_cancel(&self.cancel, || {
-                "Domineering's outcome search".to_string()
-            })?;
-            let held = self.cache.universe.memory_held();
-            if held > self.max_memory / 2 {
-                return Err(GameError::OverBudget(Budget::over(
-                    grundy_budget::Limit::Memory,
-                    held,
-                    self.max_memory / 2,
-                    "the outcome search's values of small regions",
-                )));
-            }
-        }
-        if self.stats.nodes > self.max_nodes {
-            return Err(GameError::OverBudget(Budget::over(
-                grundy_budget::Limit::Work,
-                self.stats.nodes,
-                self.max_nodes,
-                "the outcome search (nodes searched)",
-            )));
-        }
-        Ok(())
+        let limits = NodeLimits {
+            max_nodes: self.max_nodes,
+            max_memory: self.max_memory,
+            cancel: &self.cancel,
+        };
+        let table = (self.tt.filled, self.tt.slots.len() as u64);
+        let universe = &self.cache.universe;
+        count_node(&mut self.stats.nodes, &limits, table, || universe.memory_held())
     }
 
     /// `side`'s dominoes on `c` (both cells each, in both views) with their
