@@ -668,17 +668,19 @@ impl Partizan for Domineering {
         state: &mut SearchState,
     ) -> Option<Result<Answer<Board>, GameError>> {
         let (h, w) = (b.rows(), b.cols());
-        // The last search of a board of this size carries on (its table holds
-        // the other player's search of the same board, on a square board all
-        // of it by the transposed keys); any other starts afresh.
+        // The last search carries on for the same board (its table holds the
+        // other player's search of it, on a square board all of it by the
+        // transposed keys); another board starts afresh, so that what a
+        // long-lived game keeps is one board's search at most.
         let kept = state
             .take()
-            .and_then(|s| s.downcast::<DomineeringSearch<u64>>().ok())
-            .filter(|s| s.geometry().size() == (h, w));
-        let mut search = match kept {
-            Some(s) => s,
-            None => Box::new(DomineeringSearch::<u64>::new(h, w, budget)?),
+            .and_then(|s| s.downcast::<(Board, DomineeringSearch<u64>)>().ok())
+            .filter(|kept| kept.0 == *b);
+        let mut kept = match kept {
+            Some(k) => k,
+            None => Box::new((*b, DomineeringSearch::<u64>::new(h, w, budget)?)),
         };
+        let search = &mut kept.1;
         let before = search.stats().nodes;
         let solved = if with_move {
             search.solve(b.empty, side).map(|s| Solved {
@@ -696,7 +698,7 @@ impl Partizan for Domineering {
         // A search stopped by the budget is not kept: its next call would
         // start over the limit.
         if solved.is_ok() {
-            *state = Some(search);
+            *state = Some(kept);
         }
         Some(solved.map(|solved| Answer {
             solved,
@@ -778,6 +780,32 @@ pub(crate) const FAMILY: Family = Family {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The second player's search of a board carries on in the first one's:
+    /// on a square board the transposed root is in its table already. Another
+    /// board starts afresh.
+    #[test]
+    fn the_second_player_reuses_the_first_ones_search() {
+        let game = Domineering::new();
+        let budget = crate::Budget {
+            max_memory: 256 << 20,
+            ..crate::Budget::default()
+        };
+        let mut state = None;
+        let board = Board::empty(6, 6).unwrap();
+        let ask = |b: &Board, side, state: &mut SearchState| {
+            game.own_outcome_search(b, side, false, &budget, state)
+                .unwrap()
+                .unwrap()
+        };
+        let left = ask(&board, Side::Left, &mut state);
+        let right = ask(&board, Side::Right, &mut state);
+        assert!(left.stats.nodes > 0);
+        assert_eq!(right.stats.nodes, 0, "{:?}", right.stats);
+        assert!(left.solved.wins && right.solved.wins);
+        let other = ask(&Board::empty(5, 5).unwrap(), Side::Left, &mut state);
+        assert!(other.stats.nodes > 0);
+    }
 
     #[test]
     fn geometry() {
