@@ -15,6 +15,7 @@ pub use grundy_cgt::{Dyadic, GameId, OutcomeClass, Thermograph, Universe, Wall};
 
 use crate::GameError;
 
+pub(crate) mod buckets;
 pub mod outcome;
 mod seam;
 

@@ -29,6 +29,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 
+use super::buckets::{Buckets, Slot};
 use super::{GameId, OutcomeClass, Partizan, Side, ValueCache};
 use crate::{Budget, GameError};
 
@@ -117,6 +118,17 @@ pub fn solve_outcome<G: Partizan + ?Sized>(
         stats: search.stats(),
         method: METHOD,
     })
+}
+
+/// Outcome classes of values, remembered (each takes a look at the value).
+#[derive(Default)]
+pub(crate) struct Classes(FxHashMap<GameId, OutcomeClass>);
+
+impl Classes {
+    /// The class of `v`, a game of `u`.
+    pub(crate) fn of(&mut self, u: &mut super::Universe, v: GameId) -> OutcomeClass {
+        *self.0.entry(v).or_insert_with(|| u.outcome(v))
+    }
 }
 
 /// Whether `side` moving first wins a game of outcome class `class`.
@@ -212,13 +224,13 @@ pub struct OutcomeSearch<'g, G: Partizan + ?Sized> {
     /// Components of at most this [`Partizan::size`] are valued (and of unknown
     /// size, when it is not 0; 0 values none but closed forms: a plain search).
     pub small: usize,
-    tt: Table,
+    tt: Buckets<HashedEntry>,
     /// Components too costly to value (the work ran out).
     unknown: FxHashSet<G::Position>,
     /// Values of components known (by their symmetry keys), or `None` when
     /// too costly.
     known: FxHashMap<G::Position, Option<GameId>>,
-    classes: FxHashMap<GameId, OutcomeClass>,
+    classes: Classes,
     max_nodes: u64,
     max_memory: u64,
     /// The budget's flag (and the call's, see [`crate::solve::cancel_on`]),
@@ -231,22 +243,13 @@ pub struct OutcomeSearch<'g, G: Partizan + ?Sized> {
 /// Domineering fills 2^25).
 pub const TT_MAX_ENTRIES: usize = 1 << 26;
 
-/// The entries a transposition table starts with (it doubles when three
-/// quarters full, up to its most).
-const TT_START_ENTRIES: usize = 1 << 16;
-
-/// A transposition table by hash: a node's 64-bit Fx hash picks a bucket of two
-/// entries, which hold an independent 64-bit SipHash of the node as its check
-/// (a false hit needs both hashes to collide at once), the result, the nodes
-/// its search took and the low 32 bits of the bucket hash (to grow by). The
-/// first entry of a bucket keeps the costlier search, the second takes every
-/// other one; the table doubles when three quarters full, up to `most` entries.
-struct Table {
-    slots: Vec<[u64; 2]>,
-    mask: usize,
-    filled: u64,
-    most: usize,
-}
+/// An entry of the generic search's table: a node's 64-bit SipHash as its
+/// check (never 0, which marks an empty entry; a node's Fx hash picks its
+/// bucket, so a false hit needs both hashes to collide at once), then the
+/// result, the nodes its search took and the low 32 bits of the bucket hash
+/// (to grow by).
+#[derive(Clone, Copy)]
+struct HashedEntry([u64; 2]);
 
 /// A node's two hashes: the bucket's and the check.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -256,90 +259,31 @@ struct Hashes(u64, u64);
 /// hash's low 32 bits.
 const WORK_BITS: u32 = 31;
 
-impl Table {
-    /// A table of at most `most` entries (rounded down to a power of two, at
-    /// least 1024).
-    fn new(most: usize) -> Table {
-        let most = most.clamp(1024, TT_MAX_ENTRIES);
-        let most = if most.is_power_of_two() {
-            most
-        } else {
-            most.next_power_of_two() / 2
-        };
-        let n = TT_START_ENTRIES.min(most);
-        Table {
-            slots: vec![[0u64; 2]; n],
-            mask: (n - 1) & !1,
-            filled: 0,
-            most,
-        }
+impl HashedEntry {
+    fn new(h: Hashes, win: bool, work: u64) -> HashedEntry {
+        let work = work.min((1 << WORK_BITS) - 1);
+        HashedEntry([HashedEntry::check(h), (h.0 << 32) | (work << 1) | u64::from(win)])
     }
 
-    fn capacity(&self) -> u64 {
-        self.slots.len() as u64
-    }
-
-    /// The check word of `h`: never 0, which marks an empty entry.
+    /// The check word of `h`: never 0.
     fn check(h: Hashes) -> u64 {
         h.1 | 1
     }
+}
 
-    fn get(&self, h: Hashes) -> Option<bool> {
-        let i = h.0 as usize & self.mask;
-        let c = Table::check(h);
-        for e in &self.slots[i..i + 2] {
-            if e[0] == c {
-                return Some(e[1] & 1 == 1);
-            }
-        }
-        None
+impl Slot for HashedEntry {
+    const EMPTY: HashedEntry = HashedEntry([0, 0]);
+    fn used(&self) -> bool {
+        self.0[0] != 0
     }
-
-    fn insert(&mut self, h: Hashes, win: bool, work: u64) {
-        if self.filled * 4 >= self.slots.len() as u64 * 3 && self.slots.len() < self.most {
-            self.grow();
-        }
-        let work = work.min((1 << WORK_BITS) - 1);
-        self.put([Table::check(h), (h.0 << 32) | (work << 1) | u64::from(win)]);
+    fn same(&self, other: &Self) -> bool {
+        self.0[0] == other.0[0]
     }
-
-    /// Double the table, every entry to its bucket by its hash's next bit.
-    fn grow(&mut self) {
-        let n = self.slots.len() * 2;
-        let old = std::mem::replace(&mut self.slots, vec![[0u64; 2]; n]);
-        self.mask = (n - 1) & !1;
-        self.filled = 0;
-        // A new bucket takes entries of one old bucket only: none is lost.
-        for e in old.iter().filter(|e| e[0] != 0) {
-            self.put(*e);
-        }
+    fn work(&self) -> u64 {
+        (self.0[1] >> 1) & ((1 << WORK_BITS) - 1)
     }
-
-    fn put(&mut self, new: [u64; 2]) {
-        let work = |e: [u64; 2]| (e[1] >> 1) & ((1 << WORK_BITS) - 1);
-        let i = (new[1] >> 32) as usize & self.mask;
-        let c = new[0];
-        let (first, second) = (self.slots[i], self.slots[i + 1]);
-        if first[0] == c {
-            self.slots[i] = new;
-        } else if second[0] == c {
-            self.slots[i + 1] = new;
-        } else if first[0] == 0 {
-            self.filled += 1;
-            self.slots[i] = new;
-        } else if work(new) >= work(first) {
-            // The costlier search stays first; the one it displaces moves down.
-            if second[0] == 0 {
-                self.filled += 1;
-            }
-            self.slots[i + 1] = first;
-            self.slots[i] = new;
-        } else {
-            if second[0] == 0 {
-                self.filled += 1;
-            }
-            self.slots[i + 1] = new;
-        }
+    fn bucket(&self) -> u64 {
+        self.0[1] >> 32
     }
 }
 
@@ -398,10 +342,10 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             game,
             cache,
             small: SMALL_COMPONENT,
-            tt: Table::new(tt_entries),
+            tt: Buckets::new(tt_entries, TT_MAX_ENTRIES),
             unknown: FxHashSet::default(),
             known: FxHashMap::default(),
-            classes: FxHashMap::default(),
+            classes: Classes::default(),
             max_nodes: budget.work_or(OUTCOME_NODES),
             max_memory: budget.max_memory,
             cancel: budget.cancel.clone(),
@@ -412,7 +356,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     /// The counters so far.
     pub fn stats(&self) -> Stats {
         Stats {
-            tt_entries: self.tt.filled,
+            tt_entries: self.tt.filled(),
             ..self.stats
         }
     }
@@ -536,12 +480,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     }
 
     fn class(&mut self, v: GameId) -> OutcomeClass {
-        if let Some(&c) = self.classes.get(&v) {
-            return c;
-        }
-        let c = self.cache.universe.outcome(v);
-        self.classes.insert(v, c);
-        c
+        self.classes.of(&mut self.cache.universe, v)
     }
 
     /// Whether `side` moving first wins a game of value `v`.
@@ -620,7 +559,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
         count_node(
             &mut self.stats.nodes,
             &limits,
-            (self.tt.filled, self.tt.capacity()),
+            (self.tt.filled(), self.tt.capacity()),
             held,
         )
     }
@@ -704,7 +643,8 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             return Ok(w);
         }
         let key = hashes(s, side);
-        if let Some(w) = self.tt.get(key) {
+        let check = HashedEntry::check(key);
+        if let Some(w) = self.tt.find(key.0, |e| e.0[0] == check).map(|e| e.0[1] & 1 == 1) {
             self.stats.tt_hits += 1;
             return Ok(w);
         }
@@ -727,7 +667,8 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             }
             seen.push(c);
         }
-        self.tt.insert(key, win, self.stats.nodes - start);
+        self.tt
+            .insert(HashedEntry::new(key, win, self.stats.nodes - start));
         Ok(win)
     }
 }

@@ -21,9 +21,10 @@
 use rustc_hash::FxHashMap;
 
 use super::Domineering;
+use crate::partizan::buckets::{Buckets, Slot};
 use crate::partizan::outcome::{
-    count_node, first_wins, NodeLimits, Solved, Stats, COMPONENT_WORK, OUTCOME_NODES, SMALL_COMPONENT,
-    TT_MAX_ENTRIES,
+    count_node, first_wins, Classes, NodeLimits, Solved, Stats, COMPONENT_WORK, OUTCOME_NODES,
+    SMALL_COMPONENT, TT_MAX_ENTRIES,
 };
 use crate::partizan::{GameId, OutcomeClass, Side, ValueCache};
 use crate::{Budget, GameError};
@@ -807,107 +808,44 @@ struct Entry<B> {
 }
 
 impl<B: Bits> Entry<B> {
+    fn new(cells: B, value: u32, side: Side, win: bool, work: u64) -> Entry<B> {
+        let meta =
+            1 | u32::from(side == Side::Right) << 1 | u32::from(win) << 2 | (work.min(1 << 28) as u32) << 3;
+        Entry { cells, value, meta }
+    }
+}
+
+impl<B: Bits> Slot for Entry<B> {
     const EMPTY: Entry<B> = Entry {
         cells: B::ZERO,
         value: 0,
         meta: 0,
     };
-
-    fn work(&self) -> u32 {
-        self.meta >> 3
+    fn used(&self) -> bool {
+        self.meta & 1 == 1
     }
-}
-
-/// Buckets of two entries: the first keeps the costlier search, the second
-/// takes every other one. It doubles when three quarters full, up to `most`.
-struct Table<B> {
-    slots: Vec<Entry<B>>,
-    filled: u64,
-    most: usize,
-}
-
-#[inline]
-fn bucket_hash<B: Bits>(cells: B, value: u32, side: Side) -> u64 {
-    let x = cells.digest() ^ (u64::from(value) << 1 | u64::from(side == Side::Right)).rotate_left(40);
-    x.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (x >> 29)
-}
-
-impl<B: Bits> Table<B> {
-    fn new(most: usize) -> Table<B> {
-        let most = most.clamp(1024, TT_MAX_ENTRIES);
-        let most = if most.is_power_of_two() {
-            most
-        } else {
-            most.next_power_of_two() / 2
-        };
-        Table {
-            slots: vec![Entry::EMPTY; (1 << 16).min(most)],
-            filled: 0,
-            most,
-        }
+    fn same(&self, o: &Self) -> bool {
+        (self.meta & 2) == (o.meta & 2) && self.cells == o.cells && self.value == o.value
     }
-
-    fn index(&self, h: u64) -> usize {
-        (h.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32) as usize & (self.slots.len() - 1) & !1
+    fn work(&self) -> u64 {
+        u64::from(self.meta >> 3)
     }
-
-    fn get(&self, cells: B, value: u32, side: Side) -> Option<bool> {
-        let i = self.index(bucket_hash(cells, value, side));
-        let side_bit = u32::from(side == Side::Right) << 1;
-        self.slots[i..i + 2]
-            .iter()
-            .find(|e| e.meta & 1 == 1 && e.meta & 2 == side_bit && e.cells == cells && e.value == value)
-            .map(|e| e.meta & 4 != 0)
-    }
-
-    fn insert(&mut self, cells: B, value: u32, side: Side, win: bool, work: u64) {
-        if self.filled * 4 >= self.slots.len() as u64 * 3 && self.slots.len() < self.most {
-            self.grow();
-        }
-        let meta =
-            1 | u32::from(side == Side::Right) << 1 | u32::from(win) << 2 | (work.min(1 << 28) as u32) << 3;
-        self.put(Entry { cells, value, meta });
-    }
-
-    fn grow(&mut self) {
-        let n = self.slots.len() * 2;
-        let old = std::mem::replace(&mut self.slots, vec![Entry::EMPTY; n]);
-        self.filled = 0;
-        for e in old.into_iter().filter(|e| e.meta & 1 == 1) {
-            self.put(e);
-        }
-    }
-
-    fn put(&mut self, new: Entry<B>) {
-        let side = if new.meta & 2 != 0 {
+    fn bucket(&self) -> u64 {
+        let side = if self.meta & 2 != 0 {
             Side::Right
         } else {
             Side::Left
         };
-        let i = self.index(bucket_hash(new.cells, new.value, side));
-        let same = |e: &Entry<B>| {
-            e.meta & 1 == 1 && (e.meta & 2) == (new.meta & 2) && e.cells == new.cells && e.value == new.value
-        };
-        let (first, second) = (self.slots[i], self.slots[i + 1]);
-        if same(&first) {
-            self.slots[i] = new;
-        } else if same(&second) {
-            self.slots[i + 1] = new;
-        } else if first.meta & 1 == 0 {
-            self.filled += 1;
-            self.slots[i] = new;
-        } else {
-            if second.meta & 1 == 0 {
-                self.filled += 1;
-            }
-            if new.work() >= first.work() {
-                self.slots[i + 1] = first;
-                self.slots[i] = new;
-            } else {
-                self.slots[i + 1] = new;
-            }
-        }
+        bucket_hash(self.cells, self.value, side)
     }
+}
+
+/// The bucket hash of a node.
+#[inline]
+fn bucket_hash<B: Bits>(cells: B, value: u32, side: Side) -> u64 {
+    let x = cells.digest() ^ (u64::from(value) << 1 | u64::from(side == Side::Right)).rotate_left(40);
+    let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (x >> 29);
+    x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32
 }
 
 /// Domineering's outcome search on boards of `B`'s cells; see the module's
@@ -918,8 +856,8 @@ pub struct DomineeringSearch<B> {
     cache: ValueCache<super::Board>,
     /// Regions of at most this many cells are valued.
     pub small: u32,
-    tt: Table<B>,
-    classes: FxHashMap<GameId, OutcomeClass>,
+    tt: Buckets<Entry<B>>,
+    classes: Classes,
     /// The integers around values (see [`DomineeringSearch::integer_bounds`]).
     bounds: FxHashMap<GameId, (i64, i64)>,
     /// Regions too costly to value (trimmed).
@@ -948,8 +886,8 @@ impl<B: Bits> DomineeringSearch<B> {
             game: Domineering::new(),
             cache,
             small: SMALL_COMPONENT as u32,
-            tt: Table::new(tt_entries),
-            classes: FxHashMap::default(),
+            tt: Buckets::new(tt_entries, TT_MAX_ENTRIES),
+            classes: Classes::default(),
             bounds: FxHashMap::default(),
             unknown: Default::default(),
             max_nodes: budget.work_or(OUTCOME_NODES),
@@ -968,7 +906,7 @@ impl<B: Bits> DomineeringSearch<B> {
     /// The counters so far.
     pub fn stats(&self) -> Stats {
         Stats {
-            tt_entries: self.tt.filled,
+            tt_entries: self.tt.filled(),
             ..self.stats
         }
     }
@@ -1070,12 +1008,7 @@ impl<B: Bits> DomineeringSearch<B> {
     }
 
     fn class(&mut self, v: GameId) -> OutcomeClass {
-        if let Some(&c) = self.classes.get(&v) {
-            return c;
-        }
-        let c = self.cache.universe.outcome(v);
-        self.classes.insert(v, c);
-        c
+        self.classes.of(&mut self.cache.universe, v)
     }
 
     fn first_wins(&mut self, v: GameId, side: Side) -> bool {
@@ -1166,7 +1099,7 @@ impl<B: Bits> DomineeringSearch<B> {
             max_memory: self.max_memory,
             cancel: &self.cancel,
         };
-        let table = (self.tt.filled, self.tt.slots.len() as u64);
+        let table = (self.tt.filled(), self.tt.capacity());
         let universe = &self.cache.universe;
         count_node(&mut self.stats.nodes, &limits, table, || universe.memory_held())
     }
@@ -1273,7 +1206,12 @@ impl<B: Bits> DomineeringSearch<B> {
             return Ok(w);
         }
         let (key, key_side) = self.key(c, v, side);
-        if let Some(w) = self.tt.get(key, v.0, key_side) {
+        let probe = Entry::new(key, v.0, key_side, false, 0);
+        if let Some(w) = self
+            .tt
+            .find(probe.bucket(), |e| e.same(&probe))
+            .map(|e| e.meta & 4 != 0)
+        {
             self.stats.tt_hits += 1;
             return Ok(w);
         }
@@ -1323,7 +1261,8 @@ impl<B: Bits> DomineeringSearch<B> {
                 }
             }
         }
-        self.tt.insert(key, v.0, key_side, win, self.stats.nodes - start);
+        self.tt
+            .insert(Entry::new(key, v.0, key_side, win, self.stats.nodes - start));
         Ok(win)
     }
 }
