@@ -67,7 +67,8 @@ pub(crate) struct Arena {
     index: FxHashMap<Options, GameId>,
     add_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
-    le_memo: FxHashMap<(GameId, GameId), bool>,
+    /// The answers of `g <= h` (a lossy cache: see [`crate::comparisons`]).
+    pub comparisons: crate::comparisons::Comparisons,
     nus_memo: FxHashMap<Nus, GameId>,
     /// Steps of work left (see [`Universe::set_work_limit`]); `None` is unlimited.
     pub work_left: Option<u64>,
@@ -123,6 +124,12 @@ const CANCEL_EVERY: u32 = 1 << 12;
 /// operations stop as when the work runs out (an allocation failure would abort
 /// the process instead).
 pub const DEFAULT_MEMORY_LIMIT: u64 = 512 << 20;
+
+/// The most bytes the cache of comparisons takes (a sixteenth of the memory limit
+/// below that): past a few times the processor's caches a larger table answers
+/// hardly more often and each look costs more (measured on the empty 6x6
+/// Domineering board; docs/benchmarks.md).
+pub(crate) const COMPARISON_BYTES: u64 = 32 << 20;
 
 /// A memo entry's bytes, with the hash table's overhead.
 const MEMO_BYTES: u64 = 48;
@@ -501,18 +508,24 @@ impl Universe {
         if opts.len() < 2 {
             return;
         }
+        // g <= h needs both stops of g at most h's. Most pairs fail that, and the
+        // stops of the options are read here once, so those pairs are never
+        // compared.
+        let stops: Vec<(Dyadic, Dyadic)> = opts
+            .iter()
+            .map(|&o| (self.node(o).left_stop, self.node(o).right_stop))
+            .collect();
         let mut keep = vec![true; opts.len()];
         for i in 0..opts.len() {
             for j in 0..opts.len() {
                 if i == j || !keep[j] {
                     continue;
                 }
-                let dominated = if left {
-                    self.le(opts[i], opts[j])
-                } else {
-                    self.le(opts[j], opts[i])
-                };
-                if dominated {
+                let (lo, hi) = if left { (i, j) } else { (j, i) };
+                if stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1 {
+                    continue;
+                }
+                if self.le(opts[lo], opts[hi]) {
                     keep[i] = false;
                     break;
                 }
@@ -653,23 +666,19 @@ impl Universe {
         if gn.left_stop > hn.left_stop || gn.right_stop > hn.right_stop {
             return false;
         }
-        // Against a number, stops decide everything except the tie.
-        if let Some(x) = gn.number {
-            if hn.right_stop > x {
-                return true;
-            }
-        }
-        if let Some(x) = hn.number {
-            if gn.left_stop < x {
-                return true;
-            }
+        // The stops of a difference are bounded by the stops of its parts,
+        // RS(h - g) >= RS(h) - LS(g), and a game whose right stop is positive is
+        // positive: so RS(h) > LS(g) proves g < h. (Against a number x, whose
+        // stops are both x, this decides everything except the tie.)
+        if hn.right_stop > gn.left_stop {
+            return true;
         }
         if let (Some(a), Some(b)) = (gn.nus, hn.nus) {
             if let Some(ans) = nus_le(a, b) {
                 return ans;
             }
         }
-        if let Some(&b) = self.arena.le_memo.get(&(g, h)) {
+        if let Some(b) = self.arena.comparisons.get(g, h) {
             return b;
         }
         let mut res = true;
@@ -689,8 +698,9 @@ impl Universe {
                 }
             }
         }
-        if self.hold(MEMO_BYTES) {
-            self.arena.le_memo.insert((g, h), res);
+        let grown = self.arena.comparisons.insert(g, h, res);
+        if grown > 0 {
+            self.hold(grown);
         }
         res
     }

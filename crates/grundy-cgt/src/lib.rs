@@ -77,6 +77,7 @@
 mod atomic;
 pub mod calc;
 mod canonical;
+mod comparisons;
 pub use canonical::DEFAULT_MEMORY_LIMIT;
 mod display;
 mod dyadic;
@@ -167,7 +168,7 @@ impl Universe {
         let mut u = Universe {
             arena: canonical::Arena::default(),
         };
-        u.arena.memory_limit = DEFAULT_MEMORY_LIMIT;
+        u.set_memory_limit(DEFAULT_MEMORY_LIMIT);
         let z = u.intern(vec![], vec![]);
         debug_assert_eq!(z, GameId(0));
         u
@@ -378,6 +379,9 @@ impl Universe {
     /// is [`DEFAULT_MEMORY_LIMIT`]): past it operations stop as when the work runs out.
     pub fn set_memory_limit(&mut self, bytes: u64) {
         self.arena.memory_limit = bytes;
+        self.arena
+            .comparisons
+            .set_max_bytes((bytes / 16).min(canonical::COMPARISON_BYTES));
     }
     /// The memory limit (see [`Universe::set_memory_limit`]).
     pub fn memory_limit(&self) -> u64 {
