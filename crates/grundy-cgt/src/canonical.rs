@@ -47,24 +47,42 @@ impl Nus {
 }
 
 /// One interned canonical form, with what is cheap to know at interning time.
+/// Millions of them are held for a large game, so the rare structure (the
+/// number or x + n·↑ + *m it is) lives beside them, in [`Arena::recognised`].
 pub(crate) struct Node {
     pub left: Box<[GameId]>,
     pub right: Box<[GameId]>,
-    pub number: Option<Dyadic>,
-    pub nus: Option<Nus>,
-    pub birthday: u32,
     pub left_stop: Dyadic,
     pub right_stop: Dyadic,
+    pub birthday: u32,
+    /// Where its x + n·↑ + *m is in [`Arena::recognised`]; [`NOT_RECOGNISED`] if
+    /// it is none.
+    recognised: u32,
+    /// Whether it is a number (then `recognised` holds it, without ups or star).
+    pub is_number: bool,
 }
 
-/// Left's and Right's options, sorted: the interning key.
-type Options = (Box<[GameId]>, Box<[GameId]>);
+/// [`Node::recognised`] of a game that is not x + n·↑ + *m.
+const NOT_RECOGNISED: u32 = u32::MAX;
+
+/// The hash of a form's options, the key of [`Arena::index`].
+fn options_hash(left: &[GameId], right: &[GameId]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    left.hash(&mut h);
+    right.hash(&mut h);
+    h.finish()
+}
 
 /// The storage behind [`Universe`].
 #[derive(Default)]
 pub(crate) struct Arena {
     pub nodes: Vec<Node>,
-    index: FxHashMap<Options, GameId>,
+    /// Every node by its options (sorted): the interning map. It holds ids only,
+    /// and finds the options in the nodes.
+    index: hashbrown::HashTable<GameId>,
+    /// The x + n·↑ + *m of the nodes that are one (see [`Node::recognised`]).
+    recognised: Vec<Nus>,
     add_memo: FxHashMap<(GameId, GameId), GameId>,
     neg_memo: FxHashMap<GameId, GameId>,
     /// The answers of `g <= h` (a lossy cache: see [`crate::comparisons`]).
@@ -131,6 +149,9 @@ pub const DEFAULT_MEMORY_LIMIT: u64 = 512 << 20;
 /// Domineering board; docs/benchmarks.md).
 pub(crate) const COMPARISON_BYTES: u64 = 32 << 20;
 
+/// An index entry's bytes, with the hash table's overhead.
+const INDEX_BYTES: u64 = 8;
+
 /// A memo entry's bytes, with the hash table's overhead.
 const MEMO_BYTES: u64 = 48;
 
@@ -140,7 +161,15 @@ impl Universe {
     }
 
     pub(crate) fn nus_of(&self, g: GameId) -> Option<Nus> {
-        self.node(g).nus
+        let i = self.node(g).recognised;
+        (i != NOT_RECOGNISED).then(|| self.arena.recognised[i as usize])
+    }
+
+    /// The number g is, if it is one.
+    pub(crate) fn number_of(&self, g: GameId) -> Option<Dyadic> {
+        let n = self.node(g);
+        n.is_number
+            .then(|| self.arena.recognised[n.recognised as usize].x)
     }
 
     /// Spends one step of work; false (and the universe marked exhausted) when the
@@ -199,28 +228,41 @@ impl Universe {
         left.dedup();
         right.sort_unstable();
         right.dedup();
-        let key = (left.into_boxed_slice(), right.into_boxed_slice());
-        if let Some(&id) = self.arena.index.get(&key) {
+        let hash = options_hash(&left, &right);
+        let nodes = &self.arena.nodes;
+        let same = |&id: &GameId| {
+            let n = &nodes[id.0 as usize];
+            *n.left == *left && *n.right == *right
+        };
+        if let Some(&id) = self.arena.index.find(hash, same) {
             return id;
         }
         // Out of work, the options may not be true values: intern nothing.
-        // A node, its key (the options twice) and the index entry.
-        let slots = (key.0.len() + key.1.len()) as u64;
-        if !self.charge() || !self.hold(std::mem::size_of::<Node>() as u64 + 2 * MEMO_BYTES + 8 * slots) {
+        // A node, its options and its index entry.
+        let slots = (left.len() + right.len()) as u64;
+        if !self.charge() || !self.hold(std::mem::size_of::<Node>() as u64 + INDEX_BYTES + 4 * slots) {
             return GameId(0);
         }
-        let Some(node) = self.describe(key.0.clone(), key.1.clone()) else {
+        let Some((mut node, nus)) = self.describe(left.into_boxed_slice(), right.into_boxed_slice()) else {
             return self.imprecise();
         };
+        if let Some(v) = nus {
+            node.recognised = u32::try_from(self.arena.recognised.len()).expect("more than 2^32 games");
+            self.arena.recognised.push(v);
+        }
         let id = GameId(u32::try_from(self.arena.nodes.len()).expect("more than 2^32 games"));
         self.arena.nodes.push(node);
-        self.arena.index.insert(key, id);
+        let Arena { index, nodes, .. } = &mut self.arena;
+        index.insert_unique(hash, id, |&id| {
+            let n = &nodes[id.0 as usize];
+            options_hash(&n.left, &n.right)
+        });
         id
     }
 
-    /// The node of canonical options; `None` when they are a number beyond
-    /// [`Dyadic`]'s precision.
-    fn describe(&self, left: Box<[GameId]>, right: Box<[GameId]>) -> Option<Node> {
+    /// The node of canonical options and the x + n·↑ + *m it is, if it is one;
+    /// `None` when they are a number beyond [`Dyadic`]'s precision.
+    fn describe(&self, left: Box<[GameId]>, right: Box<[GameId]>) -> Option<(Node, Option<Nus>)> {
         let birthday = left
             .iter()
             .chain(right.iter())
@@ -249,20 +291,21 @@ impl Universe {
                 (self.recognise_nus(&left, &right), ls, rs)
             }
         };
-        Some(Node {
+        let node = Node {
             left,
             right,
-            number,
-            nus,
-            birthday,
             left_stop,
             right_stop,
-        })
+            birthday,
+            recognised: NOT_RECOGNISED,
+            is_number: number.is_some(),
+        };
+        Some((node, nus))
     }
 
     /// The number {left | right} is, when all options are numbers and left < right.
     fn number_of_options(&self, left: &[GameId], right: &[GameId]) -> NumberOf {
-        let nums = |s: &[GameId]| -> Option<Vec<Dyadic>> { s.iter().map(|&o| self.node(o).number).collect() };
+        let nums = |s: &[GameId]| -> Option<Vec<Dyadic>> { s.iter().map(|&o| self.number_of(o)).collect() };
         let (Some(lo), Some(hi)) = (nums(left), nums(right)) else {
             return NumberOf::Not;
         };
@@ -279,8 +322,8 @@ impl Universe {
     /// Matches the option lists against the canonical shapes of x + n·↑ + *m (see
     /// [`Universe::nus`]); canonical forms are unique, so a shape match is a proof.
     fn recognise_nus(&self, left: &[GameId], right: &[GameId]) -> Option<Nus> {
-        let tl: Vec<Nus> = left.iter().map(|&o| self.node(o).nus).collect::<Option<_>>()?;
-        let tr: Vec<Nus> = right.iter().map(|&o| self.node(o).nus).collect::<Option<_>>()?;
+        let tl: Vec<Nus> = left.iter().map(|&o| self.nus_of(o)).collect::<Option<_>>()?;
+        let tr: Vec<Nus> = right.iter().map(|&o| self.nus_of(o)).collect::<Option<_>>()?;
         let x = tl[0].x;
         if tl.iter().chain(tr.iter()).any(|t| t.x != x) {
             return None;
@@ -659,8 +702,8 @@ impl Universe {
             return false;
         }
         let (gn, hn) = (self.node(g), self.node(h));
-        if let (Some(a), Some(b)) = (gn.number, hn.number) {
-            return a <= b;
+        if gn.is_number && hn.is_number {
+            return self.number_of(g) <= self.number_of(h);
         }
         // Stops are monotone: g <= h forces LS(g) <= LS(h) and RS(g) <= RS(h).
         if gn.left_stop > hn.left_stop || gn.right_stop > hn.right_stop {
@@ -673,7 +716,7 @@ impl Universe {
         if hn.right_stop > gn.left_stop {
             return true;
         }
-        if let (Some(a), Some(b)) = (gn.nus, hn.nus) {
+        if let (Some(a), Some(b)) = (self.nus_of(g), self.nus_of(h)) {
             if let Some(ans) = nus_le(a, b) {
                 return ans;
             }
@@ -729,9 +772,9 @@ impl Universe {
         let (gn, hn) = (self.node(g), self.node(h));
         // Number translation: for a number x and a non-number G in canonical form,
         // {G^L + x | G^R + x} is the canonical form of G + x.
-        let translate = match (gn.number, hn.number) {
-            (Some(_), None) => Some((h, g)),
-            (None, Some(_)) => Some((g, h)),
+        let translate = match (gn.is_number, hn.is_number) {
+            (true, false) => Some((h, g)),
+            (false, true) => Some((g, h)),
             _ => None,
         };
         if let Some((game, x)) = translate {
@@ -799,7 +842,7 @@ impl Universe {
             return id;
         }
         let on = other.node(g);
-        let id = if let Some(v) = on.nus {
+        let id = if let Some(v) = other.nus_of(g) {
             self.nus(v)
         } else {
             let l: Vec<GameId> = on

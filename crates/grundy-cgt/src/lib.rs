@@ -255,18 +255,18 @@ impl Universe {
     }
     /// The number g is, if it is one.
     pub fn as_number(&self, g: GameId) -> Option<Dyadic> {
-        self.node(g).number
+        self.number_of(g)
     }
     /// n if g = *n.
     pub fn as_nimber(&self, g: GameId) -> Option<u64> {
-        match self.node(g).nus {
+        match self.nus_of(g) {
             Some(v) if v.x == Dyadic::ZERO && v.ups == 0 => Some(v.star),
             _ => None,
         }
     }
     /// (x, n, m) if g = x + n·↑ + *m (numbers, nimbers, ups and their sums).
     pub fn as_up_star(&self, g: GameId) -> Option<(Dyadic, i64, u64)> {
-        self.node(g).nus.map(|v| (v.x, v.ups, v.star))
+        self.nus_of(g).map(|v| (v.x, v.ups, v.star))
     }
     /// The birthday of the canonical form.
     pub fn birthday(&mut self, g: GameId) -> u32 {
