@@ -528,15 +528,19 @@ impl Universe {
         // against this one representative of G throughout.
         let (gl, gr) = (l.clone(), r.clone());
         let mut memo = FxHashMap::default();
-        let l2 = self.bypass(&l, &gl, &gr, true, &mut memo);
-        let r2 = self.bypass(&r, &gl, &gr, false, &mut memo);
-        let (mut l, mut r) = (l2, r2);
-        l.sort_unstable();
-        l.dedup();
-        r.sort_unstable();
-        r.dedup();
-        self.remove_dominated(&mut l, true);
-        self.remove_dominated(&mut r, false);
+        let (mut l, left_reversed) = self.bypass(&l, &gl, &gr, true, &mut memo);
+        let (mut r, right_reversed) = self.bypass(&r, &gl, &gr, false, &mut memo);
+        // Only options that came through a reversal can be dominated now.
+        if left_reversed {
+            l.sort_unstable();
+            l.dedup();
+            self.remove_dominated(&mut l, true);
+        }
+        if right_reversed {
+            r.sort_unstable();
+            r.dedup();
+            self.remove_dominated(&mut r, false);
+        }
         match self.number_of_options(&l, &r) {
             NumberOf::Number(x) => return self.nus(Nus::number(x)),
             NumberOf::TooPrecise => return self.imprecise(),
@@ -583,6 +587,7 @@ impl Universe {
 
     /// Replaces reversible options until none is left: a Left option A reverses
     /// through A^R <= G, and is replaced by A^R's Left options (Right symmetric).
+    /// The options left, in the order given when none reversed, and whether any did.
     fn bypass(
         &mut self,
         opts: &[GameId],
@@ -590,9 +595,10 @@ impl Universe {
         gr: &[GameId],
         left: bool,
         memo: &mut FxHashMap<(GameId, bool), bool>,
-    ) -> Vec<GameId> {
+    ) -> (Vec<GameId>, bool) {
         let mut out = Vec::new();
-        let mut work: Vec<GameId> = opts.to_vec();
+        let mut any = false;
+        let mut work: Vec<GameId> = opts.iter().rev().copied().collect();
         while let Some(a) = work.pop() {
             let responses: Vec<GameId> = if left {
                 self.node(a).right.to_vec()
@@ -613,6 +619,7 @@ impl Universe {
                         work.extend_from_slice(&self.node(ar).right);
                     }
                     reversed = true;
+                    any = true;
                     break;
                 }
             }
@@ -620,7 +627,7 @@ impl Universe {
                 out.push(a);
             }
         }
-        out
+        (out, any)
     }
 
     /// x <= G for G = {gl | gr} not interned.
