@@ -50,8 +50,10 @@ impl Nus {
 /// Millions of them are held for a large game, so the rare structure (the
 /// number or x + n·↑ + *m it is) lives beside them, in [`Arena::recognised`].
 pub(crate) struct Node {
-    pub left: Box<[GameId]>,
-    pub right: Box<[GameId]>,
+    /// Left's options, then Right's: one allocation a node.
+    options: Box<[GameId]>,
+    /// How many of `options` are Left's.
+    left_len: u32,
     pub left_stop: Dyadic,
     pub right_stop: Dyadic,
     pub birthday: u32,
@@ -60,6 +62,16 @@ pub(crate) struct Node {
     recognised: u32,
     /// Whether it is a number (then `recognised` holds it, without ups or star).
     pub is_number: bool,
+}
+
+impl Node {
+    pub(crate) fn left(&self) -> &[GameId] {
+        &self.options[..self.left_len as usize]
+    }
+
+    pub(crate) fn right(&self) -> &[GameId] {
+        &self.options[self.left_len as usize..]
+    }
 }
 
 /// [`Node::recognised`] of a game that is not x + n·↑ + *m.
@@ -232,7 +244,7 @@ impl Universe {
         let nodes = &self.arena.nodes;
         let same = |&id: &GameId| {
             let n = &nodes[id.0 as usize];
-            *n.left == *left && *n.right == *right
+            *n.left() == *left && *n.right() == *right
         };
         if let Some(&id) = self.arena.index.find(hash, same) {
             return id;
@@ -243,7 +255,7 @@ impl Universe {
         if !self.charge() || !self.hold(std::mem::size_of::<Node>() as u64 + INDEX_BYTES + 4 * slots) {
             return GameId(0);
         }
-        let Some((mut node, nus)) = self.describe(left.into_boxed_slice(), right.into_boxed_slice()) else {
+        let Some((mut node, nus)) = self.describe(&left, &right) else {
             return self.imprecise();
         };
         if let Some(v) = nus {
@@ -255,14 +267,14 @@ impl Universe {
         let Arena { index, nodes, .. } = &mut self.arena;
         index.insert_unique(hash, id, |&id| {
             let n = &nodes[id.0 as usize];
-            options_hash(&n.left, &n.right)
+            options_hash(n.left(), n.right())
         });
         id
     }
 
     /// The node of canonical options and the x + n·↑ + *m it is, if it is one;
     /// `None` when they are a number beyond [`Dyadic`]'s precision.
-    fn describe(&self, left: Box<[GameId]>, right: Box<[GameId]>) -> Option<(Node, Option<Nus>)> {
+    fn describe(&self, left: &[GameId], right: &[GameId]) -> Option<(Node, Option<Nus>)> {
         let birthday = left
             .iter()
             .chain(right.iter())
@@ -292,8 +304,8 @@ impl Universe {
             }
         };
         let node = Node {
-            left,
-            right,
+            options: left.iter().chain(right).copied().collect(),
+            left_len: u32::try_from(left.len()).expect("more than 2^32 options"),
             left_stop,
             right_stop,
             birthday,
@@ -601,9 +613,9 @@ impl Universe {
         let mut work: Vec<GameId> = opts.iter().rev().copied().collect();
         while let Some(a) = work.pop() {
             let responses: Vec<GameId> = if left {
-                self.node(a).right.to_vec()
+                self.node(a).right().to_vec()
             } else {
-                self.node(a).left.to_vec()
+                self.node(a).left().to_vec()
             };
             let mut reversed = false;
             for ar in responses {
@@ -614,9 +626,9 @@ impl Universe {
                 };
                 if rev {
                     if left {
-                        work.extend_from_slice(&self.node(ar).left);
+                        work.extend_from_slice(self.node(ar).left());
                     } else {
-                        work.extend_from_slice(&self.node(ar).right);
+                        work.extend_from_slice(self.node(ar).right());
                     }
                     reversed = true;
                     any = true;
@@ -652,8 +664,8 @@ impl Universe {
             }
         }
         if res {
-            for i in 0..self.node(x).left.len() {
-                let xl = self.node(x).left[i];
+            for i in 0..self.node(x).left().len() {
+                let xl = self.node(x).left()[i];
                 if self.ge_raw(xl, gl, gr, memo) {
                     res = false;
                     break;
@@ -686,8 +698,8 @@ impl Universe {
             }
         }
         if res {
-            for i in 0..self.node(y).right.len() {
-                let yr = self.node(y).right[i];
+            for i in 0..self.node(y).right().len() {
+                let yr = self.node(y).right()[i];
                 if self.le_raw(yr, gl, gr, memo) {
                     res = false;
                     break;
@@ -732,16 +744,16 @@ impl Universe {
             return b;
         }
         let mut res = true;
-        for i in 0..self.node(h).right.len() {
-            let hr = self.node(h).right[i];
+        for i in 0..self.node(h).right().len() {
+            let hr = self.node(h).right()[i];
             if self.le_impl(hr, g) {
                 res = false;
                 break;
             }
         }
         if res {
-            for i in 0..self.node(g).left.len() {
-                let gl = self.node(g).left[i];
+            for i in 0..self.node(g).left().len() {
+                let gl = self.node(g).left()[i];
                 if self.le_impl(h, gl) {
                     res = false;
                     break;
@@ -785,8 +797,8 @@ impl Universe {
             _ => None,
         };
         if let Some((game, x)) = translate {
-            let l: Vec<GameId> = self.node(game).left.to_vec();
-            let r: Vec<GameId> = self.node(game).right.to_vec();
+            let l: Vec<GameId> = self.node(game).left().to_vec();
+            let r: Vec<GameId> = self.node(game).right().to_vec();
             let l: Vec<GameId> = l.into_iter().map(|o| self.add_impl(o, x)).collect();
             let r: Vec<GameId> = r.into_iter().map(|o| self.add_impl(o, x)).collect();
             let s = self.intern(l, r);
@@ -800,12 +812,12 @@ impl Universe {
         let mut left = Vec::new();
         let mut right = Vec::new();
         for (a, b) in [(g, h), (h, g)] {
-            for i in 0..self.node(a).left.len() {
-                let o = self.node(a).left[i];
+            for i in 0..self.node(a).left().len() {
+                let o = self.node(a).left()[i];
                 left.push(self.add_impl(o, b));
             }
-            for i in 0..self.node(a).right.len() {
-                let o = self.node(a).right[i];
+            for i in 0..self.node(a).right().len() {
+                let o = self.node(a).right()[i];
                 right.push(self.add_impl(o, b));
             }
         }
@@ -826,8 +838,8 @@ impl Universe {
         if !self.charge() {
             return GameId(0);
         }
-        let l: Vec<GameId> = self.node(g).left.to_vec();
-        let r: Vec<GameId> = self.node(g).right.to_vec();
+        let l: Vec<GameId> = self.node(g).left().to_vec();
+        let r: Vec<GameId> = self.node(g).right().to_vec();
         let nl: Vec<GameId> = r.into_iter().map(|o| self.neg_impl(o)).collect();
         let nr: Vec<GameId> = l.into_iter().map(|o| self.neg_impl(o)).collect();
         // The negative of a canonical form is canonical.
@@ -853,12 +865,12 @@ impl Universe {
             self.nus(v)
         } else {
             let l: Vec<GameId> = on
-                .left
+                .left()
                 .iter()
                 .map(|&o| self.import_impl(other, o, memo))
                 .collect();
             let r: Vec<GameId> = on
-                .right
+                .right()
                 .iter()
                 .map(|&o| self.import_impl(other, o, memo))
                 .collect();

@@ -212,11 +212,11 @@ impl Universe {
     }
     /// Left's options of the canonical form.
     pub fn left_options(&self, g: GameId) -> &[GameId] {
-        &self.node(g).left
+        self.node(g).left()
     }
     /// Right's options of the canonical form.
     pub fn right_options(&self, g: GameId) -> &[GameId] {
-        &self.node(g).right
+        self.node(g).right()
     }
     /// g + h.
     pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
