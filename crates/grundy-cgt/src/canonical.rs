@@ -281,7 +281,7 @@ impl Universe {
             .map(|&o| self.node(o).birthday + 1)
             .max()
             .unwrap_or(0);
-        let number = match self.number_of_options(&left, &right) {
+        let number = match self.number_of_options(left, right) {
             NumberOf::Number(x) => Some(x),
             NumberOf::Not => None,
             NumberOf::TooPrecise => return None,
@@ -300,7 +300,7 @@ impl Universe {
                     .map(|&o| self.node(o).left_stop)
                     .min()
                     .expect("non-number has right options");
-                (self.recognise_nus(&left, &right), ls, rs)
+                (self.recognise_nus(left, right), ls, rs)
             }
         };
         let node = Node {
