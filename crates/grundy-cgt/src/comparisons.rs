@@ -200,4 +200,42 @@ mod tests {
         );
         assert_eq!(c.insert(GameId(1 << 31), GameId(0), true), 0);
     }
+
+    #[test]
+    fn a_universe_that_forgets_comparisons_computes_the_same_values() {
+        let parts = [
+            "{3|{1|-1},{0|-2}}",
+            "{2||1|0}",
+            "^*",
+            "{1/2|*}",
+            "{1|{0|-1}}",
+            "{5/2|1||1/2|-1}",
+            "{2|*||-1}",
+            "v",
+        ];
+        let value = |u: &mut crate::Universe| {
+            let mut shown = Vec::new();
+            for a in 0..parts.len() {
+                let mut total = u.zero();
+                for p in &parts[a..] {
+                    let g = u.parse(p).expect("a value");
+                    total = u.add(total, g);
+                    let h = u.parse(parts[a]).expect("a value");
+                    shown.push((u.display(total, false), u.le(h, total), u.le(total, h)));
+                }
+            }
+            shown
+        };
+        let mut forgetful = crate::Universe::new();
+        forgetful.arena.comparisons.max_buckets = MIN_BUCKETS;
+        let mut complete = crate::Universe::new();
+        assert_eq!(value(&mut forgetful), value(&mut complete));
+        let small = &forgetful.arena.comparisons;
+        assert_eq!(small.buckets.len(), MIN_BUCKETS, "the small table stayed small");
+        assert!(
+            complete.arena.comparisons.filled > small.buckets.len() * WAYS,
+            "the sums made more comparisons than the small table holds ({})",
+            complete.arena.comparisons.filled
+        );
+    }
 }
