@@ -27,7 +27,8 @@
 //! A [`Universe`] stores every game once, in canonical form, and hands out
 //! [`GameId`]s. Canonical forms are unique, so two ids are equal exactly when the
 //! values are: `==` on ids *is* equality of games, and comparing a game with itself
-//! costs nothing. Sums, negatives and comparisons are remembered, so repeated work
+//! costs nothing. Sums and negatives are remembered, and comparisons as many as fit
+//! a bounded cache (a sixteenth of the memory limit, 32 MiB at most), so repeated work
 //! (summing hundreds of components, say) stays cheap. Ids belong to their universe;
 //! [`Universe::import`] carries a value into another one.
 //!

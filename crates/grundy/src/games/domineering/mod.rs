@@ -24,7 +24,12 @@ pub const MAX_CELLS: usize = 64;
 
 /// A rectangular board: bit `r * cols + c` is set when the cell at row `r`, column
 /// `c` is empty. Rows run top to bottom, columns left to right.
+///
+/// Packed to 4-byte alignment (12 bytes, not 16): the canonical-value engine
+/// keeps millions of regions as keys beside a 4-byte value, and the pair then
+/// fills 16 bytes instead of 24 (the empty 6x6 board's memo shrinks by a third).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(C, packed(4))]
 pub struct Board {
     rows: u8,
     cols: u8,
