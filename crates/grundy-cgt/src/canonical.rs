@@ -563,38 +563,53 @@ impl Universe {
 
     /// Keeps Left's maximal (or Right's minimal) options. Ids are distinct values,
     /// so `>=` between two of them is strict.
+    ///
+    /// g <= h forces both stops of g to be at most h's, so in the order of the
+    /// stops (lexicographic; Left's highest first, Right's lowest first) no option
+    /// comes after one it dominates, except one with the same stops. Each option
+    /// is then compared only with those kept so far, which are few (most moves
+    /// of a large game are dominated), instead of with every other one.
     fn remove_dominated(&mut self, opts: &mut Vec<GameId>, left: bool) {
         if opts.len() < 2 {
             return;
         }
-        // g <= h needs both stops of g at most h's. Most pairs fail that, and the
-        // stops of the options are read here once, so those pairs are never
-        // compared.
-        let stops: Vec<(Dyadic, Dyadic)> = opts
+        let mut by_stops: Vec<(Dyadic, Dyadic, GameId)> = opts
             .iter()
-            .map(|&o| (self.node(o).left_stop, self.node(o).right_stop))
+            .map(|&o| (self.node(o).left_stop, self.node(o).right_stop, o))
             .collect();
-        let mut keep = vec![true; opts.len()];
-        for i in 0..opts.len() {
-            for j in 0..opts.len() {
-                if i == j || !keep[j] {
-                    continue;
-                }
-                let (lo, hi) = if left { (i, j) } else { (j, i) };
-                if stops[lo].0 > stops[hi].0 || stops[lo].1 > stops[hi].1 {
-                    continue;
-                }
-                if self.le(opts[lo], opts[hi]) {
-                    keep[i] = false;
-                    break;
+        by_stops.sort_unstable_by(|a, b| {
+            let order = (a.0, a.1).cmp(&(b.0, b.1));
+            if left {
+                order.reverse()
+            } else {
+                order
+            }
+        });
+        // For Left, "x is below m"; for Right, "x is above m": x is dominated.
+        let below = |x: (Dyadic, Dyadic, GameId), m: (Dyadic, Dyadic, GameId)| {
+            if left {
+                (x, m)
+            } else {
+                (m, x)
+            }
+        };
+        let mut kept: Vec<(Dyadic, Dyadic, GameId)> = Vec::with_capacity(by_stops.len());
+        'next: for x in by_stops {
+            for m in &kept {
+                let (lo, hi) = below(x, *m);
+                if lo.0 <= hi.0 && lo.1 <= hi.1 && self.le(lo.2, hi.2) {
+                    continue 'next;
                 }
             }
+            // x dominates a kept option only if their stops are equal.
+            kept.retain(|m| {
+                let (lo, hi) = below(*m, x);
+                !(lo.0 == hi.0 && lo.1 == hi.1 && self.le(lo.2, hi.2))
+            });
+            kept.push(x);
         }
-        let mut k = 0;
-        opts.retain(|_| {
-            k += 1;
-            keep[k - 1]
-        });
+        opts.clear();
+        opts.extend(kept.into_iter().map(|k| k.2));
     }
 
     /// Replaces reversible options until none is left: a Left option A reverses
