@@ -188,12 +188,17 @@ fn float(d: Dyadic) -> f64 {
 }
 
 /// The thermograph of a position's value (the `value` command's work budget).
-pub fn thermograph(game: &dyn DynGame, position: &str, budget: &Budget) -> Result<ThermographReport> {
+/// `max_work` bounds the value's steps, as for [`value`] (whose default,
+/// [`grundy::partizan::VALUE_WORK`], is a few seconds).
+pub fn thermograph(
+    game: &dyn DynGame,
+    position: &str,
+    max_work: u64,
+    budget: &Budget,
+) -> Result<ThermographReport> {
     let p = game.parse_position(position)?;
     let mut u = universe(budget);
-    // A position's value has the value command's budget (2·10^7 steps, a few
-    // seconds): 5·10^7 steps of Domineering took over 10 s.
-    u.set_work_limit(Some(grundy::partizan::VALUE_WORK));
+    u.set_work_limit(Some(max_work));
     let g = value_of(game, &p, &mut u)?;
     thermograph_in(&mut u, g, format!("{} {}", game.name(), p))
 }

@@ -8,5 +8,6 @@ mod basics;
 mod calc;
 mod fuzz_cgt;
 mod hostile;
+mod published;
 mod temperature;
 mod work;

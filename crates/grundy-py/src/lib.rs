@@ -511,9 +511,11 @@ impl Game {
     }
 
     /// The thermograph's value, mean and temperature with its walls.
-    fn thermograph(&self, py: Python<'_>, position: String) -> PyResult<Py<PyAny>> {
+    #[pyo3(signature = (position, max_work=None))]
+    fn thermograph(&self, py: Python<'_>, position: String, max_work: Option<u64>) -> PyResult<Py<PyAny>> {
+        let work = max_work.unwrap_or(grundy::partizan::VALUE_WORK);
         self.ask(py, move |g, b| {
-            Ok(grundy_api::thermograph(g, &position, b)?.json_with_walls())
+            Ok(grundy_api::thermograph(g, &position, work, b)?.json_with_walls())
         })
     }
 

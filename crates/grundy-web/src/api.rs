@@ -205,7 +205,8 @@ impl Endpoint {
                 grundy_api::value(game, &position()?, work, request.unicode, budget).map(|r| r.json())
             }
             Endpoint::Thermograph => {
-                grundy_api::thermograph(game, &position()?, budget).map(|r| r.json_with_walls())
+                let work = work(request, budget, grundy::partizan::VALUE_WORK);
+                grundy_api::thermograph(game, &position()?, work, budget).map(|r| r.json_with_walls())
             }
             Endpoint::Catalogue | Endpoint::Served | Endpoint::Calc => unreachable!("answered above"),
         };

@@ -207,9 +207,10 @@ class Game:
         """The position's value as a :class:`Value`."""
         return Value(self.value(position).canonical)
 
-    def thermograph(self, position: Position) -> "Thermograph":
+    def thermograph(self, position: Position, *, max_work: Optional[int] = None) -> "Thermograph":
         """The thermograph of the position's value, drawn in Jupyter."""
-        return Thermograph(_report(self._game.thermograph(_text(position))), f"{self.name} {_text(position)}")
+        report = _report(self._game.thermograph(_text(position), max_work))
+        return Thermograph(report, f"{self.name} {_text(position)}")
 
     def board(self, position: Position) -> Report:
         """The board as data (rows of cells, column labels, notes), or ``board: None``."""
