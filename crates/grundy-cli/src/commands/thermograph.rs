@@ -52,7 +52,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         (_, _, Some(_)) => bail!("give either GAME POSITION or --value, not both"),
     };
     let plot = ThermographPlot {
-        title: format!("{} = {}", t.title, t.value_unicode),
+        title: title(&t.title, &t.value_unicode, &t.mean, &t.temperature),
         left: t.left.clone(),
         right: t.right.clone(),
         mast: t.mast,
@@ -73,4 +73,28 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         t.mean,
         t.temperature
     ))
+}
+
+/// The caption: the game and its value, or, for a value too long to read in a
+/// caption (the 4x10 Domineering board's fills 153 kB), its mean and temperature.
+fn title(what: &str, value: &str, mean: &str, temperature: &str) -> String {
+    const LONGEST_VALUE: usize = 60;
+    if value.chars().count() <= LONGEST_VALUE {
+        format!("{what} = {value}")
+    } else {
+        format!("{what}: mean {mean}, temperature {temperature}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn long_values_leave_the_caption_to_mean_and_temperature() {
+        assert_eq!(super::title("g", "±1", "0", "1"), "g = ±1");
+        let long = "{".repeat(61);
+        assert_eq!(
+            super::title("g", &long, "-5/8", "9/8"),
+            "g: mean -5/8, temperature 9/8"
+        );
+    }
 }
