@@ -103,28 +103,13 @@ fn green_hackenbush_is_nim() {
 fn a_thermograph_of_a_position_runs_out_of_work_as_its_value_does() {
     let out = std::env::temp_dir().join(format!("hostile-cgt-work-{}.svg", std::process::id()));
     let out = out.to_str().unwrap();
-    let board = ["domineering:rows=4,cols=4", "start"];
-    let e = fails(&[
-        "thermograph",
-        board[0],
-        board[1],
-        "--out",
-        out,
-        "--max-work",
-        "100",
-    ]);
+    let board = "domineering:rows=4,cols=4";
+    let thermograph = |work| ["thermograph", board, "start", "--out", out, "--max-work", work];
+    let e = fails(&thermograph("100"));
     assert!(e.contains("--max-work") && e.lines().count() == 1, "{e}");
-    let e = fails(&["value", board[0], board[1], "--max-work", "100"]);
+    let e = fails(&["value", board, "start", "--max-work", "100"]);
     assert!(e.contains("--max-work"), "{e}");
-    let t = ok(&[
-        "thermograph",
-        board[0],
-        board[1],
-        "--out",
-        out,
-        "--max-work",
-        "100000000",
-    ]);
+    let t = ok(&thermograph("100000000"));
     assert!(t.starts_with("wrote ") && t.contains("thermograph of"), "{t}");
     let _ = std::fs::remove_file(out);
 }
