@@ -345,13 +345,24 @@ impl<B: Bits> View<B> {
         }
     }
 
-    /// How near an edge cell `k` is (0 on one), for the move order.
+    /// The move order's rank of a domino at cells `j`, `j + 1` of line `i`
+    /// (0 to 127), the same under both mirrors: lines at an odd distance from
+    /// the nearer edge first, the nearest first (a domino there leaves the
+    /// cells between it and the edge to the player), the edge lines last; in
+    /// a line, dominoes at an even distance from the nearer end first, the
+    /// nearest first (every other place, so that the cells between make safe
+    /// moves).
     #[inline]
-    fn edge_distance(&self, k: usize) -> usize {
-        let (i, j) = (k / self.len, k % self.len);
-        i.min(self.lines - 1 - i)
-            .min(j)
-            .min(self.len - 2 - j.min(self.len - 2))
+    fn place_rank(&self, i: usize, j: usize) -> i32 {
+        let di = i.min(self.lines - 1 - i);
+        let dj = j.min(self.len - 2 - j.min(self.len - 2));
+        let line = match di {
+            0 => 0,
+            _ if di % 2 == 1 => 7 - (di / 2).min(3),
+            _ => 1,
+        };
+        let cell = if dj % 2 == 0 { 15 } else { 7 } - (dj / 2).min(7);
+        (line * 16 + cell) as i32
     }
 }
 
@@ -1139,9 +1150,7 @@ impl<B: Bits> DomineeringSearch<B> {
                 delta += ov.line_pairs(your_safe, l) - ov.line_pairs(your_safe2, l);
             }
             let protected = mine.and(my_safe).count() as i32;
-            let lattice = 2 * i32::from(i % 2 == 1) + i32::from(j % 2 == 0);
-            let edge = 8 - mv.edge_distance(k).min(8) as i32;
-            let score = -(protected << 16) + (delta << 7) + (lattice << 4) + edge;
+            let score = -(protected << 16) + (delta << 7) + mv.place_rank(i, j);
             let d = match side {
                 Side::Left => Cells { e: yours, t: mine },
                 Side::Right => Cells { e: mine, t: yours },
@@ -1150,7 +1159,15 @@ impl<B: Bits> DomineeringSearch<B> {
         }
         // The best first; the rest are sorted only when it does not win (a
         // win mostly needs one move).
-        if let Some(best) = (0..out.len()).max_by_key(|&i| (out[i].0, std::cmp::Reverse(i))) {
+        // A plain scan: `max_by_key` over (score, index) pairs cost a tenth
+        // of the search on 8x8 in stores and reloads of the tuples.
+        let mut best = 0;
+        for (i, m) in out.iter().enumerate().skip(1) {
+            if m.0 > out[best].0 {
+                best = i;
+            }
+        }
+        if best > 0 {
             out.swap(0, best);
         }
     }
