@@ -8,7 +8,7 @@ const STRING: &str = "../../examples/games/hackenbush-string.luau";
 
 use crate::common;
 
-use common::{fails_with, json, ok as stdout};
+use common::{fails, fails_with, json, ok as stdout};
 
 /// The calculator against facts of the literature (Winning Ways, Lessons in Play).
 #[test]
@@ -160,4 +160,35 @@ fn outcome_search_agrees_with_the_value() {
     assert_eq!(solved["outcome_class"], "N");
     assert_eq!(solved["value"], Value::Null);
     assert_eq!(solved["winner"], "left");
+}
+
+/// Boards beyond 64 cells (up to 128, sides of at most 16) are searched on
+/// 128-bit boards: a 9x9 board whose empty cells are a 5x6 rectangle is that
+/// rectangle's class (R: -3/2), and the empty 9x9 runs under the budget and
+/// says which limit stopped it.
+#[test]
+fn boards_beyond_64_cells_are_searched() {
+    let filled = "#########|".repeat(4);
+    let board = format!("{filled}###......|###......|###......|###......|###......");
+    for first in ["left", "right"] {
+        let solved = json(&[
+            "solve",
+            "domineering:rows=9,cols=9",
+            &board,
+            "--first",
+            first,
+            "--json",
+        ]);
+        assert_eq!(solved["outcome_class"], "R", "{first}: {solved}");
+        assert_eq!(solved["winner"], "right", "{first}: {solved}");
+    }
+    let e = fails(&[
+        "solve",
+        "domineering:rows=9,cols=9",
+        "start",
+        "--max-work",
+        "1000",
+    ]);
+    assert!(e.contains("--max-work"), "{e}");
+    fails_with(&["solve", "domineering:rows=12,cols=11", "start"], "132 cells");
 }

@@ -573,11 +573,19 @@ fn families_through_the_catalogue() {
     let g = grundy::dynamic::parse_game("domineering:rows=2,cols=3").unwrap();
     assert_eq!(g.name(), "domineering:rows=2,cols=3");
     assert_eq!(g.show(&g.parse_position("start").unwrap()), "...\n...");
-    let e = grundy::dynamic::parse_game("domineering:rows=9,cols=8")
+    // Beyond 64 cells a board is wide (128 bits, sides of at most 16).
+    let g = grundy::dynamic::parse_game("domineering:rows=9,cols=8").unwrap();
+    assert_eq!(g.show(&g.parse_position("start").unwrap()).len(), 9 * 8 + 8);
+    let e = grundy::dynamic::parse_game("domineering:rows=12,cols=12")
         .err()
         .unwrap()
         .to_string();
-    assert!(e.contains("72 cells"), "{e}");
+    assert!(e.contains("144 cells"), "{e}");
+    let e = grundy::dynamic::parse_game("domineering:rows=2,cols=40")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("sides of at most 16"), "{e}");
     let g = grundy::dynamic::parse_game("clobber").unwrap();
     let e = g.parse_position("xo|x").unwrap_err().to_string();
     assert!(e.contains("row 2 has 1 cells"), "{e}");

@@ -70,7 +70,9 @@ pub use allbut::AllBut;
 pub use clobber::{Clobber, ClobberBoard};
 pub use cutcake::{piece_value, Cake, Cutcake};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
-pub use domineering::{search as domineering_search, Board, Domineering, DomineeringSearch};
+pub use domineering::{
+    search as domineering_search, Board, Domineering, DomineeringSearch, WideBoard, WideDomineering,
+};
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
 pub use hackenbush::{Colour, Edge, Hackenbush, Picture};

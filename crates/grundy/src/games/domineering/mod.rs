@@ -17,7 +17,9 @@ use crate::partizan::{from_partizan, GameId, MoveBounds, Partizan, Side, ValueCa
 use crate::GameError;
 
 pub mod search;
+pub mod wide;
 pub use search::DomineeringSearch;
+pub use wide::{WideBoard, WideDomineering};
 
 /// Boards have at most this many cells (one bit each in a `u64`).
 pub const MAX_CELLS: usize = 64;
@@ -156,6 +158,20 @@ pub(crate) fn read_grid<const K: usize>(
     allowed: &str,
     cell: impl Fn(char) -> Option<usize>,
 ) -> Result<(usize, usize, [u64; K]), String> {
+    let rows = grid_rows(text)?;
+    let cols = rows[0].chars().count();
+    check_size(rows.len(), cols)?;
+    let mut masks = [0u64; K];
+    for (i, k) in grid_cells(&rows, allowed, cell)? {
+        if k < K {
+            masks[k] |= 1 << i;
+        }
+    }
+    Ok((rows.len(), cols, masks))
+}
+
+/// The rows of a grid's text (`|` between them), all of one length.
+pub(crate) fn grid_rows(text: &str) -> Result<Vec<&str>, String> {
     let rows: Vec<&str> = text.trim().split('|').map(str::trim).collect();
     let cols = rows[0].chars().count();
     for (i, row) in rows.iter().enumerate() {
@@ -167,18 +183,27 @@ pub(crate) fn read_grid<const K: usize>(
             ));
         }
     }
-    check_size(rows.len(), cols)?;
-    let mut masks = [0u64; K];
+    Ok(rows)
+}
+
+/// Each cell's index (`r * cols + c`) with its kind, by `cell` (see
+/// [`read_grid`]).
+pub(crate) fn grid_cells(
+    rows: &[&str],
+    allowed: &str,
+    cell: impl Fn(char) -> Option<usize>,
+) -> Result<Vec<(usize, usize)>, String> {
+    let cols = rows.first().map_or(0, |r| r.chars().count());
+    let mut out = Vec::with_capacity(rows.len() * cols);
     for (r, row) in rows.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
             match cell(ch) {
-                Some(k) if k < K => masks[k] |= 1 << (r * cols + c),
-                Some(_) => {}
+                Some(k) => out.push((r * cols + c, k)),
                 None => return Err(format!("bad cell '{ch}' in row {} (cells are {allowed})", r + 1)),
             }
         }
     }
-    Ok((rows.len(), cols, masks))
+    Ok(out)
 }
 
 // Bitboard geometry, shared with Clobber. A grid is `h` rows of `w` columns, row
@@ -673,43 +698,9 @@ impl Partizan for Domineering {
         state: &mut SearchState,
     ) -> Option<Result<Answer<Board>, GameError>> {
         let (h, w) = (b.rows(), b.cols());
-        // The last search carries on for the same board (its table holds the
-        // other player's search of it, on a square board all of it by the
-        // transposed keys); another board starts afresh, so that what a
-        // long-lived game keeps is one board's search at most.
-        let kept = state
-            .take()
-            .and_then(|s| s.downcast::<(Board, DomineeringSearch<u64>)>().ok())
-            .filter(|kept| kept.0 == *b);
-        let mut kept = match kept {
-            Some(k) => k,
-            None => Box::new((*b, DomineeringSearch::<u64>::new(h, w, budget)?)),
-        };
-        let search = &mut kept.1;
-        let before = search.stats().nodes;
-        let solved = if with_move {
-            search.solve(b.empty, side).map(|s| Solved {
-                wins: s.wins,
-                winning_move: s.winning_move.map(|e| Board::raw(h, w, e)),
-            })
-        } else {
-            search.wins(b.empty, side).map(|wins| Solved {
-                wins,
-                winning_move: None,
-            })
-        };
-        let mut stats = search.stats();
-        stats.nodes -= before;
-        // A search stopped by the budget is not kept: its next call would
-        // start over the limit.
-        if solved.is_ok() {
-            *state = Some(kept);
-        }
-        Some(solved.map(|solved| Answer {
-            solved,
-            stats,
-            method: search::METHOD,
-        }))
+        own_search(*b, (h, w), b.empty, side, with_move, budget, state, |e| {
+            Board::raw(h, w, e)
+        })
     }
 
     fn value(&self, b: &Board, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {
@@ -722,6 +713,62 @@ impl Partizan for Domineering {
         }
         Ok(total)
     }
+}
+
+/// Domineering's own outcome search of `board` (`h × w`, empty cells `empty`
+/// on `B`'s bitboards), for both board types: `position` makes a position of
+/// a bitboard. The last search carries on for the same board (its table holds
+/// the other player's search of it, on a square board all of it by the
+/// transposed keys); another board starts afresh, so that what a long-lived
+/// game keeps is one board's search at most.
+#[allow(clippy::too_many_arguments)]
+fn own_search<B, P>(
+    board: P,
+    (h, w): (usize, usize),
+    empty: B,
+    side: Side,
+    with_move: bool,
+    budget: &crate::Budget,
+    state: &mut SearchState,
+    position: impl Fn(B) -> P,
+) -> Option<Result<Answer<P>, GameError>>
+where
+    B: search::Bits + Send + 'static,
+    P: PartialEq + Send + 'static,
+{
+    let kept = state
+        .take()
+        .and_then(|s| s.downcast::<(P, DomineeringSearch<B>)>().ok())
+        .filter(|kept| kept.0 == board);
+    let mut kept = match kept {
+        Some(k) => k,
+        None => Box::new((board, DomineeringSearch::<B>::new(h, w, budget)?)),
+    };
+    let search = &mut kept.1;
+    let before = search.stats().nodes;
+    let solved = if with_move {
+        search.solve(empty, side).map(|s| Solved {
+            wins: s.wins,
+            winning_move: s.winning_move.map(&position),
+        })
+    } else {
+        search.wins(empty, side).map(|wins| Solved {
+            wins,
+            winning_move: None,
+        })
+    };
+    let mut stats = search.stats();
+    stats.nodes -= before;
+    // A search stopped by the budget is not kept: its next call would start
+    // over the limit.
+    if solved.is_ok() {
+        *state = Some(kept);
+    }
+    Some(solved.map(|solved| Answer {
+        solved,
+        stats,
+        method: search::METHOD,
+    }))
 }
 
 impl Codec for Board {
@@ -748,19 +795,23 @@ fn build(p: &Params) -> Result<Box<dyn DynGame>, GameError> {
         (Some(r), None) | (None, Some(r)) => (r, r),
         (Some(r), Some(c)) => (r, c),
     };
-    let game = Domineering::with_start(rows as usize, cols as usize)
-        .map_err(|m| GameError::parameter("domineering", m))?;
-    Ok(from_partizan(
-        format!("domineering:rows={rows},cols={cols}"),
-        game,
-    ))
+    let name = format!("domineering:rows={rows},cols={cols}");
+    let (rows, cols) = (rows as usize, cols as usize);
+    // Boards beyond one 64-bit word: who wins, by the search on 128 bits.
+    if rows * cols > MAX_CELLS {
+        let game =
+            WideDomineering::with_start(rows, cols).map_err(|m| GameError::parameter("domineering", m))?;
+        return Ok(from_partizan(name, game));
+    }
+    let game = Domineering::with_start(rows, cols).map_err(|m| GameError::parameter("domineering", m))?;
+    Ok(from_partizan(name, game))
 }
 
 pub(crate) const FAMILY: Family = Family {
     name: "domineering",
     usage: "domineering[:rows=R,cols=C]",
     summary: "place dominoes on empty cells: Left vertical, Right horizontal (partizan; canonical values); rows/cols give `start`, the empty board",
-    position: "rows of '.' (empty) and '#' (filled) separated by '|', e.g. ...|...|..#, at most 64 cells; or `start` with rows/cols",
+    position: "rows of '.' (empty) and '#' (filled) separated by '|', e.g. ...|...|..#, at most 64 cells (up to 128, sides of at most 16, when rows/cols are given); or `start` with rows/cols",
     params: &[
         Param {
             key: "rows",

@@ -361,7 +361,7 @@ impl<B: Bits> View<B> {
             _ if di % 2 == 1 => 7 - (di / 2).min(3),
             _ => 1,
         };
-        let cell = if dj % 2 == 0 { 15 } else { 7 } - (dj / 2).min(7);
+        let cell = if dj.is_multiple_of(2) { 15 } else { 7 } - (dj / 2).min(7);
         (line * 16 + cell) as i32
     }
 }
