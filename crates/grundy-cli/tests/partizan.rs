@@ -192,3 +192,54 @@ fn boards_beyond_64_cells_are_searched() {
     assert!(e.contains("--max-work"), "{e}");
     fails_with(&["solve", "domineering:rows=12,cols=11", "start"], "132 cells");
 }
+
+/// `solve --checkpoint FILE`: a search stopped by its budget saves itself, and
+/// the same command carries on until it answers as one search does; a file
+/// of another board, or damaged, is refused in one line.
+#[test]
+fn a_checkpointed_solve_carries_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("7x7.ckpt");
+    let file = file.to_str().unwrap();
+    let game = "domineering:rows=7,cols=7";
+    let whole = json(&["solve", game, "start", "--json"]);
+    let mut stops = 0;
+    let answer = loop {
+        let out = common::grundy(&[
+            "solve",
+            game,
+            "start",
+            "--json",
+            "--checkpoint",
+            file,
+            "--max-work",
+            "2500",
+        ]);
+        if out.status.success() {
+            break serde_json::from_slice::<Value>(&out.stdout).unwrap();
+        }
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--max-work") && err.contains("is saved in"), "{err}");
+        stops += 1;
+        assert!(stops < 20, "no end after {stops} stops");
+    };
+    assert!(stops >= 2, "{stops} stops");
+    for key in ["outcome", "outcome_class", "winner"] {
+        assert_eq!(answer[key], whole[key], "{key}");
+    }
+    fails_with(
+        &[
+            "solve",
+            "domineering:rows=6,cols=7",
+            "start",
+            "--checkpoint",
+            file,
+        ],
+        "7x7 board, not 6x7",
+    );
+    let mut bytes = std::fs::read(file).unwrap();
+    bytes[100] ^= 4;
+    std::fs::write(file, &bytes).unwrap();
+    fails_with(&["solve", game, "start", "--checkpoint", file], "checksum");
+    fails_with(&["solve", "nim", "3", "--checkpoint", file], "not one");
+}

@@ -1,6 +1,6 @@
 //! `grundy solve GAME POSITION [--misere] [--json]`, or `grundy solve [GAME] POSITION --db FILE`.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use grundy::Budget;
 
 use crate::{load, progress, render};
@@ -36,12 +36,24 @@ pub struct Args {
     /// How heap games' nim-values are computed (auto, naive or sparse; see `values`).
     #[arg(long, value_enum, default_value_t = super::values::MethodArg::Auto)]
     pub method: super::values::MethodArg,
+    /// Keep the outcome search of a board too large for its value (Domineering)
+    /// in FILE: it is saved when the search stops, finished or not (its budget
+    /// ran out, Ctrl-C), and carried on from when FILE exists, so that a long
+    /// search resumes where it stopped.
+    #[arg(long, value_name = "FILE", conflicts_with = "db")]
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let budget = &Budget {
         max_work: args.max_work.or(budget.max_work),
+        // A checkpointed search stops at Ctrl-C through this flag, and saves.
+        cancel: if args.checkpoint.is_some() {
+            grundy::Cancel::new()
+        } else {
+            budget.cancel.clone()
+        },
         ..budget.clone()
     };
     let (game, position) = match (&args.db, args.position) {
@@ -62,10 +74,56 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         (None, None) => anyhow::bail!("missing POSITION: grundy solve GAME POSITION"),
     };
     let options = super::options(args.misere, args.first);
-    let report = progress::searching(|| grundy_api::solve(game.as_ref(), &position, &options, budget))?;
+    let report = match &args.checkpoint {
+        Some(path) => checkpointed(path, game.as_ref(), &position, &options, budget)?,
+        None => progress::searching(|| grundy_api::solve(game.as_ref(), &position, &options, budget))?,
+    };
     Ok(if args.json {
         render::json_line(&report.json())
     } else {
         render::analysis_text(game.as_ref(), &report, render::Cut { all: args.all })
     })
+}
+
+/// `solve` with its outcome search kept in `path` (see `Args::checkpoint`).
+fn checkpointed(
+    path: &std::path::Path,
+    game: &dyn grundy::dynamic::DynGame,
+    position: &str,
+    options: &grundy_api::Options,
+    budget: &Budget,
+) -> Result<grundy_api::SolveReport> {
+    crate::output::check_output(path, &[])?;
+    let partizan = game.partizan().ok_or_else(|| {
+        anyhow::anyhow!(
+            "--checkpoint keeps the outcome search of a partizan board game, and {} is not one",
+            game.name()
+        )
+    })?;
+    if path.exists() {
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let p = game.parse_position(position)?;
+        partizan
+            .resume_outcome(&p, &bytes)
+            .map_err(|m| anyhow::anyhow!("cannot carry on from {}: {m}", path.display()))?;
+    }
+    let cancel = budget.cancel.clone();
+    // Only one handler per process; a second Ctrl-C while saving is ignored.
+    let _ = ctrlc::set_handler(move || cancel.raise());
+    let report = progress::searching(|| grundy_api::solve(game, position, options, budget));
+    let saved = match partizan.outcome_checkpoint() {
+        Some(bytes) => {
+            crate::output::write_whole(path, &bytes)?;
+            true
+        }
+        None => false,
+    };
+    match report {
+        Ok(report) => Ok(report),
+        Err(e) if saved => Err(anyhow::anyhow!(
+            "{e}; the search so far is saved in {}, and the same command carries on from it",
+            path.display()
+        )),
+        Err(e) => Err(e.into()),
+    }
 }

@@ -49,6 +49,11 @@ impl<E: Slot> Buckets<E> {
         self.filled
     }
 
+    /// Every entry in use.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = &E> {
+        self.slots.iter().filter(|e| e.used())
+    }
+
     /// Entries it has room for now.
     pub(crate) fn capacity(&self) -> u64 {
         self.slots.len() as u64
@@ -71,6 +76,14 @@ impl<E: Slot> Buckets<E> {
             self.grow();
         }
         self.put(new);
+    }
+
+    /// Grow until `n` entries fill at most half the table (or it is as large
+    /// as it may be), so that entries read back all find a place.
+    pub(crate) fn reserve(&mut self, n: u64) {
+        while (self.slots.len() as u64) < n.saturating_mul(2) && self.slots.len() < self.most {
+            self.grow();
+        }
     }
 
     /// Double the table, every entry to its bucket by its hash's next bit (a

@@ -154,6 +154,28 @@ pub trait Partizan {
         None
     }
 
+    /// The family's own outcome search kept in `state` (by
+    /// [`Partizan::own_outcome_search`]) as bytes that a later run carries on
+    /// from ([`Partizan::resume_outcome_search`]): a checkpoint of a long
+    /// search. The default: `None`, no checkpoints.
+    fn outcome_checkpoint(&self, _state: &outcome::SearchState) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Make `state` the search of `p` saved in `bytes` by
+    /// [`Partizan::outcome_checkpoint`], within `budget`; the error says what
+    /// does not fit (another board, damaged bytes). The default: no
+    /// checkpoints.
+    fn resume_outcome_search(
+        &self,
+        _p: &Self::Position,
+        _bytes: &[u8],
+        _budget: &crate::Budget,
+        _state: &mut outcome::SearchState,
+    ) -> Result<(), String> {
+        Err("this game's outcome search does not resume from a checkpoint".into())
+    }
+
     /// The canonical value of `p`. The default is [`canonical_value`]; a game with
     /// a faster way (its own transposition table keyed by region shape, using
     /// [`ValueCache::get`] and [`ValueCache::insert`]) overrides it.

@@ -56,6 +56,16 @@ pub trait DynPartizan: Send + Sync {
 
     /// Every option of `side` with its outcome for the opponent, who moves next.
     fn moves_first(&self, p: &DynPosition, side: Side, play: Play) -> Result<Vec<MoveInfo>, GameError>;
+
+    /// The family's own outcome search as it stands after the last call
+    /// (finished, or stopped by the budget), as bytes to carry on from in a
+    /// later run: `None` when the game has no such search or none was made.
+    fn outcome_checkpoint(&self) -> Option<Vec<u8>>;
+
+    /// The next outcome search of `p` carries on from `bytes`, made by
+    /// [`DynPartizan::outcome_checkpoint`] of the same game and position; the
+    /// error says what does not fit.
+    fn resume_outcome(&self, p: &DynPosition, bytes: &[u8]) -> Result<(), String>;
 }
 
 /// A position with the side to move: what play is about.
@@ -290,15 +300,20 @@ where
     G: Partizan + Send + Sync + 'static,
     G::Position: Codec + Send,
 {
-    /// The outcome search's answer as an analysis (a winning move when `with_move`).
-    fn outcome_search(&self, p: &DynPosition, first: Side, with_move: bool) -> Result<Analysis, GameError> {
-        let native = self.decode(p)?;
-        // A poisoned lock only means an earlier search panicked: start afresh.
-        let mut state = self.outcome_state.lock().unwrap_or_else(|e| {
+    /// The kept outcome search. A poisoned lock only means an earlier search
+    /// panicked: start afresh.
+    fn outcome_state(&self) -> std::sync::MutexGuard<'_, super::SearchState> {
+        self.outcome_state.lock().unwrap_or_else(|e| {
             let mut guard = e.into_inner();
             *guard = None;
             guard
-        });
+        })
+    }
+
+    /// The outcome search's answer as an analysis (a winning move when `with_move`).
+    fn outcome_search(&self, p: &DynPosition, first: Side, with_move: bool) -> Result<Analysis, GameError> {
+        let native = self.decode(p)?;
+        let mut state = self.outcome_state();
         let answer = super::solve_outcome(&*self.game, &native, first, with_move, &self.budget, &mut state)?;
         let (wins, winning_move, stats) = (answer.solved.wins, answer.solved.winning_move, answer.stats);
         Ok(Analysis {
@@ -320,6 +335,16 @@ where
     G: Partizan + Send + Sync + 'static,
     G::Position: Codec + Send,
 {
+    fn outcome_checkpoint(&self) -> Option<Vec<u8>> {
+        self.game.outcome_checkpoint(&self.outcome_state())
+    }
+
+    fn resume_outcome(&self, p: &DynPosition, bytes: &[u8]) -> Result<(), String> {
+        let native = self.decode(p).map_err(|e| e.to_string())?;
+        self.game
+            .resume_outcome_search(&native, bytes, &self.budget, &mut self.outcome_state())
+    }
+
     fn side_options(&self, p: &DynPosition, side: Side) -> Result<Vec<DynPosition>, GameError> {
         let native = self.decode(p)?;
         let mut out = Vec::new();

@@ -703,6 +703,20 @@ impl Partizan for Domineering {
         })
     }
 
+    fn outcome_checkpoint(&self, state: &SearchState) -> Option<Vec<u8>> {
+        search_checkpoint(state, |b: &Board| b.empty)
+    }
+
+    fn resume_outcome_search(
+        &self,
+        b: &Board,
+        bytes: &[u8],
+        budget: &crate::Budget,
+        state: &mut SearchState,
+    ) -> Result<(), String> {
+        resume_search(*b, (b.rows(), b.cols()), b.empty, bytes, budget, state)
+    }
+
     fn value(&self, b: &Board, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {
         let mut parts = Vec::new();
         self.regions(b, &mut parts);
@@ -741,7 +755,10 @@ where
         .and_then(|s| s.downcast::<(P, DomineeringSearch<B>)>().ok())
         .filter(|kept| kept.0 == board);
     let mut kept = match kept {
-        Some(k) => k,
+        Some(mut k) => {
+            k.1.renew(budget);
+            k
+        }
         None => Box::new((board, DomineeringSearch::<B>::new(h, w, budget)?)),
     };
     let search = &mut kept.1;
@@ -759,16 +776,48 @@ where
     };
     let mut stats = search.stats();
     stats.nodes -= before;
-    // A search stopped by the budget is not kept: its next call would start
-    // over the limit.
-    if solved.is_ok() {
-        *state = Some(kept);
-    }
+    // A search stopped by the budget is kept too: its table holds only nodes
+    // searched to the end, the next call carries on under its own budget, and
+    // a checkpoint can save it.
+    *state = Some(kept);
     Some(solved.map(|solved| Answer {
         solved,
         stats,
         method: search::METHOD,
     }))
+}
+
+/// The kept search of `state` (a board of `P` and its search on `B`) as a
+/// checkpoint, its board's cells by `cells`.
+fn search_checkpoint<B, P>(state: &SearchState, cells: impl Fn(&P) -> B) -> Option<Vec<u8>>
+where
+    B: search::Bits + 'static,
+    P: 'static,
+{
+    let (board, search) = state.as_ref()?.downcast_ref::<(P, DomineeringSearch<B>)>()?;
+    Some(search.checkpoint(cells(board)))
+}
+
+/// `state` the search of `board` (`h × w`, cells `empty`) read from a
+/// checkpoint.
+fn resume_search<B, P>(
+    board: P,
+    (h, w): (usize, usize),
+    empty: B,
+    bytes: &[u8],
+    budget: &crate::Budget,
+    state: &mut SearchState,
+) -> Result<(), String>
+where
+    B: search::Bits + Send + 'static,
+    P: Send + 'static,
+{
+    let (root, search) = DomineeringSearch::<B>::restore(h, w, bytes, budget)?;
+    if root != empty {
+        return Err("the checkpoint is of another position of this board".into());
+    }
+    *state = Some(Box::new((board, search)));
+    Ok(())
 }
 
 impl Codec for Board {

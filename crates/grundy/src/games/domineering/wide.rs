@@ -12,7 +12,10 @@
 //! filled.
 
 use super::search::MAX_LINE;
-use super::{grid_board, grid_cell_name, grid_cells, grid_rows, grid_text, own_search};
+use super::{
+    grid_board, grid_cell_name, grid_cells, grid_rows, grid_text, own_search, resume_search,
+    search_checkpoint,
+};
 use crate::dynamic::{Codec, DynPosition};
 use crate::partizan::outcome::{Answer, SearchState};
 use crate::partizan::{Partizan, Side};
@@ -251,6 +254,20 @@ impl Partizan for WideDomineering {
         own_search(*b, (h, w), b.empty, side, with_move, budget, state, |e| {
             WideBoard::raw(h, w, e)
         })
+    }
+
+    fn outcome_checkpoint(&self, state: &SearchState) -> Option<Vec<u8>> {
+        search_checkpoint(state, |b: &WideBoard| b.empty)
+    }
+
+    fn resume_outcome_search(
+        &self,
+        b: &WideBoard,
+        bytes: &[u8],
+        budget: &crate::Budget,
+        state: &mut SearchState,
+    ) -> Result<(), String> {
+        resume_search(*b, (b.rows(), b.cols()), b.empty, bytes, budget, state)
     }
 }
 
