@@ -614,17 +614,8 @@ impl Partizan for Domineering {
     type Position = Board;
 
     fn options(&self, b: &Board, side: Side, out: &mut Vec<Board>) -> Result<(), GameError> {
-        let (h, w, bits) = (b.rows(), b.cols(), b.empty);
-        let (moves, other) = match side {
-            Side::Left => (bits & (bits >> w), w),
-            Side::Right => (bits & (bits >> 1) & !(first_col(h, w) << (w - 1)), 1),
-        };
-        let mut m = moves;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            out.push(Board::raw(h, w, bits & !(1 << i | 1 << (i + other))));
-        }
+        let (h, w) = (b.rows(), b.cols());
+        domino_options(h, w, b.empty, side, |e| out.push(Board::raw(h, w, e)));
         Ok(())
     }
 
@@ -650,16 +641,7 @@ impl Partizan for Domineering {
     }
 
     fn board(&self, b: &Board) -> Option<crate::dynamic::Board> {
-        let board = grid_board(b.rows(), b.cols(), |i| {
-            if b.empty >> i & 1 == 1 {
-                crate::dynamic::Cell::EMPTY
-            } else {
-                crate::dynamic::Cell::mark('#')
-            }
-        });
-        Some(
-            board.note("Left places dominoes down (a1 covers a1 and a2), Right across (a1 covers a1 and b1)"),
-        )
+        Some(drawn(b.rows(), b.cols(), |i| b.empty >> i & 1 == 1))
     }
 
     /// A domino by its first cell: the top one of Left's, the left one of Right's.
@@ -727,6 +709,38 @@ impl Partizan for Domineering {
         }
         Ok(total)
     }
+}
+
+/// Each domino of `side` on the empty cells `bits` of an `h × w` board: `push`
+/// gets the empty cells it leaves. Shared by both board types.
+fn domino_options<B: search::Bits>(h: usize, w: usize, bits: B, side: Side, mut push: impl FnMut(B)) {
+    let (moves, other) = match side {
+        // A board as wide as the word has no cell below another.
+        Side::Left if w >= B::CELLS => (B::ZERO, w),
+        Side::Left => (bits.and(bits.down(w)), w),
+        Side::Right => {
+            let last_col = (0..h).fold(B::ZERO, |m, r| m.or(B::bit(r * w + w - 1)));
+            (bits.and(bits.down(1)).minus(last_col), 1)
+        }
+    };
+    let mut m = moves;
+    while m != B::ZERO {
+        let i = m.lowest();
+        m = m.drop_lowest();
+        push(bits.minus(B::bit(i).or(B::bit(i + other))));
+    }
+}
+
+/// An `h × w` board drawn for people, `empty(i)` telling the empty cells.
+fn drawn(h: usize, w: usize, empty: impl Fn(usize) -> bool) -> crate::dynamic::Board {
+    let board = grid_board(h, w, |i| {
+        if empty(i) {
+            crate::dynamic::Cell::EMPTY
+        } else {
+            crate::dynamic::Cell::mark('#')
+        }
+    });
+    board.note("Left places dominoes down (a1 covers a1 and a2), Right across (a1 covers a1 and b1)")
 }
 
 /// Domineering's own outcome search of `board` (`h × w`, empty cells `empty`
@@ -910,6 +924,24 @@ mod tests {
         assert!(left.solved.wins && right.solved.wins);
         let other = ask(&Board::empty(5, 5).unwrap(), Side::Left, &mut state);
         assert!(other.stats.nodes > 0);
+    }
+
+    /// A board as wide as the word: no vertical domino (the shift by 64
+    /// overflowed, and Left got a move of one cell), 63 horizontal ones.
+    #[test]
+    fn a_row_of_64_cells_has_only_horizontal_dominoes() {
+        let game = Domineering::new();
+        let b = Board::empty(1, 64).unwrap();
+        let mut out = Vec::new();
+        game.options(&b, Side::Left, &mut out).unwrap();
+        assert!(out.is_empty(), "{out:?}");
+        game.options(&b, Side::Right, &mut out).unwrap();
+        assert_eq!(out.len(), 63);
+        assert!(out.iter().all(|o| o.empty_cells().count_ones() == 62));
+        out.clear();
+        game.options(&Board::empty(64, 1).unwrap(), Side::Left, &mut out)
+            .unwrap();
+        assert_eq!(out.len(), 63);
     }
 
     #[test]

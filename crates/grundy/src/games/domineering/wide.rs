@@ -13,7 +13,7 @@
 
 use super::search::MAX_LINE;
 use super::{
-    grid_board, grid_cell_name, grid_cells, grid_rows, grid_text, own_search, resume_search,
+    domino_options, drawn, grid_cell_name, grid_cells, grid_rows, grid_text, own_search, resume_search,
     search_checkpoint,
 };
 use crate::dynamic::{Codec, DynPosition};
@@ -172,17 +172,8 @@ impl Partizan for WideDomineering {
     type Position = WideBoard;
 
     fn options(&self, b: &WideBoard, side: Side, out: &mut Vec<WideBoard>) -> Result<(), GameError> {
-        let (h, w, bits) = (b.rows(), b.cols(), b.empty);
-        let (moves, other) = match side {
-            Side::Left => (bits & (bits >> w), w),
-            Side::Right => (bits & (bits >> 1) & !(first_col(h, w) << (w - 1)), 1),
-        };
-        let mut m = moves;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            out.push(WideBoard::raw(h, w, bits & !(1 << i | 1 << (i + other))));
-        }
+        let (h, w) = (b.rows(), b.cols());
+        domino_options(h, w, b.empty, side, |e| out.push(WideBoard::raw(h, w, e)));
         Ok(())
     }
 
@@ -213,16 +204,7 @@ impl Partizan for WideDomineering {
     }
 
     fn board(&self, b: &WideBoard) -> Option<crate::dynamic::Board> {
-        let board = grid_board(b.rows(), b.cols(), |i| {
-            if b.empty >> i & 1 == 1 {
-                crate::dynamic::Cell::EMPTY
-            } else {
-                crate::dynamic::Cell::mark('#')
-            }
-        });
-        Some(
-            board.note("Left places dominoes down (a1 covers a1 and a2), Right across (a1 covers a1 and b1)"),
-        )
+        Some(drawn(b.rows(), b.cols(), |i| b.empty >> i & 1 == 1))
     }
 
     /// A domino by its first cell: the top one of Left's, the left one of Right's.
