@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use grundy::solve::{observe, Progress};
 
-use crate::render::count;
+use crate::render::{count, count_of};
 
 /// How long work runs before its spinner appears: quick answers never flash one.
 const QUIET: Duration = Duration::from_secs(1);
@@ -28,21 +28,33 @@ pub fn searching<T>(work: impl FnOnce() -> T) -> T {
             return;
         }
         let spinner = crate::commands::period::spinner("solving");
-        // The rate of the search running now: a new search starts its own count.
-        let (mut since, mut last) = (Instant::now(), 0u64);
+        // The rate of the search running now, from the first look at it (what
+        // it counted before the spinner appeared took longer than the time
+        // since): a new search starts its own count.
+        let (mut since, mut base, mut last) = (Instant::now(), watched.positions(), 0u64);
         loop {
             let seen = watched.positions();
             if seen < last {
-                since = Instant::now();
+                (since, base) = (Instant::now(), 0);
             }
             last = seen;
             if let Some((done, to)) = watched.values() {
                 spinner.set_message(format!("solving: nim-values G(n) for n < {done} of {to}"));
             } else if let Some(limit) = watched.limit() {
-                let rate = seen as f64 / since.elapsed().as_secs_f64().max(1e-3);
+                let rate = (seen - base) as f64 / since.elapsed().as_secs_f64().max(1e-3);
+                // An outcome search's transposition table: how full it is.
+                let table = watched
+                    .table()
+                    .filter(|&(_, capacity)| capacity > 0)
+                    .map(|(filled, capacity)| {
+                        let entries = count_of(capacity, "entry", "entries");
+                        format!(", table {} of {entries}", percent(filled, capacity))
+                    })
+                    .unwrap_or_default();
                 spinner.set_message(format!(
-                    "solving: {} searched of at most {limit} ({rate:.0} a second)",
+                    "solving: {} searched of at most {limit} ({}{table})",
                     count(seen, "position"),
+                    rate_text(rate),
                 ));
             }
             if finished.recv_timeout(TICK) != Err(RecvTimeoutError::Timeout) {
@@ -56,6 +68,11 @@ pub fn searching<T>(work: impl FnOnce() -> T) -> T {
     // The watcher only draws; if it failed, the answer still stands.
     let _ = watcher.join();
     out
+}
+
+/// `part` of `whole` as a whole percentage (`37%`).
+fn percent(part: u64, whole: u64) -> String {
+    format!("{}%", (part as f64 * 100.0 / whole.max(1) as f64).round())
 }
 
 /// A rate as a person reads it: a whole number with thousands grouped, then `/s`
