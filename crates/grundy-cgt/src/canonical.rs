@@ -54,14 +54,22 @@ pub(crate) struct Node {
     options: Box<[GameId]>,
     /// How many of `options` are Left's.
     left_len: u32,
-    pub left_stop: Dyadic,
-    pub right_stop: Dyadic,
+    /// The stops, each rounded to the nearest `f64` (half the bytes of two
+    /// [`Dyadic`]s, and compared in one instruction). Rounding is monotone, so
+    /// a strict inequality between rounded stops holds between the stops; a tie
+    /// proves equality only when both are exact, and the reductions take a tie
+    /// as proving nothing.
+    pub left_stop: f64,
+    pub right_stop: f64,
     pub birthday: u32,
     /// Where its x + n·↑ + *m is in [`Arena::recognised`]; [`NOT_RECOGNISED`] if
     /// it is none.
     recognised: u32,
     /// Whether it is a number (then `recognised` holds it, without ups or star).
     pub is_number: bool,
+    /// Whether both stops are exact (numerators of at most 53 bits, as in every
+    /// game short of Hackenbush strings of 50 edges or so).
+    pub stops_exact: bool,
 }
 
 impl Node {
@@ -286,21 +294,27 @@ impl Universe {
             NumberOf::Not => None,
             NumberOf::TooPrecise => return None,
         };
-        let (nus, left_stop, right_stop) = match number {
-            Some(x) => (Some(Nus::number(x)), x, x),
+        let (nus, left_stop, right_stop, stops_exact) = match number {
+            Some(x) => {
+                let (f, exact) = x.to_f64();
+                (Some(Nus::number(x)), f, f, exact)
+            }
             None => {
-                // A canonical non-number has options on both sides.
+                // A canonical non-number has options on both sides. The largest
+                // rounded stop is the rounded largest stop; it is exact when all
+                // are (a safe underestimate).
                 let ls = left
                     .iter()
                     .map(|&o| self.node(o).right_stop)
-                    .max()
+                    .reduce(f64::max)
                     .expect("non-number has left options");
                 let rs = right
                     .iter()
                     .map(|&o| self.node(o).left_stop)
-                    .min()
+                    .reduce(f64::min)
                     .expect("non-number has right options");
-                (self.recognise_nus(left, right), ls, rs)
+                let exact = left.iter().chain(right).all(|&o| self.node(o).stops_exact);
+                (self.recognise_nus(left, right), ls, rs, exact)
             }
         };
         let node = Node {
@@ -311,6 +325,7 @@ impl Universe {
             birthday,
             recognised: NOT_RECOGNISED,
             is_number: number.is_some(),
+            stops_exact,
         };
         Some((node, nus))
     }
@@ -518,6 +533,73 @@ impl Universe {
         self.intern(vec![lo], vec![hi])
     }
 
+    /// {left | right} in canonical form, each option a sum of terms.
+    ///
+    /// The stops of a sum lie between those of its terms: RS(G) + RS(H) <= RS(G + H)
+    /// and LS(G + H) <= LS(G) + LS(H). A Left option X whose terms' left stops add
+    /// up to less than another option M's terms' right stops is then below M
+    /// (RS(M) > LS(X) proves X < M, see `le_impl`), so it is dominated and left
+    /// out unsummed; Right's the same way round. The rest are summed and reduced
+    /// as usual: removing dominated options early does not change the canonical
+    /// form.
+    pub(crate) fn canonical_of_sums(&mut self, left: &[&[GameId]], right: &[&[GameId]]) -> GameId {
+        // Options of one term (most of them) are reduced as they are.
+        let single = |terms: &[GameId]| match terms {
+            [] => Some(GameId(0)),
+            [t] => Some(*t),
+            _ => None,
+        };
+        if left.iter().chain(right).all(|t| single(t).is_some()) {
+            let l: Vec<GameId> = left.iter().filter_map(|t| single(t)).collect();
+            let r: Vec<GameId> = right.iter().filter_map(|t| single(t)).collect();
+            return self.canonical(&l, &r);
+        }
+        // Sums of stops are used only when exact: each term's stops exact, and no
+        // addition rounded (its error, by Knuth's TwoSum, zero).
+        let add = |a: f64, b: f64| {
+            let s = a + b;
+            let bb = s - a;
+            ((s - bb) - a == 0.0 && b - bb == 0.0).then_some(s)
+        };
+        let bounds = |u: &Universe, terms: &[GameId]| -> Option<(f64, f64)> {
+            terms.iter().try_fold((0.0, 0.0), |(ls, rs), &t| {
+                let n = u.node(t);
+                if !n.stops_exact {
+                    return None;
+                }
+                Some((add(ls, n.left_stop)?, add(rs, n.right_stop)?))
+            })
+        };
+        // The bounds of each option's stops, (upper bound of LS, lower bound of
+        // RS); `None` when not known exactly (never pruned then).
+        let lb: Vec<Option<(f64, f64)>> = left.iter().map(|t| bounds(self, t)).collect();
+        let rb: Vec<Option<(f64, f64)>> = right.iter().map(|t| bounds(self, t)).collect();
+        // The greatest right stop some Left option is known to reach, and the least
+        // left stop some Right option is known to stay below.
+        let left_bar = lb.iter().flatten().map(|b| b.1).reduce(f64::max);
+        let right_bar = rb.iter().flatten().map(|b| b.0).reduce(f64::min);
+        let sum = |u: &mut Universe, terms: &[GameId]| {
+            let mut total = u.zero();
+            for &t in terms {
+                total = u.add_impl(total, t);
+            }
+            total
+        };
+        let mut l = Vec::with_capacity(left.len());
+        for (terms, b) in left.iter().zip(&lb) {
+            if !matches!((b, left_bar), (Some(b), Some(bar)) if b.0 < bar) {
+                l.push(sum(self, terms));
+            }
+        }
+        let mut r = Vec::with_capacity(right.len());
+        for (terms, b) in right.iter().zip(&rb) {
+            if !matches!((b, right_bar), (Some(b), Some(bar)) if b.1 > bar) {
+                r.push(sum(self, terms));
+            }
+        }
+        self.canonical(&l, &r)
+    }
+
     /// {left | right} in canonical form.
     pub(crate) fn canonical(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
         if !self.charge() {
@@ -573,12 +655,37 @@ impl Universe {
         if opts.len() < 2 {
             return;
         }
-        let mut by_stops: Vec<(Dyadic, Dyadic, GameId)> = opts
+        let mut by_stops: Vec<(f64, f64, GameId)> = opts
             .iter()
             .map(|&o| (self.node(o).left_stop, self.node(o).right_stop, o))
             .collect();
+        // RS(m) > LS(x) proves x < m (see `le_impl`): for Left every option whose
+        // left stop is below the greatest right stop is dominated, and for Right
+        // every one whose right stop is above the least left stop. About half the
+        // options of a Domineering region go here, before any comparison.
+        if left {
+            let bar = by_stops
+                .iter()
+                .map(|x| x.1)
+                .reduce(f64::max)
+                .expect("two options");
+            by_stops.retain(|x| x.0 >= bar);
+        } else {
+            let bar = by_stops
+                .iter()
+                .map(|x| x.0)
+                .reduce(f64::min)
+                .expect("two options");
+            by_stops.retain(|x| x.1 <= bar);
+        }
+        // Stops are never NaN.
+        let stops_order = |a: &(f64, f64, GameId), b: &(f64, f64, GameId)| {
+            a.0.partial_cmp(&b.0)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal))
+        };
         by_stops.sort_unstable_by(|a, b| {
-            let order = (a.0, a.1).cmp(&(b.0, b.1));
+            let order = stops_order(a, b);
             if left {
                 order.reverse()
             } else {
@@ -586,14 +693,14 @@ impl Universe {
             }
         });
         // For Left, "x is below m"; for Right, "x is above m": x is dominated.
-        let below = |x: (Dyadic, Dyadic, GameId), m: (Dyadic, Dyadic, GameId)| {
+        let below = |x: (f64, f64, GameId), m: (f64, f64, GameId)| {
             if left {
                 (x, m)
             } else {
                 (m, x)
             }
         };
-        let mut kept: Vec<(Dyadic, Dyadic, GameId)> = Vec::with_capacity(by_stops.len());
+        let mut kept: Vec<(f64, f64, GameId)> = Vec::with_capacity(by_stops.len());
         'next: for x in by_stops {
             for m in &kept {
                 let (lo, hi) = below(x, *m);
@@ -601,7 +708,7 @@ impl Universe {
                     continue 'next;
                 }
             }
-            // x dominates a kept option only if their stops are equal.
+            // x dominates a kept option only if their (rounded) stops are equal.
             kept.retain(|m| {
                 let (lo, hi) = below(*m, x);
                 !(lo.0 == hi.0 && lo.1 == hi.1 && self.le(lo.2, hi.2))

@@ -71,6 +71,13 @@ impl Dyadic {
     pub fn integer(n: impl Into<i128>) -> Dyadic {
         Dyadic::new(n, 0)
     }
+    /// The nearest `f64`, and whether it is exactly self (it is when the
+    /// numerator has at most 53 significant bits: the exponent is always in range).
+    pub(crate) fn to_f64(self) -> (f64, bool) {
+        // 2^-exp, exact: exp <= MAX_EXPONENT is far from f64's smallest normal.
+        let scale = f64::from_bits((1023 - u64::from(self.exp)) << 52);
+        (self.num as f64 * scale, self.num.unsigned_abs() <= 1 << 53)
+    }
     /// The numerator in lowest terms.
     pub fn numerator(self) -> i128 {
         self.num

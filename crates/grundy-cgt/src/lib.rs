@@ -211,6 +211,12 @@ impl Universe {
     pub fn construct(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
         self.canonical(left, right)
     }
+    /// [`Universe::construct`] of options each given as a sum of games (an empty
+    /// sum is 0). The same value as summing every option first, but options
+    /// that the stops of their terms prove dominated are never summed.
+    pub fn construct_sums(&mut self, left: &[&[GameId]], right: &[&[GameId]]) -> GameId {
+        self.canonical_of_sums(left, right)
+    }
     /// Left's options of the canonical form.
     pub fn left_options(&self, g: GameId) -> &[GameId] {
         self.node(g).left()

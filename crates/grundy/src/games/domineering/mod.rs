@@ -414,15 +414,8 @@ impl Domineering {
         bits: u64,
         cache: &mut ValueCache<Board>,
     ) -> Result<GameId, GameError> {
-        // A strip (one row or one column; connected, so without holes): only one
-        // player can move, and such a game is worth the most moves that player can
-        // make, floor(n/2) dominoes in n cells; Left's when vertical. The tests
-        // check this against the plain recursion.
-        if h == 1 {
-            return Ok(cache.universe.integer(-((w / 2) as i64)));
-        }
-        if w == 1 {
-            return Ok(cache.universe.integer((h / 2) as i64));
+        if let Some(v) = strip_value(h, w, cache) {
+            return Ok(v);
         }
         // The region as it lies is looked up first: most lookups hit, and then no
         // symmetry is computed. On a miss the value comes from (or goes to) the
@@ -476,30 +469,42 @@ impl Domineering {
         // The memo is far bigger than the caches and its lookups are what this
         // search waits for: look every region up in one pass, before any
         // recursion, so that the independent lookups' cache misses overlap.
-        let found: Vec<Option<GameId>> = parts.iter().map(|p| cache.get(p)).collect();
-        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        // Strips (a quarter of the regions) are never in it.
+        let found: Vec<Option<GameId>> = parts
+            .iter()
+            .map(|p| strip_value(p.rows(), p.cols(), cache).or_else(|| cache.get(p)))
+            .collect();
+        let mut values = Vec::with_capacity(parts.len());
+        for (p, f) in parts.iter().zip(found) {
+            values.push(match f {
+                Some(v) => v,
+                None => self.region_value(p.rows(), p.cols(), p.empty, cache)?,
+            });
+        }
+        // Each option is the sum of its regions' values, summed only if it may
+        // be one of the canonical options (see `construct_sums`).
+        let mut sides: [Vec<&[GameId]>; 2] = [Vec::new(), Vec::new()];
         let mut start = 0;
         for (side, end) in ends {
-            let mut total = None;
-            for (p, f) in parts[start..end].iter().zip(&found[start..end]) {
-                let v = match *f {
-                    Some(v) => v,
-                    None => self.region_value(p.rows(), p.cols(), p.empty, cache)?,
-                };
-                total = Some(match total {
-                    None => v,
-                    Some(t) => cache.universe.add(t, v),
-                });
-            }
-            sides[side].push(total.unwrap_or_else(|| cache.universe.zero()));
+            sides[side].push(&values[start..end]);
             start = end;
         }
-        for s in &mut sides {
-            // Symmetric moves often leave equal values.
-            s.sort_unstable();
-            s.dedup();
-        }
-        Ok(cache.universe.construct(&sides[0], &sides[1]))
+        Ok(cache.universe.construct_sums(&sides[0], &sides[1]))
+    }
+}
+
+/// The value of a strip, a region of one row or one column (connected, so
+/// without holes): only one player can move, and such a game is worth the most
+/// moves that player can make, floor(n/2) dominoes in n cells; Left's when
+/// vertical. The tests check this against the plain recursion. `None` for
+/// other regions.
+fn strip_value(h: usize, w: usize, cache: &mut ValueCache<Board>) -> Option<GameId> {
+    if h == 1 {
+        Some(cache.universe.integer(-((w / 2) as i64)))
+    } else if w == 1 {
+        Some(cache.universe.integer((h / 2) as i64))
+    } else {
+        None
     }
 }
 
