@@ -134,6 +134,38 @@ impl SolveReport {
     }
 }
 
+/// [`solve`], its outcome search carrying on from `saved` (a checkpoint an
+/// earlier call gave), and the search's checkpoint after it, whether the solve
+/// answered or stopped (`None` when the game keeps no such search: only
+/// Domineering's boards do). The front end keeps the bytes (a file, say), so
+/// that a long search resumes where it stopped.
+pub fn solve_resuming(
+    game: &dyn DynGame,
+    position: &str,
+    o: &Options,
+    budget: &Budget,
+    saved: Option<&[u8]>,
+) -> (Result<SolveReport>, Option<Vec<u8>>) {
+    let Some(partizan) = game.partizan() else {
+        let e = Error::Unsupported(format!(
+            "{} keeps no outcome search to resume: checkpoints are of partizan board games (Domineering)",
+            game.name()
+        ));
+        return (Err(e), None);
+    };
+    if let Some(bytes) = saved {
+        let resumed = game
+            .parse_position(position)
+            .map_err(Error::from)
+            .and_then(|p| partizan.resume_outcome(&p, bytes).map_err(Error::Input));
+        if let Err(e) = resumed {
+            return (Err(e), None);
+        }
+    }
+    let report = solve(game, position, o, budget);
+    (report, partizan.outcome_checkpoint())
+}
+
 /// Solve a position: outcome, winner, nim-value, remoteness, every winning move,
 /// and for a partizan game its canonical value (within `budget`'s memory).
 pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -> Result<SolveReport> {

@@ -241,5 +241,8 @@ fn a_checkpointed_solve_carries_on() {
     bytes[100] ^= 4;
     std::fs::write(file, &bytes).unwrap();
     fails_with(&["solve", game, "start", "--checkpoint", file], "checksum");
-    fails_with(&["solve", "nim", "3", "--checkpoint", file], "not one");
+    fails_with(
+        &["solve", "nim", "3", "--checkpoint", file],
+        "keeps no outcome search",
+    );
 }

@@ -384,17 +384,38 @@ impl Game {
         self.ask(py, move |g, _| grundy_api::board(g, &position))
     }
 
-    #[pyo3(signature = (position, misere=false, first=None))]
+    #[pyo3(signature = (position, misere=false, first=None, checkpoint=None))]
     fn solve(
         &self,
         py: Python<'_>,
         position: String,
         misere: bool,
         first: Option<String>,
+        checkpoint: Option<std::path::PathBuf>,
     ) -> PyResult<Py<PyAny>> {
         self.ask(py, move |g, b| {
             let o = options(misere, first.as_deref())?;
-            Ok(grundy_api::solve(g, &position, &o, b)?.json())
+            let Some(path) = checkpoint else {
+                return Ok(grundy_api::solve(g, &position, &o, b)?.json());
+            };
+            // The file is the shell's: read before, replaced after.
+            let saved = match std::fs::read(&path) {
+                Ok(bytes) => Some(bytes),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                Err(e) => {
+                    return Err(grundy_api::Error::Input(format!(
+                        "cannot read {}: {e}",
+                        path.display()
+                    )))
+                }
+            };
+            let (report, bytes) = grundy_api::solve_resuming(g, &position, &o, b, saved.as_deref());
+            if let Some(bytes) = bytes {
+                let tmp = grundy_files::atomic::hidden_temp(&path);
+                grundy_files::atomic::write(&path, &tmp, &bytes)
+                    .map_err(|e| grundy_api::Error::Input(format!("cannot write {}: {e}", path.display())))?;
+            }
+            Ok(report?.json())
         })
     }
 

@@ -85,7 +85,8 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     })
 }
 
-/// `solve` with its outcome search kept in `path` (see `Args::checkpoint`).
+/// `solve` with its outcome search kept in `path` (see `Args::checkpoint`):
+/// read before, written after, whatever the answer.
 fn checkpointed(
     path: &std::path::Path,
     game: &dyn grundy::dynamic::DynGame,
@@ -94,33 +95,25 @@ fn checkpointed(
     budget: &Budget,
 ) -> Result<grundy_api::SolveReport> {
     crate::output::check_output(path, &[])?;
-    let partizan = game.partizan().ok_or_else(|| {
-        anyhow::anyhow!(
-            "--checkpoint keeps the outcome search of a partizan board game, and {} is not one",
-            game.name()
-        )
-    })?;
-    if path.exists() {
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let p = game.parse_position(position)?;
-        partizan
-            .resume_outcome(&p, &bytes)
-            .map_err(|m| anyhow::anyhow!("cannot carry on from {}: {m}", path.display()))?;
-    }
+    let saved = if path.exists() {
+        Some(std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?)
+    } else {
+        None
+    };
     let cancel = budget.cancel.clone();
     // Only one handler per process; a second Ctrl-C while saving is ignored.
     let _ = ctrlc::set_handler(move || cancel.raise());
-    let report = progress::searching(|| grundy_api::solve(game, position, options, budget));
-    let saved = match partizan.outcome_checkpoint() {
-        Some(bytes) => {
-            crate::output::write_whole(path, &bytes)?;
-            true
-        }
-        None => false,
-    };
+    let (report, checkpoint) =
+        progress::searching(|| grundy_api::solve_resuming(game, position, options, budget, saved.as_deref()));
+    if let Some(bytes) = &checkpoint {
+        crate::output::write_whole(path, bytes)?;
+    }
     match report {
         Ok(report) => Ok(report),
-        Err(e) if saved => Err(anyhow::anyhow!(
+        Err(grundy_api::Error::Input(m)) if saved.is_some() && checkpoint.is_none() => {
+            anyhow::bail!("cannot carry on from {}: {m}", path.display())
+        }
+        Err(e) if checkpoint.is_some() => Err(anyhow::anyhow!(
             "{e}; the search so far is saved in {}, and the same command carries on from it",
             path.display()
         )),

@@ -145,9 +145,22 @@ class Game:
     def __repr__(self) -> str:
         return f"grundy.game({self._text!r})"
 
-    def solve(self, position: Position, *, misere: bool = False, first: Optional[str] = None) -> Report:
-        """Outcome, winner, nim-value, remoteness, every winning move (``solve --json``)."""
-        return _report(self._game.solve(_text(position), misere, first))  # type: ignore[no-any-return]
+    def solve(
+        self,
+        position: Position,
+        *,
+        misere: bool = False,
+        first: Optional[str] = None,
+        checkpoint: Optional[str] = None,
+    ) -> Report:
+        """Outcome, winner, nim-value, remoteness, every winning move (``solve --json``).
+
+        ``checkpoint``: a file that keeps the outcome search of a board too large
+        for its value (Domineering), as ``solve --checkpoint``: saved when the
+        search stops, answered or not (its budget, Ctrl-C), and carried on from
+        when the file exists.
+        """
+        return _report(self._game.solve(_text(position), misere, first, checkpoint))  # type: ignore[no-any-return]
 
     def moves(self, position: Position, *, misere: bool = False, first: Optional[str] = None) -> Report:
         """Every move with its outcome, nim-value and remoteness (``moves --json``)."""

@@ -54,3 +54,28 @@ def test_tables_build_and_answer_as_the_cli(tmp_path):
     assert t.solve("x........")["outcome"] == cli_json("solve", "tictactoe", "x........")["outcome"]
     kayles = grundy.game("kayles").build(tmp_path / "k.db", start="4,5")
     assert kayles.reachable_from == "4,5" and kayles.numbered == "positions"
+
+
+def test_a_checkpointed_solve_carries_on(tmp_path):
+    """``solve(checkpoint=...)`` is ``solve --checkpoint``: a search stopped by its
+    budget carries on from the file, in a game loaded afresh each time (so that
+    only the file remembers), to the CLI's answer; another board's file is refused."""
+    text = "domineering:rows=7,cols=7"
+    path = str(tmp_path / "7x7.ckpt")
+    stops = 0
+    while True:
+        try:
+            answer = grundy.game(text, max_work=2500).solve("start", checkpoint=path)
+            break
+        except grundy.BudgetError:
+            stops += 1
+            assert stops < 20, "no end"
+    assert stops >= 2
+    want = cli_json("solve", text, "start")
+    for key in ("outcome", "outcome_class", "winner"):
+        assert answer[key] == want[key], key
+    try:
+        grundy.game("domineering:rows=6,cols=7").solve("start", checkpoint=path)
+        raise AssertionError("another board's checkpoint was taken")
+    except grundy.InputError as e:
+        assert "7x7 board, not 6x7" in str(e)
