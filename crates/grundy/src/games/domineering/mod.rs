@@ -781,7 +781,7 @@ where
         None => Box::new((board, DomineeringSearch::<B>::new(h, w, budget)?)),
     };
     let search = &mut kept.1;
-    let before = search.stats().nodes;
+    // Its counters start at zero: a new search's, and a kept one's by `renew`.
     let solved = if with_move {
         search.solve(empty, side).map(|s| Solved {
             wins: s.wins,
@@ -793,8 +793,7 @@ where
             winning_move: None,
         })
     };
-    let mut stats = search.stats();
-    stats.nodes -= before;
+    let stats = search.stats();
     // A search stopped by the budget is kept too: its table holds only nodes
     // searched to the end, the next call carries on under its own budget, and
     // a checkpoint can save it.
