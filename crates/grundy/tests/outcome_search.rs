@@ -5,7 +5,11 @@
 //! empty Domineering rectangles (`tests/data/partizan/domineering_outcomes.txt`).
 
 use grundy::dynamic::{Codec, DynPosition};
-use grundy::games::{Board, Clobber, ClobberBoard, Domineering, DomineeringSearch, Strip, ToadsAndFrogs};
+use grundy::games::domineering_search::Bits;
+use grundy::games::{
+    Board, Clobber, ClobberBoard, Domineering, DomineeringSearch, Strip, ToadsAndFrogs, WideBoard,
+    WideDomineering,
+};
 use grundy::partizan::{solve_outcome, OutcomeClass, OutcomeSearch, Partizan, Side, ValueCache};
 use grundy::Budget;
 use proptest::prelude::*;
@@ -167,7 +171,7 @@ fn domineering_rectangles_as_published() {
     rectangles_as_published(false);
 }
 
-/// The `slow` lines of the data file (up to 8x8), by Domineering's own search
+/// The `slow` lines of the data file (up to 7x10), by Domineering's own search
 /// alone, on a release build:
 /// `cargo test -p grundy --release --test integration large_rectangles -- --ignored`.
 #[test]
@@ -194,6 +198,13 @@ fn rectangles_as_published(slow: bool) {
             "P" => OutcomeClass::P,
             other => panic!("{line}: bad class {other}"),
         };
+        if rows * cols > 64 {
+            // Wide boards: the same search on 128-bit boards, and their game.
+            let game = WideDomineering::with_start(rows, cols).unwrap();
+            let board = WideBoard::empty(rows, cols).unwrap();
+            rectangle_by_own_search::<u128, _>(line, class, &game, &board, &b);
+            continue;
+        }
         let board = Board::empty(rows, cols).unwrap();
         if rows * cols <= 20 {
             let mut cache = ValueCache::new(10_000_000);
@@ -208,20 +219,36 @@ fn rectangles_as_published(slow: bool) {
             let right = s.wins(&board, Side::Right).unwrap();
             assert_eq!(class_of(left, right), class, "{line}: the generic search");
         }
-        let mut own = DomineeringSearch::<u64>::new(rows, cols, &b).unwrap();
-        let all = own.geometry().all();
-        let left = own.wins(all, Side::Left).unwrap();
-        let right = own.wins(all, Side::Right).unwrap();
-        assert_eq!(class_of(left, right), class, "{line}: Domineering's search");
-        // And the seam's choice, which is Domineering's.
-        let answer = solve_outcome(&game, &board, Side::Left, false, &b, &mut None).unwrap();
-        assert_eq!(answer.solved.wins, left, "{line}");
-        assert!(
-            answer.method.starts_with("outcome search on bitboards"),
-            "{}",
-            answer.method
-        );
+        rectangle_by_own_search::<u64, _>(line, class, &game, &board, &b);
     }
+}
+
+/// Domineering's own search on `B`'s bitboards finds `class` for the empty
+/// `board` of `game`, and the seam picks that search.
+fn rectangle_by_own_search<B: Bits, G: Partizan>(
+    line: &str,
+    class: OutcomeClass,
+    game: &G,
+    board: &G::Position,
+    b: &Budget,
+) {
+    let f: Vec<usize> = line
+        .split_whitespace()
+        .take(2)
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let mut own = DomineeringSearch::<B>::new(f[0], f[1], b).unwrap();
+    let all = own.geometry().all();
+    let left = own.wins(all, Side::Left).unwrap();
+    let right = own.wins(all, Side::Right).unwrap();
+    assert_eq!(class_of(left, right), class, "{line}: Domineering's search");
+    let answer = solve_outcome(game, board, Side::Left, false, b, &mut None).unwrap();
+    assert_eq!(answer.solved.wins, left, "{line}");
+    assert!(
+        answer.method.starts_with("outcome search on bitboards"),
+        "{}",
+        answer.method
+    );
 }
 
 fn class_of(left: bool, right: bool) -> OutcomeClass {
