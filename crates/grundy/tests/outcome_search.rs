@@ -322,8 +322,11 @@ fn time_own_search<B: grundy::games::domineering_search::Bits>(spec: &str, r: us
     };
     for side in [Side::Left, Side::Right] {
         let mut s = DomineeringSearch::<B>::new(r, c, &b).unwrap();
+        // The largest region valued, at the start and in the search (12 was
+        // the default in the search before it valued none).
         if let Ok(small) = std::env::var("GRUNDY_SMALL") {
             s.small = small.parse().unwrap();
+            s.small_in_search = s.small;
         }
         let t = std::time::Instant::now();
         let all = s.geometry().all();

@@ -6,9 +6,13 @@
 //! canonical value `V` of the small regions already split off (valued exactly
 //! by the canonical-form engine, [`super::Domineering::region_value`], on
 //! demand); a move is a domino on the bitboard or a move of `V`'s canonical
-//! form. After a move only the region the domino was in can split, so only the
-//! domino's neighbours are flooded, and a flood stops as soon as its region is
-//! too big to value. The transposition table's key is the node itself (the
+//! form. The small regions of the position asked about go into `V` at the
+//! start; those that split off during the search stay on the bitboard unless
+//! [`DomineeringSearch::small_in_search`] asks for them to be valued too
+//! (measured cheaper on empty rectangles; see there). Then, after a move only
+//! the region the domino was in can split, so only the domino's neighbours are
+//! flooded, and a flood stops as soon as its region is too big to value. The
+//! transposition table's key is the node itself (the
 //! least of the bitboard's mirror images, `V` and the player to move): no hash
 //! collision can give a wrong answer. The move-count bounds are those of
 //! [`super::move_bounds`] (safe moves, a third of the spoilable ones, against
@@ -936,8 +940,18 @@ pub struct DomineeringSearch<B: Bits> {
     g: Geometry<B>,
     game: Domineering,
     cache: ValueCache<super::Board>,
-    /// Regions of at most this many cells are valued.
+    /// Regions of the position asked about of at most this many cells are
+    /// valued (a position made of many small regions is then one value).
     pub small: u32,
+    /// Regions of at most this many cells that split off during the search
+    /// are valued too: none by default. On empty rectangles that costs more
+    /// than it saves: the values split the table's transpositions (the same
+    /// cells with other values are other nodes), and a value that is not an
+    /// integer gives looser bounds. Valuing regions of up to 12 cells took
+    /// 7x10 3.39 million nodes and 13.3 s of CPU, valuing none 3.05 million
+    /// and 10.3 s; 6x9, 7x9 and 6x10 likewise a quarter to a third less CPU,
+    /// 8x8 18% less (docs/benchmarks.md).
+    pub small_in_search: u32,
     tt: Buckets<Entry<B>>,
     classes: Classes,
     /// The integers around values (see [`DomineeringSearch::integer_bounds`]).
@@ -972,6 +986,7 @@ impl<B: Bits> DomineeringSearch<B> {
             game: Domineering::new(),
             cache,
             small: SMALL_COMPONENT as u32,
+            small_in_search: 0,
             tt: Buckets::new(tt_entries, TABLE_MAX_ENTRIES),
             classes: Classes::default(),
             bounds: FxHashMap::default(),
@@ -1364,17 +1379,21 @@ impl<B: Bits> DomineeringSearch<B> {
     }
 
     /// The node a domino `d` leaves: its cells gone, and any region next to
-    /// it that became small enough valued and moved into the value.
+    /// it that became small enough ([`DomineeringSearch::small_in_search`])
+    /// valued and moved into the value.
     fn child(&mut self, c: Cells<B>, v: GameId, d: Cells<B>) -> Result<(Cells<B>, GameId), GameError> {
         let mut rest = Cells {
             e: c.e.minus(d.e),
             t: c.t.minus(d.t),
         };
         let mut v = v;
+        if self.small_in_search == 0 {
+            return Ok((rest, v));
+        }
         let mut seeds = self.g.neighbours(d.e).and(rest.e);
         while seeds != B::ZERO {
             let seed = seeds.lowest_bit();
-            match self.g.region(seed, rest.e, self.small) {
+            match self.g.region(seed, rest.e, self.small_in_search) {
                 Ok(r) => {
                     seeds = seeds.minus(r);
                     if let Some(x) = self.region_value(r)? {
@@ -1544,6 +1563,7 @@ mod tests {
                 for small in [0, 6, 12] {
                     let mut s = DomineeringSearch::<u64>::new(h, w, &budget).unwrap();
                     s.small = small;
+                    s.small_in_search = small;
                     let zero = s.cache.universe.zero();
                     if small == 0 {
                         if let Some(b) = s.by_bounds(s.g.cells(e), zero, side) {
