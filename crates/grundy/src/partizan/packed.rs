@@ -1,0 +1,188 @@
+//! A memo of values for positions that pack into 64 bits of cells and 16 bits of
+//! shape (a Domineering region: its empty cells, its rows and columns).
+//!
+//! The empty 6x6 Domineering board's memo holds 12 million regions and is looked
+//! up 150 million times, each time at a random place far beyond the processor's
+//! caches. A general hash map's memory comes from the allocator in 4 KiB pages,
+//! so nearly every lookup also missed the TLB; this table lives in memory of its
+//! own mapped with transparent huge pages where the system has them. Entries are
+//! two words (cells; a used bit, the shape and the value), found by linear
+//! probing: the probes of a lookup stay on one cache line or two.
+
+use super::GameId;
+
+/// Where the entries live: two words an entry, zero for an empty one.
+enum Slots {
+    Heap(Vec<u64>),
+    #[cfg(target_os = "linux")]
+    Mapped(memmap2::MmapMut),
+}
+
+/// The smallest table mapped on its own: one huge page.
+#[cfg(target_os = "linux")]
+const MAPPED_BYTES: usize = 2 << 20;
+
+impl Slots {
+    /// Room for `entries` entries, all empty.
+    fn new(entries: usize) -> Slots {
+        let words = 2 * entries;
+        #[cfg(target_os = "linux")]
+        if words * size_of::<u64>() >= MAPPED_BYTES {
+            // A new anonymous mapping reads as zeros: every entry empty.
+            if let Ok(map) = memmap2::MmapMut::map_anon(words * size_of::<u64>()) {
+                // Only a hint: without huge pages the table works the same.
+                let _ = map.advise(memmap2::Advice::HugePage);
+                return Slots::Mapped(map);
+            }
+        }
+        Slots::Heap(vec![0; words])
+    }
+
+    fn get(&self) -> &[u64] {
+        match self {
+            Slots::Heap(v) => v,
+            #[cfg(target_os = "linux")]
+            Slots::Mapped(map) => bytemuck::cast_slice(map),
+        }
+    }
+
+    fn get_mut(&mut self) -> &mut [u64] {
+        match self {
+            Slots::Heap(v) => v,
+            #[cfg(target_os = "linux")]
+            Slots::Mapped(map) => bytemuck::cast_slice_mut(map),
+        }
+    }
+}
+
+/// The second word's bit of a used entry.
+const USED: u64 = 1 << 63;
+
+/// The entries a new table has room for.
+const START_ENTRIES: usize = 1 << 10;
+
+/// Values of packed positions (see the module's documentation).
+pub struct PackedMemo {
+    slots: Slots,
+    /// Entries it has room for (a power of two).
+    capacity: usize,
+    filled: usize,
+}
+
+impl Default for PackedMemo {
+    fn default() -> PackedMemo {
+        PackedMemo {
+            slots: Slots::new(START_ENTRIES),
+            capacity: START_ENTRIES,
+            filled: 0,
+        }
+    }
+}
+
+impl PackedMemo {
+    /// Entries held.
+    pub fn len(&self) -> usize {
+        self.filled
+    }
+
+    /// True when it holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.filled == 0
+    }
+
+    /// Where the probes for a key start.
+    fn home(&self, cells: u64, shape: u16) -> usize {
+        // A full mix (MurmurHash3's finaliser): the cells of regions are anything
+        // but random, and the index is the hash's top bits.
+        let mut h = cells ^ u64::from(shape).rotate_right(16);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^= h >> 33;
+        (h >> (64 - self.capacity.trailing_zeros())) as usize
+    }
+
+    /// The value of the position, if held.
+    #[inline]
+    pub fn get(&self, cells: u64, shape: u16) -> Option<GameId> {
+        let tag = USED | u64::from(shape) << 32;
+        let slots = self.slots.get();
+        let mask = self.capacity - 1;
+        let mut i = self.home(cells, shape);
+        loop {
+            let second = slots[2 * i + 1];
+            if second == 0 {
+                return None;
+            }
+            if second & !u64::from(u32::MAX) == tag && slots[2 * i] == cells {
+                return Some(GameId(second as u32));
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Holds `value` for the position (replacing what it held).
+    pub fn insert(&mut self, cells: u64, shape: u16, value: GameId) {
+        // At most three quarters full: a miss then probes a few entries.
+        if (self.filled + 1) * 4 > self.capacity * 3 {
+            self.grow();
+        }
+        self.put(cells, USED | u64::from(shape) << 32 | u64::from(value.0));
+    }
+
+    fn put(&mut self, cells: u64, second: u64) {
+        let tag = second & !u64::from(u32::MAX);
+        let mask = self.capacity - 1;
+        let mut i = self.home(cells, (second >> 32) as u16);
+        let slots = self.slots.get_mut();
+        loop {
+            let old = slots[2 * i + 1];
+            if old == 0 {
+                self.filled += 1;
+                break;
+            }
+            if old & !u64::from(u32::MAX) == tag && slots[2 * i] == cells {
+                break;
+            }
+            i = (i + 1) & mask;
+        }
+        slots[2 * i] = cells;
+        slots[2 * i + 1] = second;
+    }
+
+    /// Doubles the room, every entry to its new place.
+    fn grow(&mut self) {
+        self.capacity *= 2;
+        let old = std::mem::replace(&mut self.slots, Slots::new(self.capacity));
+        self.filled = 0;
+        for entry in old.get().chunks_exact(2).filter(|e| e[1] != 0) {
+            self.put(entry[0], entry[1]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holds_what_it_was_given_through_growth() {
+        let mut m = PackedMemo::default();
+        let key = |i: u64| (i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 20, (i % 7) as u16);
+        for i in 0..100_000u64 {
+            let (c, s) = key(i);
+            m.insert(c, s, GameId(i as u32));
+        }
+        assert_eq!(m.len(), 100_000);
+        for i in 0..100_000u64 {
+            let (c, s) = key(i);
+            assert_eq!(m.get(c, s), Some(GameId(i as u32)));
+            assert_eq!(m.get(c, s.wrapping_add(7)), None, "another shape");
+        }
+        assert_eq!(m.get(0, 0), None);
+        m.insert(0, 0, GameId(5));
+        m.insert(0, 0, GameId(6));
+        assert_eq!((m.get(0, 0), m.len()), (Some(GameId(6)), 100_001));
+    }
+}
