@@ -236,6 +236,12 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
         self.packed.get(cells, shape)
     }
 
+    /// [`ValueCache::get_packed`] of many positions, in order, onto `out`:
+    /// faster than one at a time when the memo is larger than the caches.
+    pub fn get_packed_many(&self, keys: &[(u64, u16)], out: &mut Vec<Option<GameId>>) {
+        self.packed.get_many(keys, out);
+    }
+
     /// Memoize the value of a packed position (see [`ValueCache::get_packed`]),
     /// as [`ValueCache::insert`] does.
     pub fn insert_packed(&mut self, cells: u64, shape: u16, value: GameId) {

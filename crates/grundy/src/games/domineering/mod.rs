@@ -481,21 +481,33 @@ impl Domineering {
         // The memo is far bigger than the caches and its lookups are what this
         // search waits for: look every region up in one pass, before any
         // recursion, so that the independent lookups' cache misses overlap.
-        // Strips (a quarter of the regions) are never in it.
-        let found: Vec<Option<GameId>> = parts
+        // Strips (a quarter of the regions) are never in it; their values are
+        // few, so each is asked of the universe once here.
+        let mut strips: [[Option<GameId>; MAX_CELLS / 2 + 1]; 2] = [[None; MAX_CELLS / 2 + 1]; 2];
+        let keys: Vec<(u64, u16)> = parts
             .iter()
-            .map(|p| {
-                strip_value(p.rows(), p.cols(), cache)
-                    .or_else(|| cache.get_packed(p.empty, shape(p.rows(), p.cols())))
-            })
+            .filter(|p| p.rows() > 1 && p.cols() > 1)
+            .map(|p| (p.empty, shape(p.rows(), p.cols())))
             .collect();
+        let mut found = Vec::with_capacity(keys.len());
+        cache.get_packed_many(&keys, &mut found);
+        let mut found = found.into_iter();
         let mut values = Vec::with_capacity(parts.len());
-        for (p, f) in parts.iter().zip(found) {
-            values.push(match f {
-                Some(v) => v,
-                None => {
-                    cache.step()?;
-                    self.unknown_region_value(p.rows(), p.cols(), p.empty, cache)?
+        for p in &parts {
+            let (h, w) = (p.rows(), p.cols());
+            values.push(if h == 1 || w == 1 {
+                let known = &mut strips[usize::from(h == 1)][(h * w) / 2];
+                match *known {
+                    Some(v) => v,
+                    None => *known.insert(strip_value(h, w, cache).expect("a strip")),
+                }
+            } else {
+                match found.next().expect("a value or none for each region") {
+                    Some(v) => v,
+                    None => {
+                        cache.step()?;
+                        self.unknown_region_value(h, w, p.empty, cache)?
+                    }
                 }
             });
         }
