@@ -103,8 +103,11 @@ pub(crate) struct Arena {
     index: hashbrown::HashTable<GameId>,
     /// The x + n·↑ + *m of the nodes that are one (see [`Node::recognised`]).
     recognised: Vec<Nus>,
-    add_memo: FxHashMap<(GameId, GameId), GameId>,
-    neg_memo: FxHashMap<GameId, GameId>,
+    /// Sums by their terms' ids, the lesser first (in 64 bits); negatives by the
+    /// id. Both are looked up at random places far more often than they grow,
+    /// so they live in huge pages (see [`crate::mapped`]).
+    add_memo: crate::PackedMemo,
+    neg_memo: crate::PackedMemo,
     /// The answers of `g <= h` (a lossy cache: see [`crate::comparisons`]).
     pub comparisons: crate::comparisons::Comparisons,
     nus_memo: FxHashMap<Nus, GameId>,
@@ -903,8 +906,8 @@ impl Universe {
                 None => self.imprecise(),
             };
         }
-        let key = (g.min(h), g.max(h));
-        if let Some(&s) = self.arena.add_memo.get(&key) {
+        let key = u64::from(g.min(h).0) << 32 | u64::from(g.max(h).0);
+        if let Some(s) = self.arena.add_memo.get(key, 0) {
             return s;
         }
         if !self.charge() {
@@ -925,7 +928,7 @@ impl Universe {
             let r: Vec<GameId> = r.into_iter().map(|o| self.add_impl(o, x)).collect();
             let s = self.intern(l, r);
             if self.hold(MEMO_BYTES) {
-                self.arena.add_memo.insert(key, s);
+                self.arena.add_memo.insert(key, 0, s);
             }
             return s;
         }
@@ -945,7 +948,7 @@ impl Universe {
         }
         let s = self.canonical(&left, &right);
         if self.hold(MEMO_BYTES) {
-            self.arena.add_memo.insert(key, s);
+            self.arena.add_memo.insert(key, 0, s);
         }
         s
     }
@@ -954,7 +957,7 @@ impl Universe {
         if let Some(v) = self.nus_of(g) {
             return self.nus(v.neg());
         }
-        if let Some(&n) = self.arena.neg_memo.get(&g) {
+        if let Some(n) = self.arena.neg_memo.get(u64::from(g.0), 0) {
             return n;
         }
         if !self.charge() {
@@ -967,8 +970,8 @@ impl Universe {
         // The negative of a canonical form is canonical.
         let n = self.intern(nl, nr);
         if self.hold(2 * MEMO_BYTES) {
-            self.arena.neg_memo.insert(g, n);
-            self.arena.neg_memo.insert(n, g);
+            self.arena.neg_memo.insert(u64::from(g.0), 0, n);
+            self.arena.neg_memo.insert(u64::from(n.0), 0, g);
         }
         n
     }

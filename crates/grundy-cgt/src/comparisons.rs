@@ -10,6 +10,7 @@
 //! entry. Forgetting costs only time (the comparison is made again, exactly), never
 //! a wrong answer, since an entry is the whole pair and its answer.
 
+use crate::mapped::Words;
 use crate::GameId;
 
 /// A slot no pair fills: every id cached is below 2^31 (see [`key`]).
@@ -30,59 +31,11 @@ fn key(g: GameId, h: GameId) -> Option<u64> {
     (g.0 < 1 << 31 && h.0 < 1 << 31).then(|| (u64::from(g.0) << 32) | (u64::from(h.0) << 1))
 }
 
-/// The slots, [`WAYS`] a bucket, the newest of a bucket first: a key with its
-/// answer in the low bit, or [`EMPTY`].
-///
-/// A large table lives in memory of its own mapped with transparent huge pages
-/// where the system has them: every lookup lands on a random bucket, and with
-/// 4 KiB pages nearly each one also missed the TLB (a 32 MiB table is 8192
-/// pages, 16 huge ones). Elsewhere, and for small tables, it is a plain vector.
-enum Slots {
-    Heap(Vec<u64>),
-    #[cfg(target_os = "linux")]
-    Mapped(memmap2::MmapMut),
-}
-
-/// The smallest table mapped on its own: one huge page.
-#[cfg(target_os = "linux")]
-const MAPPED_BYTES: usize = 2 << 20;
-
-impl Slots {
-    /// `buckets` empty buckets.
-    fn new(buckets: usize) -> Slots {
-        let len = buckets * WAYS;
-        #[cfg(target_os = "linux")]
-        if len * size_of::<u64>() >= MAPPED_BYTES {
-            if let Ok(mut map) = memmap2::MmapMut::map_anon(len * size_of::<u64>()) {
-                // Only a hint: without huge pages the table works the same.
-                let _ = map.advise(memmap2::Advice::HugePage);
-                bytemuck::cast_slice_mut::<u8, u64>(&mut map).fill(EMPTY);
-                return Slots::Mapped(map);
-            }
-        }
-        Slots::Heap(vec![EMPTY; len])
-    }
-
-    fn get(&self) -> &[u64] {
-        match self {
-            Slots::Heap(v) => v,
-            #[cfg(target_os = "linux")]
-            Slots::Mapped(map) => bytemuck::cast_slice(map),
-        }
-    }
-
-    fn get_mut(&mut self) -> &mut [u64] {
-        match self {
-            Slots::Heap(v) => v,
-            #[cfg(target_os = "linux")]
-            Slots::Mapped(map) => bytemuck::cast_slice_mut(map),
-        }
-    }
-}
-
 /// The answers of `g <= h` computed so far, as many as fit.
 pub(crate) struct Comparisons {
-    slots: Slots,
+    /// [`WAYS`] a bucket, the newest of a bucket first: a key with its answer in
+    /// the low bit, or [`EMPTY`]. In huge pages (see [`crate::mapped`]).
+    slots: Words,
     /// Buckets (a power of two).
     buckets: usize,
     /// Slots filled. The table doubles at half full (below its limit), where
@@ -95,7 +48,7 @@ pub(crate) struct Comparisons {
 impl Default for Comparisons {
     fn default() -> Comparisons {
         Comparisons {
-            slots: Slots::new(MIN_BUCKETS),
+            slots: Words::new(MIN_BUCKETS * WAYS, EMPTY),
             buckets: MIN_BUCKETS,
             filled: 0,
             max_buckets: MIN_BUCKETS,
@@ -167,7 +120,7 @@ impl Comparisons {
     /// Doubles the table, keeping what fits; the bytes added.
     fn grow(&mut self) -> u64 {
         self.buckets *= 2;
-        let old = std::mem::replace(&mut self.slots, Slots::new(self.buckets));
+        let old = std::mem::replace(&mut self.slots, Words::new(self.buckets * WAYS, EMPTY));
         self.filled = 0;
         // Oldest first, so that each bucket keeps its order.
         for bucket in old.get().chunks_exact(WAYS) {

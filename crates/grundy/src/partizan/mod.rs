@@ -17,7 +17,6 @@ use crate::GameError;
 
 pub(crate) mod buckets;
 pub mod outcome;
-mod packed;
 mod seam;
 
 pub use outcome::{solve_outcome, Answer, MoveBounds, OutcomeSearch, SearchState};
@@ -192,7 +191,7 @@ pub struct ValueCache<P> {
     memo: FxHashMap<P, GameId>,
     /// The memo of a game whose positions pack into cells and a shape (see
     /// [`ValueCache::get_packed`]).
-    packed: packed::PackedMemo,
+    packed: grundy_cgt::PackedMemo,
     /// Component values that may still be computed.
     budget: usize,
     limit: usize,
@@ -204,7 +203,7 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
         ValueCache {
             universe: Universe::new(),
             memo: FxHashMap::default(),
-            packed: packed::PackedMemo::default(),
+            packed: grundy_cgt::PackedMemo::default(),
             budget,
             limit: budget,
         }
@@ -231,7 +230,7 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
     /// The memoized value of a position packed as 64 bits of cells and 16 of
     /// shape, kept apart from [`ValueCache::get`]'s: a game whose positions pack
     /// so (Domineering's regions) finds them faster, in a table of its own in
-    /// huge pages.
+    /// huge pages ([`grundy_cgt::PackedMemo`]).
     pub fn get_packed(&self, cells: u64, shape: u16) -> Option<GameId> {
         self.packed.get(cells, shape)
     }
