@@ -49,11 +49,12 @@ impl Nus {
 /// One interned canonical form, with what is cheap to know at interning time.
 /// Millions of them are held for a large game, so the rare structure (the
 /// number or x + n·↑ + *m it is) lives beside them, in [`Arena::recognised`].
+///
+/// The stops come first: a node is 48 bytes, in a vector the allocator aligns
+/// to 16, so its first 16 bytes never straddle two cache lines, and many
+/// comparisons are decided by the stops alone (see `le_impl`).
+#[repr(C)]
 pub(crate) struct Node {
-    /// Left's options, then Right's: one allocation a node.
-    options: Box<[GameId]>,
-    /// How many of `options` are Left's.
-    left_len: u32,
     /// The stops, each rounded to the nearest `f64` (half the bytes of two
     /// [`Dyadic`]s, and compared in one instruction). Rounding is monotone, so
     /// a strict inequality between rounded stops holds between the stops; a tie
@@ -61,6 +62,10 @@ pub(crate) struct Node {
     /// as proving nothing.
     pub left_stop: f64,
     pub right_stop: f64,
+    /// Left's options, then Right's: one allocation a node.
+    options: Box<[GameId]>,
+    /// How many of `options` are Left's.
+    left_len: u32,
     pub birthday: u32,
     /// Where its x + n·↑ + *m is in [`Arena::recognised`]; [`NOT_RECOGNISED`] if
     /// it is none.
@@ -846,9 +851,6 @@ impl Universe {
             return false;
         }
         let (gn, hn) = (self.node(g), self.node(h));
-        if gn.is_number && hn.is_number {
-            return self.number_of(g) <= self.number_of(h);
-        }
         // Stops are monotone: g <= h forces LS(g) <= LS(h) and RS(g) <= RS(h).
         if gn.left_stop > hn.left_stop || gn.right_stop > hn.right_stop {
             return false;
@@ -859,6 +861,11 @@ impl Universe {
         // stops are both x, this decides everything except the tie.)
         if hn.right_stop > gn.left_stop {
             return true;
+        }
+        // Two numbers whose rounded stops tie (the stops decided the rest, as
+        // rounding is monotone), compared exactly.
+        if gn.is_number && hn.is_number {
+            return self.number_of(g) <= self.number_of(h);
         }
         if let (Some(a), Some(b)) = (self.nus_of(g), self.nus_of(h)) {
             if let Some(ans) = nus_le(a, b) {
