@@ -82,18 +82,16 @@ impl PackedMemo {
         }
     }
 
-    /// The values of many keys, in order, onto `out`: the first probe of
-    /// every key is read before any is compared, so that their misses of the
-    /// processor's caches overlap (the loads do not depend on each other, nor
-    /// wait on branches).
-    pub fn get_many(&self, keys: &[(u64, u16)], out: &mut Vec<Option<GameId>>) {
+    /// Reads the first probe of every key, so that their misses of the
+    /// processor's caches overlap (the loads depend neither on each other nor
+    /// on branches) and the lookups that follow find them near.
+    pub fn touch(&self, keys: impl IntoIterator<Item = (u64, u16)>) {
         let slots = self.slots.get();
         let touched = keys
-            .iter()
-            .fold(0u64, |acc, &(key, tag)| acc ^ slots[2 * self.home(key, tag) + 1]);
+            .into_iter()
+            .fold(0u64, |acc, (key, tag)| acc ^ slots[2 * self.home(key, tag) + 1]);
         // Kept, so that the reads are made.
         std::hint::black_box(touched);
-        out.extend(keys.iter().map(|&(key, tag)| self.get(key, tag)));
     }
 
     /// Holds `value` for the key (replacing what it held).
@@ -154,13 +152,11 @@ mod tests {
             assert_eq!(m.get(c, s), Some(GameId(i as u32)));
             assert_eq!(m.get(c, s.wrapping_add(7)), None, "another tag");
         }
-        let keys: Vec<(u64, u16)> = (99_990..100_010).map(key).collect();
-        let mut out = Vec::new();
-        m.get_many(&keys, &mut out);
-        let expected: Vec<Option<GameId>> = (99_990..100_010u64)
-            .map(|i| (i < 100_000).then_some(GameId(i as u32)))
-            .collect();
-        assert_eq!(out, expected);
+        m.touch((99_990..100_010).map(key));
+        for i in 99_990..100_010u64 {
+            let (c, s) = key(i);
+            assert_eq!(m.get(c, s), (i < 100_000).then_some(GameId(i as u32)));
+        }
         assert_eq!(m.get(0, 0), None);
         m.insert(0, 0, GameId(5));
         m.insert(0, 0, GameId(6));

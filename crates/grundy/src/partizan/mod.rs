@@ -235,10 +235,11 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
         self.packed.get(cells, shape)
     }
 
-    /// [`ValueCache::get_packed`] of many positions, in order, onto `out`:
-    /// faster than one at a time when the memo is larger than the caches.
-    pub fn get_packed_many(&self, keys: &[(u64, u16)], out: &mut Vec<Option<GameId>>) {
-        self.packed.get_many(keys, out);
+    /// Reads where the packed positions would be (see
+    /// [`grundy_cgt::PackedMemo::touch`]): their lookups that follow are
+    /// faster, when the memo is larger than the caches.
+    pub fn touch_packed(&self, keys: impl IntoIterator<Item = (u64, u16)>) {
+        self.packed.touch(keys);
     }
 
     /// Memoize the value of a packed position (see [`ValueCache::get_packed`]),

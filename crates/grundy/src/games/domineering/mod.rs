@@ -479,19 +479,17 @@ impl Domineering {
             }
         }
         // The memo is far bigger than the caches and its lookups are what this
-        // search waits for: look every region up in one pass, before any
-        // recursion, so that the independent lookups' cache misses overlap.
-        // Strips (a quarter of the regions) are never in it; their values are
-        // few, so each is asked of the universe once here.
+        // search waits for: touch every region's place in one pass, before any
+        // lookup, so that the independent cache misses overlap. Strips (a
+        // quarter of the regions) are never in it; their values are few, so
+        // each is asked of the universe once here.
+        cache.touch_packed(
+            parts
+                .iter()
+                .filter(|p| p.rows() > 1 && p.cols() > 1)
+                .map(|p| (p.empty, shape(p.rows(), p.cols()))),
+        );
         let mut strips: [[Option<GameId>; MAX_CELLS / 2 + 1]; 2] = [[None; MAX_CELLS / 2 + 1]; 2];
-        let keys: Vec<(u64, u16)> = parts
-            .iter()
-            .filter(|p| p.rows() > 1 && p.cols() > 1)
-            .map(|p| (p.empty, shape(p.rows(), p.cols())))
-            .collect();
-        let mut found = Vec::with_capacity(keys.len());
-        cache.get_packed_many(&keys, &mut found);
-        let mut found = found.into_iter();
         let mut values = Vec::with_capacity(parts.len());
         for p in &parts {
             let (h, w) = (p.rows(), p.cols());
@@ -502,7 +500,7 @@ impl Domineering {
                     None => *known.insert(strip_value(h, w, cache).expect("a strip")),
                 }
             } else {
-                match found.next().expect("a value or none for each region") {
+                match cache.get_packed(p.empty, shape(h, w)) {
                     Some(v) => v,
                     None => {
                         cache.step()?;
