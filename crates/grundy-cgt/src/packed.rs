@@ -157,9 +157,9 @@ mod tests {
             let (c, s) = key(i);
             assert_eq!(m.get(c, s), (i < 100_000).then_some(GameId(i as u32)));
         }
-        assert_eq!(m.get(0, 0), None);
-        m.insert(0, 0, GameId(5));
-        m.insert(0, 0, GameId(6));
-        assert_eq!((m.get(0, 0), m.len()), (Some(GameId(6)), 100_001));
+        assert_eq!(m.get(u64::MAX, 0), None);
+        m.insert(u64::MAX, 0, GameId(5));
+        m.insert(u64::MAX, 0, GameId(6));
+        assert_eq!((m.get(u64::MAX, 0), m.len()), (Some(GameId(6)), 100_001));
     }
 }
