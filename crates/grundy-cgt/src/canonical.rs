@@ -742,13 +742,20 @@ impl Universe {
         let mut any = false;
         let mut work: Vec<GameId> = opts.iter().rev().copied().collect();
         while let Some(a) = work.pop() {
-            let responses: Vec<GameId> = if left {
-                self.node(a).right().to_vec()
-            } else {
-                self.node(a).left().to_vec()
-            };
             let mut reversed = false;
-            for ar in responses {
+            // By index: the responses are read afresh each time (the node list
+            // may grow meanwhile), and not copied for every option bypassed.
+            let responses = if left {
+                self.node(a).right().len()
+            } else {
+                self.node(a).left().len()
+            };
+            for i in 0..responses {
+                let ar = if left {
+                    self.node(a).right()[i]
+                } else {
+                    self.node(a).left()[i]
+                };
                 let rev = if left {
                     self.le_raw(ar, gl, gr, memo)
                 } else {
