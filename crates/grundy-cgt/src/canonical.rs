@@ -49,11 +49,12 @@ impl Nus {
 /// One interned canonical form, with what is cheap to know at interning time.
 /// Millions of them are held for a large game, so the rare structure (the
 /// number or x + n·↑ + *m it is) lives beside them, in [`Arena::recognised`].
+///
+/// The stops come first: a node is 48 bytes, in a vector the allocator aligns
+/// to 16, so its first 16 bytes never straddle two cache lines, and many
+/// comparisons are decided by the stops alone (see `le_impl`).
+#[repr(C)]
 pub(crate) struct Node {
-    /// Left's options, then Right's: one allocation a node.
-    options: Box<[GameId]>,
-    /// How many of `options` are Left's.
-    left_len: u32,
     /// The stops, each rounded to the nearest `f64` (half the bytes of two
     /// [`Dyadic`]s, and compared in one instruction). Rounding is monotone, so
     /// a strict inequality between rounded stops holds between the stops; a tie
@@ -61,6 +62,10 @@ pub(crate) struct Node {
     /// as proving nothing.
     pub left_stop: f64,
     pub right_stop: f64,
+    /// Left's options, then Right's: one allocation a node.
+    options: Box<[GameId]>,
+    /// How many of `options` are Left's.
+    left_len: u32,
     pub birthday: u32,
     /// Where its x + n·↑ + *m is in [`Arena::recognised`]; [`NOT_RECOGNISED`] if
     /// it is none.
@@ -103,8 +108,11 @@ pub(crate) struct Arena {
     index: hashbrown::HashTable<GameId>,
     /// The x + n·↑ + *m of the nodes that are one (see [`Node::recognised`]).
     recognised: Vec<Nus>,
-    add_memo: FxHashMap<(GameId, GameId), GameId>,
-    neg_memo: FxHashMap<GameId, GameId>,
+    /// Sums by their terms' ids, the lesser first (in 64 bits); negatives by the
+    /// id. Both are looked up at random places far more often than they grow,
+    /// so they live in huge pages (see [`crate::mapped`]).
+    add_memo: crate::PackedMemo,
+    neg_memo: crate::PackedMemo,
     /// The answers of `g <= h` (a lossy cache: see [`crate::comparisons`]).
     pub comparisons: crate::comparisons::Comparisons,
     nus_memo: FxHashMap<Nus, GameId>,
@@ -734,13 +742,20 @@ impl Universe {
         let mut any = false;
         let mut work: Vec<GameId> = opts.iter().rev().copied().collect();
         while let Some(a) = work.pop() {
-            let responses: Vec<GameId> = if left {
-                self.node(a).right().to_vec()
-            } else {
-                self.node(a).left().to_vec()
-            };
             let mut reversed = false;
-            for ar in responses {
+            // By index: the responses are read afresh each time (the node list
+            // may grow meanwhile), and not copied for every option bypassed.
+            let responses = if left {
+                self.node(a).right().len()
+            } else {
+                self.node(a).left().len()
+            };
+            for i in 0..responses {
+                let ar = if left {
+                    self.node(a).right()[i]
+                } else {
+                    self.node(a).left()[i]
+                };
                 let rev = if left {
                     self.le_raw(ar, gl, gr, memo)
                 } else {
@@ -843,9 +858,6 @@ impl Universe {
             return false;
         }
         let (gn, hn) = (self.node(g), self.node(h));
-        if gn.is_number && hn.is_number {
-            return self.number_of(g) <= self.number_of(h);
-        }
         // Stops are monotone: g <= h forces LS(g) <= LS(h) and RS(g) <= RS(h).
         if gn.left_stop > hn.left_stop || gn.right_stop > hn.right_stop {
             return false;
@@ -856,6 +868,11 @@ impl Universe {
         // stops are both x, this decides everything except the tie.)
         if hn.right_stop > gn.left_stop {
             return true;
+        }
+        // Two numbers whose rounded stops tie (the stops decided the rest, as
+        // rounding is monotone), compared exactly.
+        if gn.is_number && hn.is_number {
+            return self.number_of(g) <= self.number_of(h);
         }
         if let (Some(a), Some(b)) = (self.nus_of(g), self.nus_of(h)) {
             if let Some(ans) = nus_le(a, b) {
@@ -903,8 +920,8 @@ impl Universe {
                 None => self.imprecise(),
             };
         }
-        let key = (g.min(h), g.max(h));
-        if let Some(&s) = self.arena.add_memo.get(&key) {
+        let key = u64::from(g.min(h).0) << 32 | u64::from(g.max(h).0);
+        if let Some(s) = self.arena.add_memo.get(key, 0) {
             return s;
         }
         if !self.charge() {
@@ -925,7 +942,7 @@ impl Universe {
             let r: Vec<GameId> = r.into_iter().map(|o| self.add_impl(o, x)).collect();
             let s = self.intern(l, r);
             if self.hold(MEMO_BYTES) {
-                self.arena.add_memo.insert(key, s);
+                self.arena.add_memo.insert(key, 0, s);
             }
             return s;
         }
@@ -945,7 +962,7 @@ impl Universe {
         }
         let s = self.canonical(&left, &right);
         if self.hold(MEMO_BYTES) {
-            self.arena.add_memo.insert(key, s);
+            self.arena.add_memo.insert(key, 0, s);
         }
         s
     }
@@ -954,7 +971,7 @@ impl Universe {
         if let Some(v) = self.nus_of(g) {
             return self.nus(v.neg());
         }
-        if let Some(&n) = self.arena.neg_memo.get(&g) {
+        if let Some(n) = self.arena.neg_memo.get(u64::from(g.0), 0) {
             return n;
         }
         if !self.charge() {
@@ -967,8 +984,8 @@ impl Universe {
         // The negative of a canonical form is canonical.
         let n = self.intern(nl, nr);
         if self.hold(2 * MEMO_BYTES) {
-            self.arena.neg_memo.insert(g, n);
-            self.arena.neg_memo.insert(n, g);
+            self.arena.neg_memo.insert(u64::from(g.0), 0, n);
+            self.arena.neg_memo.insert(u64::from(n.0), 0, g);
         }
         n
     }

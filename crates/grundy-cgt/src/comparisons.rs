@@ -10,6 +10,7 @@
 //! entry. Forgetting costs only time (the comparison is made again, exactly), never
 //! a wrong answer, since an entry is the whole pair and its answer.
 
+use crate::mapped::Words;
 use crate::GameId;
 
 /// A slot no pair fills: every id cached is below 2^31 (see [`key`]).
@@ -17,6 +18,9 @@ const EMPTY: u64 = u64::MAX;
 
 /// Slots a bucket: one cache line, so that a lookup costs one miss at most.
 const WAYS: usize = 8;
+
+/// A bucket's bytes: one cache line.
+const BUCKET_BYTES: u64 = (WAYS * size_of::<u64>()) as u64;
 
 /// The smallest table, in buckets.
 const MIN_BUCKETS: usize = 1 << 7;
@@ -27,15 +31,13 @@ fn key(g: GameId, h: GameId) -> Option<u64> {
     (g.0 < 1 << 31 && h.0 < 1 << 31).then(|| (u64::from(g.0) << 32) | (u64::from(h.0) << 1))
 }
 
-/// One cache line of slots, the newest first: a key with its answer in the low
-/// bit, or [`EMPTY`].
-#[derive(Clone, Copy)]
-#[repr(align(64))]
-struct Bucket([u64; WAYS]);
-
 /// The answers of `g <= h` computed so far, as many as fit.
 pub(crate) struct Comparisons {
-    buckets: Vec<Bucket>,
+    /// [`WAYS`] a bucket, the newest of a bucket first: a key with its answer in
+    /// the low bit, or [`EMPTY`]. In huge pages (see [`crate::mapped`]).
+    slots: Words,
+    /// Buckets (a power of two).
+    buckets: usize,
     /// Slots filled. The table doubles at half full (below its limit), where
     /// a bucket overflows rarely, so little is forgotten before the limit.
     filled: usize,
@@ -46,7 +48,8 @@ pub(crate) struct Comparisons {
 impl Default for Comparisons {
     fn default() -> Comparisons {
         Comparisons {
-            buckets: vec![Bucket([EMPTY; WAYS]); MIN_BUCKETS],
+            slots: Words::new(MIN_BUCKETS * WAYS, EMPTY),
+            buckets: MIN_BUCKETS,
             filled: 0,
             max_buckets: MIN_BUCKETS,
         }
@@ -56,7 +59,7 @@ impl Default for Comparisons {
 impl Comparisons {
     /// Lets the table grow to `bytes` (at least its smallest size); it never shrinks.
     pub(crate) fn set_max_bytes(&mut self, bytes: u64) {
-        let buckets = (bytes / size_of::<Bucket>() as u64).clamp(MIN_BUCKETS as u64, 1 << 40) as usize;
+        let buckets = (bytes / BUCKET_BYTES).clamp(MIN_BUCKETS as u64, 1 << 40) as usize;
         self.max_buckets = if buckets.is_power_of_two() {
             buckets
         } else {
@@ -73,14 +76,15 @@ impl Comparisons {
         hash ^= hash >> 33;
         hash = hash.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
         hash ^= hash >> 33;
-        let bits = self.buckets.len().trailing_zeros();
+        let bits = self.buckets.trailing_zeros();
         (hash >> (64 - bits)) as usize
     }
 
     /// The remembered answer of `g <= h`.
     pub(crate) fn get(&self, g: GameId, h: GameId) -> Option<bool> {
         let key = key(g, h)?;
-        let bucket = &self.buckets[self.bucket(key)].0;
+        let at = self.bucket(key) * WAYS;
+        let bucket = &self.slots.get()[at..at + WAYS];
         bucket.iter().find(|&&s| s & !1 == key).map(|&s| s & 1 == 1)
     }
 
@@ -90,7 +94,7 @@ impl Comparisons {
             return 0;
         };
         let mut grown = 0;
-        if self.filled >= self.buckets.len() * WAYS / 2 && self.buckets.len() < self.max_buckets {
+        if self.filled >= self.buckets * WAYS / 2 && self.buckets < self.max_buckets {
             grown = self.grow();
         }
         self.put(key | u64::from(answer));
@@ -99,8 +103,8 @@ impl Comparisons {
 
     fn put(&mut self, entry: u64) {
         let key = entry & !1;
-        let i = self.bucket(key);
-        let bucket = &mut self.buckets[i].0;
+        let i = self.bucket(key) * WAYS;
+        let bucket = &mut self.slots.get_mut()[i..i + WAYS];
         // The slots before the pair's own (or before the first empty one, or all
         // of them) move down one, and the pair goes first: a full bucket forgets
         // its oldest entry.
@@ -115,12 +119,12 @@ impl Comparisons {
 
     /// Doubles the table, keeping what fits; the bytes added.
     fn grow(&mut self) -> u64 {
-        let doubled = vec![Bucket([EMPTY; WAYS]); self.buckets.len() * 2];
-        let old = std::mem::replace(&mut self.buckets, doubled);
+        self.buckets *= 2;
+        let old = std::mem::replace(&mut self.slots, Words::new(self.buckets * WAYS, EMPTY));
         self.filled = 0;
         // Oldest first, so that each bucket keeps its order.
-        for bucket in old {
-            for &entry in bucket.0.iter().rev().filter(|&&s| s != EMPTY) {
+        for bucket in old.get().chunks_exact(WAYS) {
+            for &entry in bucket.iter().rev().filter(|&&s| s != EMPTY) {
                 self.put(entry);
             }
         }
@@ -129,7 +133,7 @@ impl Comparisons {
 
     /// The bytes the table holds.
     pub(crate) fn bytes(&self) -> u64 {
-        (self.buckets.len() * size_of::<Bucket>()) as u64
+        self.buckets as u64 * BUCKET_BYTES
     }
 }
 
@@ -231,9 +235,9 @@ mod tests {
         let mut complete = crate::Universe::new();
         assert_eq!(value(&mut forgetful), value(&mut complete));
         let small = &forgetful.arena.comparisons;
-        assert_eq!(small.buckets.len(), MIN_BUCKETS, "the small table stayed small");
+        assert_eq!(small.buckets, MIN_BUCKETS, "the small table stayed small");
         assert!(
-            complete.arena.comparisons.filled > small.buckets.len() * WAYS,
+            complete.arena.comparisons.filled > small.buckets * WAYS,
             "the sums made more comparisons than the small table holds ({})",
             complete.arena.comparisons.filled
         );

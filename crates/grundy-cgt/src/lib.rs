@@ -82,12 +82,15 @@ mod comparisons;
 pub use canonical::DEFAULT_MEMORY_LIMIT;
 mod display;
 mod dyadic;
+mod mapped;
+mod packed;
 mod parse;
 mod reduced;
 mod temperature;
 mod thermograph;
 
 pub use dyadic::{BadNumber, Dyadic, MAX_EXPONENT};
+pub use packed::PackedMemo;
 pub use thermograph::{Thermograph, Wall};
 
 /// The largest nimber built as a game: *n has n options (n²/2 option slots in all),

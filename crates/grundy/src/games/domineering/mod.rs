@@ -418,26 +418,38 @@ impl Domineering {
             return Ok(v);
         }
         // The region as it lies is looked up first: most lookups hit, and then no
-        // symmetry is computed. On a miss the value comes from (or goes to) the
-        // least of its eight images, and is remembered for this image too.
+        // symmetry is computed.
         cache.step()?;
-        let raw = Board::raw(h, w, bits);
-        if let Some(v) = cache.get(&raw) {
+        if let Some(v) = cache.get_packed(bits, shape(h, w)) {
             return Ok(v);
         }
+        self.unknown_region_value(h, w, bits, cache)
+    }
+
+    /// The value of a region that is not memoized as it lies (nor a strip): it
+    /// comes from (or goes to) the least of its eight images, and is remembered
+    /// for this image too.
+    fn unknown_region_value(
+        &self,
+        h: usize,
+        w: usize,
+        bits: u64,
+        cache: &mut ValueCache<Board>,
+    ) -> Result<GameId, GameError> {
         let (key, transposed) = canonical_region(h, w, bits);
-        let v = match cache.get(&key) {
+        let key_shape = shape(key.rows(), key.cols());
+        let v = match cache.get_packed(key.empty, key_shape) {
             Some(v) => v,
             None => {
                 cache.charge()?;
                 let v = self.compute(key, cache)?;
-                cache.insert(key, v);
+                cache.insert_packed(key.empty, key_shape, v);
                 v
             }
         };
         let v = if transposed { cache.universe.neg(v) } else { v };
-        if raw != key {
-            cache.insert(raw, v);
+        if (h, w, bits) != (key.rows(), key.cols(), key.empty) {
+            cache.insert_packed(bits, shape(h, w), v);
         }
         Ok(v)
     }
@@ -467,18 +479,34 @@ impl Domineering {
             }
         }
         // The memo is far bigger than the caches and its lookups are what this
-        // search waits for: look every region up in one pass, before any
-        // recursion, so that the independent lookups' cache misses overlap.
-        // Strips (a quarter of the regions) are never in it.
-        let found: Vec<Option<GameId>> = parts
-            .iter()
-            .map(|p| strip_value(p.rows(), p.cols(), cache).or_else(|| cache.get(p)))
-            .collect();
+        // search waits for: touch every region's place in one pass, before any
+        // lookup, so that the independent cache misses overlap. Strips (a
+        // quarter of the regions) are never in it; their values are few, so
+        // each is asked of the universe once here.
+        cache.touch_packed(
+            parts
+                .iter()
+                .filter(|p| p.rows() > 1 && p.cols() > 1)
+                .map(|p| (p.empty, shape(p.rows(), p.cols()))),
+        );
+        let mut strips: [[Option<GameId>; MAX_CELLS / 2 + 1]; 2] = [[None; MAX_CELLS / 2 + 1]; 2];
         let mut values = Vec::with_capacity(parts.len());
-        for (p, f) in parts.iter().zip(found) {
-            values.push(match f {
-                Some(v) => v,
-                None => self.region_value(p.rows(), p.cols(), p.empty, cache)?,
+        for p in &parts {
+            let (h, w) = (p.rows(), p.cols());
+            values.push(if h == 1 || w == 1 {
+                let known = &mut strips[usize::from(h == 1)][(h * w) / 2];
+                match *known {
+                    Some(v) => v,
+                    None => *known.insert(strip_value(h, w, cache).expect("a strip")),
+                }
+            } else {
+                match cache.get_packed(p.empty, shape(h, w)) {
+                    Some(v) => v,
+                    None => {
+                        cache.step()?;
+                        self.unknown_region_value(h, w, p.empty, cache)?
+                    }
+                }
             });
         }
         // Each option is the sum of its regions' values, summed only if it may
@@ -600,6 +628,11 @@ fn safe_moves(h: usize, w: usize, e: u64, side: Side) -> u32 {
         Side::Left => column_pairs(h, w, m),
         Side::Right => row_pairs(&grid, h, w, m),
     }
+}
+
+/// A region's rows and columns as the region memo's shape.
+fn shape(h: usize, w: usize) -> u16 {
+    (h as u16) << 8 | w as u16
 }
 
 /// The least of a region's eight images (by rows, columns, cells), and whether it
