@@ -297,7 +297,7 @@ fn rectangles_timing() {
 
 /// Times and nodes of Domineering's own search ([`DomineeringSearch`]) on empty
 /// rectangles, as [`rectangles_timing`] (`GRUNDY_BOARDS`, `GRUNDY_NODES`,
-/// `GRUNDY_SMALL`): `cargo test -p grundy --release --test integration
+/// `GRUNDY_SMALL`, `GRUNDY_SKIP_SAFE`): `cargo test -p grundy --release --test integration
 /// bitboard_rectangles_timing -- --ignored --nocapture`. Boards of at most 64
 /// cells on `u64` bitboards (as `grundy solve`), larger ones on `u128`.
 #[test]
@@ -327,6 +327,10 @@ fn time_own_search<B: grundy::games::domineering_search::Bits>(spec: &str, r: us
         if let Ok(small) = std::env::var("GRUNDY_SMALL") {
             s.small = small.parse().unwrap();
             s.small_in_search = s.small;
+        }
+        // GRUNDY_SKIP_SAFE=0: try safe moves too, as before they were skipped.
+        if let Ok(skip) = std::env::var("GRUNDY_SKIP_SAFE") {
+            s.skip_safe_moves = skip != "0";
         }
         let t = std::time::Instant::now();
         let all = s.geometry().all();
