@@ -297,7 +297,7 @@ fn rectangles_timing() {
 
 /// Times and nodes of Domineering's own search ([`DomineeringSearch`]) on empty
 /// rectangles, as [`rectangles_timing`] (`GRUNDY_BOARDS`, `GRUNDY_NODES`,
-/// `GRUNDY_SMALL`, `GRUNDY_SKIP_SAFE`): `cargo test -p grundy --release --test integration
+/// `GRUNDY_SMALL`, `GRUNDY_SKIP_SAFE`, `GRUNDY_MEMORY`, `GRUNDY_FIRST`): `cargo test -p grundy --release --test integration
 /// bitboard_rectangles_timing -- --ignored --nocapture`. Boards of at most 64
 /// cells on `u64` bitboards (as `grundy solve`), larger ones on `u128`.
 #[test]
@@ -316,11 +316,20 @@ fn bitboard_rectangles_timing() {
 }
 
 fn time_own_search<B: grundy::games::domineering_search::Bits>(spec: &str, r: usize, c: usize) {
-    let b = Budget {
+    let mut b = Budget {
         max_work: std::env::var("GRUNDY_NODES").ok().map(|n| n.parse().unwrap()),
         ..Budget::default()
     };
+    // GRUNDY_MEMORY: the memory budget in bytes (a quarter of it the table).
+    if let Ok(m) = std::env::var("GRUNDY_MEMORY") {
+        b.max_memory = m.parse().unwrap();
+    }
+    // GRUNDY_FIRST=left or right: one player first only.
+    let first = std::env::var("GRUNDY_FIRST").unwrap_or_default();
     for side in [Side::Left, Side::Right] {
+        if !first.is_empty() && !format!("{side:?}").eq_ignore_ascii_case(&first) {
+            continue;
+        }
         let mut s = DomineeringSearch::<B>::new(r, c, &b).unwrap();
         // The largest region valued, at the start and in the search (12 was
         // the default in the search before it valued none).
