@@ -213,7 +213,7 @@ fn a_checkpointed_solve_carries_on() {
             "--checkpoint",
             file,
             "--max-work",
-            "2500",
+            "300",
         ]);
         if out.status.success() {
             break serde_json::from_slice::<Value>(&out.stdout).unwrap();
