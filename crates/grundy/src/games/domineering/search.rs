@@ -536,6 +536,41 @@ impl<B: Bits> Geometry<B> {
         }
     }
 
+    /// `side`'s threats on `c` (see [`Counts`]): cells next along its line
+    /// to one of its safe pairs, within the opponent's reach, whose loss
+    /// costs the opponent one of its most moves; at most one a pair and one
+    /// an opponent's line, so that one opponent's move answers one threat.
+    fn threats(&self, c: Cells<B>, side: Side) -> u64 {
+        let (mv, ov) = (self.view(side), self.view(side.other()));
+        let (mx, ox) = (Geometry::of(c, side), Geometry::of(c, side.other()));
+        let safe = mv.unreachable(mx);
+        let mut firsts = mv.safe_pair_firsts(safe, mx);
+        let open = mx.minus(safe);
+        let (mut n, mut lines) = (0, 0u32);
+        while firsts != B::ZERO {
+            let f = firsts.lowest();
+            firsts = firsts.drop_lowest();
+            let j = f % mv.len;
+            let before = (j > 0).then(|| f - 1);
+            let after = (j + 2 < mv.len).then_some(f + 2);
+            for u in before.into_iter().chain(after) {
+                let (i, j) = (u / mv.len, u % mv.len);
+                if open.and(B::bit(u)) == B::ZERO || lines >> j & 1 == 1 {
+                    continue;
+                }
+                // The opponent's line `j`, cell `i` of it.
+                let line = ov.line(ox, j);
+                let without = line & !(1 << i);
+                if ov.packing[line] > ov.packing[without] {
+                    lines |= 1 << j;
+                    n += 1;
+                    break;
+                }
+            }
+        }
+        n
+    }
+
     #[inline]
     fn neighbours(&self, x: B) -> B {
         let v = &self.rows;
@@ -667,6 +702,16 @@ impl<B: Bits> View<B> {
 /// cell bound). P
 /// moving second: P's first move may kill too, so `2c >= k - 1 + x`, and
 /// `2k - 2` for `2k` (`2k - 1` when `k` is even), `4k - 4` for `4k`.
+///
+/// *Threats* (in the manner of Obsequi's safe moves with an option), counted
+/// only when P has neither areas nor spoilable pairs: a cell `u` next along
+/// P's line to one of its safe pairs `(a, b)` (`u, a, b` in a row), within
+/// O's reach, and such that O's most moves on its line through `u` drop by
+/// one without `u`. P may play `(u, a)` for its safe move `(a, b)` at any
+/// time, as many moves, and O loses one of its most unless it has played on
+/// that line first. With `t` threats on distinct pairs and distinct O lines,
+/// one O move answers at most one, so P executes `ceil(t / 2)` of them moving
+/// first and `floor(t / 2)` moving second, each lowering O's `most` by one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Counts {
     /// Disjoint pairs the opponent can never cover.
@@ -690,6 +735,12 @@ struct Counts {
 }
 
 impl Counts {
+    /// Whether the safe pairs are all the player counts on (no areas, no
+    /// spoilable pairs): then its threats count (see [`Counts`]).
+    fn only_safe(&self) -> bool {
+        self.areas == 0 && self.spoilable1 == 0 && self.spoilable2 == 0
+    }
+
     /// The harvest of the spoilable pairs, the opponent moving first: the
     /// exact least of the little game where the opponent spoils one pair, or
     /// two of `s2`, or passes, and the player takes one ([`HARVEST`]); beyond
@@ -1368,10 +1419,17 @@ impl<B: Bits> DomineeringSearch<B> {
         if sure + n_me > you_most + n_you || 2 * n_me + cells > you_reach + 2 * n_you {
             return Some(true);
         }
+        // With only safe moves to count, threats lower the opponent's most.
+        if me.only_safe() && sure + n_me + self.g.threats(c, side).div_ceil(2) > you_most + n_you {
+            return Some(true);
+        }
         let you = you_view.counts(you_cells);
         let (n_me, n_you) = split(best);
         let (sure, cells) = you.second();
         if sure + n_you >= me.most + n_me || 2 * n_you + cells >= me.reach + 2 * n_me {
+            return Some(false);
+        }
+        if you.only_safe() && sure + n_you + self.g.threats(c, other) / 2 >= me.most + n_me {
             return Some(false);
         }
         None
@@ -1918,6 +1976,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A threat: Right's safe pair at the top edge with an empty cell beside
+    /// it that Left's only domino of its column needs.
+    #[test]
+    fn a_safe_pair_threatens_the_cell_beside_it() {
+        // ...#
+        // .###
+        // ####
+        let g = Geometry::<u64>::new(3, 4).unwrap();
+        let c = g.cells(0b1_0111);
+        assert_eq!(g.threats(c, Side::Right), 1);
+        assert_eq!(g.threats(c, Side::Left), 0);
+        // With the cell below the threatened one filled, Left has no domino
+        // there to lose.
+        assert_eq!(g.threats(g.cells(0b0111), Side::Right), 0);
     }
 
     /// Protective areas: an empty 2x2 walled off along the player's lines.
