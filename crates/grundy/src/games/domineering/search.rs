@@ -539,14 +539,15 @@ impl<B: Bits> Geometry<B> {
     /// `side`'s threats on `c` (see [`Counts`]): cells next along its line
     /// to one of its safe pairs, within the opponent's reach, whose loss
     /// costs the opponent one of its most moves; at most one a pair and one
-    /// an opponent's line, so that one opponent's move answers one threat.
+    /// a run of an opponent's line, so that one opponent's move answers one
+    /// threat.
     fn threats(&self, c: Cells<B>, side: Side) -> u64 {
         let (mv, ov) = (self.view(side), self.view(side.other()));
         let (mx, ox) = (Geometry::of(c, side), Geometry::of(c, side.other()));
         let safe = mv.unreachable(mx);
         let mut firsts = mv.safe_pair_firsts(safe, mx);
         let open = mx.minus(safe);
-        let (mut n, mut lines) = (0, 0u32);
+        let (mut n, mut runs) = (0, [0usize; MAX_LINE]);
         while firsts != B::ZERO {
             let f = firsts.lowest();
             firsts = firsts.drop_lowest();
@@ -555,14 +556,21 @@ impl<B: Bits> Geometry<B> {
             let after = (j + 2 < mv.len).then_some(f + 2);
             for u in before.into_iter().chain(after) {
                 let (i, j) = (u / mv.len, u % mv.len);
-                if open.and(B::bit(u)) == B::ZERO || lines >> j & 1 == 1 {
+                if open.and(B::bit(u)) == B::ZERO {
                     continue;
                 }
-                // The opponent's line `j`, cell `i` of it.
+                // The opponent's line `j`, cell `i` of it, and its run there.
                 let line = ov.line(ox, j);
-                let without = line & !(1 << i);
-                if ov.packing[line] > ov.packing[without] {
-                    lines |= 1 << j;
+                let mut run = 1 << i;
+                loop {
+                    let grown = (run | run << 1 | run >> 1) & line;
+                    if grown == run {
+                        break;
+                    }
+                    run = grown;
+                }
+                if runs[j] & run == 0 && ov.packing[line] > ov.packing[line & !(1 << i)] {
+                    runs[j] |= run;
                     n += 1;
                     break;
                 }
@@ -709,7 +717,7 @@ impl<B: Bits> View<B> {
 /// O's reach, and such that O's most moves on its line through `u` drop by
 /// one without `u`. P may play `(u, a)` for its safe move `(a, b)` at any
 /// time, as many moves, and O loses one of its most unless it has played on
-/// that line first. With `t` threats on distinct pairs and distinct O lines,
+/// that run of its line first. With `t` threats on distinct pairs and distinct O runs,
 /// one O move answers at most one, so P executes `ceil(t / 2)` of them moving
 /// first and `floor(t / 2)` moving second, each lowering O's `most` by one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
