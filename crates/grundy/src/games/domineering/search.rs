@@ -361,10 +361,10 @@ impl<B: Bits> View<B> {
     }
 
     /// Protective areas (see [`Counts`]) in `x`, packed greedily: how many,
-    /// and their cells (to keep out of the spoilable pairs). No area lies in
-    /// another's door (beside an area open on one side, the cells the
-    /// opponent could come in by), so that no domino kills two areas.
-    fn areas(&self, x: B) -> (u64, B) {
+    /// their cells (to keep out of the spoilable pairs), and their doors
+    /// (beside an area open on one side, the cells the opponent could come
+    /// in by). No area lies in another's door, so that no domino kills two.
+    fn areas(&self, x: B) -> (u64, B, B) {
         let l = self.len;
         // First cells of empty 2x2 blocks (lines i, i + 1; cells j, j + 1).
         let blocks = self.slots(x).and(self.slots(x).down(l));
@@ -397,7 +397,7 @@ impl<B: Bits> View<B> {
                 n += 1;
             }
         }
-        (n, used)
+        (n, used, doors)
     }
 
     /// The most dominoes the player can place on `x`, and the cells it can
@@ -407,12 +407,14 @@ impl<B: Bits> View<B> {
         (u64::from(self.pairs(x)), u64::from(self.reach(x).count()))
     }
 
-    /// What the player can surely do on `x`, and at most.
+    /// What the player can surely do on `x`, and at most; with the first
+    /// cells of its safe pairs and the cells its plan counts on besides
+    /// (spoilable pairs, areas and their doors), for [`Geometry::threats`].
     #[inline]
-    fn counts(&self, x: B) -> Counts {
+    fn counts(&self, x: B) -> (Counts, Held<B>) {
         let safe_cells = self.unreachable(x);
         let safe_firsts = self.safe_pair_firsts(safe_cells, x);
-        let (areas, area_cells) = self.areas(x);
+        let (areas, area_cells, doors) = self.areas(x);
         // The spoilable pairs: of the cells left, a safe cell no safe pair
         // took with a cell the opponent can reach included (every such pair
         // has one); those with a reachable cell next (across the lines) to a
@@ -424,7 +426,7 @@ impl<B: Bits> View<B> {
         let spoilable = u64::from(firsts.count());
         let doubly = u64::from(firsts.and(shared.or(shared.down(1))).count());
         let half_safe = u64::from(firsts.and(safe_cells.or(safe_cells.down(1))).count());
-        Counts {
+        let counts = Counts {
             safe: u64::from(safe_firsts.count()),
             spoilable1: spoilable - doubly,
             spoilable2: doubly,
@@ -432,7 +434,9 @@ impl<B: Bits> View<B> {
             areas,
             most: u64::from(self.pairs(x)),
             reach: u64::from(self.reach(x).count()),
-        }
+        };
+        let planned = firsts.or(firsts.up(1)).or(area_cells).or(doors);
+        (counts, Held { safe_firsts, planned })
     }
 
     /// The move order's rank of a domino at cells `j`, `j + 1` of line `i`
@@ -541,39 +545,69 @@ impl<B: Bits> Geometry<B> {
     /// costs the opponent one of its most moves; at most one a pair and one
     /// a run of an opponent's line, so that one opponent's move answers one
     /// threat.
-    fn threats(&self, c: Cells<B>, side: Side) -> u64 {
-        let (mv, ov) = (self.view(side), self.view(side.other()));
-        let (mx, ox) = (Geometry::of(c, side), Geometry::of(c, side.other()));
-        let safe = mv.unreachable(mx);
-        let mut firsts = mv.safe_pair_firsts(safe, mx);
-        let open = mx.minus(safe);
-        let (mut n, mut runs) = (0, [0usize; MAX_LINE]);
-        while firsts != B::ZERO {
-            let f = firsts.lowest();
-            firsts = firsts.drop_lowest();
-            let j = f % mv.len;
-            let before = (j > 0).then(|| f - 1);
-            let after = (j + 2 < mv.len).then_some(f + 2);
-            for u in before.into_iter().chain(after) {
-                let (i, j) = (u / mv.len, u % mv.len);
-                if open.and(B::bit(u)) == B::ZERO {
-                    continue;
-                }
-                // The opponent's line `j`, cell `i` of it, and its run there.
-                let line = ov.line(ox, j);
-                let mut run = 1 << i;
-                loop {
-                    let grown = (run | run << 1 | run >> 1) & line;
-                    if grown == run {
-                        break;
-                    }
-                    run = grown;
-                }
-                if runs[j] & run == 0 && ov.packing[line] > ov.packing[line & !(1 << i)] {
-                    runs[j] |= run;
-                    n += 1;
+    /// The cells next to `side`'s safe pairs that could be threats (at
+    /// least as many as [`Geometry::threats`]).
+    #[inline]
+    fn threat_cells(&self, c: Cells<B>, side: Side, held: &Held<B>) -> u64 {
+        let mv = self.view(side);
+        let mx = Geometry::of(c, side);
+        let f = held.safe_firsts;
+        let beside = f.and(mv.not_first).down(1).or(f.up(1).and(mv.not_last).up(1));
+        u64::from(beside.and(mx).minus(mv.unreachable(mx)).count())
+    }
+
+    fn threats(&self, c: Cells<B>, side: Side, held: &Held<B>) -> u64 {
+        let mv = self.view(side);
+        let mx = Geometry::of(c, side);
+        let l = mv.len;
+        let f = held.safe_firsts;
+        let open = mx.minus(mv.unreachable(mx)).minus(held.planned);
+        let mut cells = f
+            .and(mv.not_first)
+            .down(1)
+            .or(f.up(1).and(mv.not_last).up(1))
+            .and(open);
+        let (mut n, mut pairs, mut runs) = (0, B::ZERO, B::ZERO);
+        while cells != B::ZERO {
+            let u = cells.lowest();
+            cells = cells.drop_lowest();
+            // Its safe pair: the one after it, else the one before.
+            let after = if (u + 1) % l != 0 {
+                B::bit(u + 1).and(f).minus(pairs)
+            } else {
+                B::ZERO
+            };
+            let pair = if after != B::ZERO {
+                after
+            } else if u % l >= 2 {
+                B::bit(u - 2).and(f).minus(pairs)
+            } else {
+                B::ZERO
+            };
+            if pair == B::ZERO {
+                continue;
+            }
+            // The run of the opponent's line (across) through `u`.
+            let mut run = B::bit(u);
+            loop {
+                let grown = run.or(run.up(l)).or(run.down(l)).and(mx);
+                if grown == run {
                     break;
                 }
+                run = grown;
+            }
+            // A run with a cell the plan counts on could be answered by a
+            // move that spoils a pair or kills an area too.
+            if run.and(held.planned.or(runs)) != B::ZERO {
+                continue;
+            }
+            // Without `u` the run's most dominoes drop by one: the run is of
+            // even length, or `u` at an odd place of it.
+            let place = run.minus(B::ZERO.not().up(u)).count();
+            if run.count() % 2 == 0 || place % 2 == 1 {
+                runs = runs.or(run);
+                pairs = pairs.or(pair);
+                n += 1;
             }
         }
         n
@@ -656,6 +690,15 @@ impl<B: Bits> View<B> {
     }
 }
 
+/// The cells behind a player's [`Counts`], in its view.
+#[derive(Clone, Copy, Debug)]
+struct Held<B> {
+    /// The first cells of its safe pairs.
+    safe_firsts: B,
+    /// The cells of its spoilable pairs, areas and their doors.
+    planned: B,
+}
+
 /// What one player can surely do on a board, and at most: the facts behind
 /// the search's bounds, in the manner of Lachmann, Moore and Rapaport's and
 /// Bullock's (Obsequi's) safe moves and protective areas, with our own
@@ -711,15 +754,19 @@ impl<B: Bits> View<B> {
 /// moving second: P's first move may kill too, so `2c >= k - 1 + x`, and
 /// `2k - 2` for `2k` (`2k - 1` when `k` is even), `4k - 4` for `4k`.
 ///
-/// *Threats* (in the manner of Obsequi's safe moves with an option), counted
-/// only when P has neither areas nor spoilable pairs: a cell `u` next along
-/// P's line to one of its safe pairs `(a, b)` (`u, a, b` in a row), within
-/// O's reach, and such that O's most moves on its line through `u` drop by
-/// one without `u`. P may play `(u, a)` for its safe move `(a, b)` at any
-/// time, as many moves, and O loses one of its most unless it has played on
-/// that run of its line first. With `t` threats on distinct pairs and distinct O runs,
-/// one O move answers at most one, so P executes `ceil(t / 2)` of them moving
-/// first and `floor(t / 2)` moving second, each lowering O's `most` by one.
+/// *Threats* (in the manner of Obsequi's safe moves with an option): a cell
+/// `u` next along P's line to one of its safe pairs `(a, b)` (`u, a, b` in a
+/// row), within O's reach, such that O's most moves on the run of its line
+/// through `u` drop by one without `u`, and that run holds no cell the plan
+/// counts on (pairs, areas, doors). P may play `(u, a)` for its safe move
+/// `(a, b)` at any time, as many moves, and O loses one of its most unless
+/// it has played on that run first. With threats on distinct pairs and
+/// distinct runs, an O move answers at most one threat and then touches
+/// nothing else of the plan, and P's moves elsewhere touch no threat's run:
+/// a threat is one more pair of `s1` in the plan, taken for one of O's
+/// `most` instead of one more P move. So the threats raise the sure moves
+/// against `most`, not the cells (P's `(u, a)` covers one cell of O's reach,
+/// not two).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Counts {
     /// Disjoint pairs the opponent can never cover.
@@ -743,10 +790,14 @@ struct Counts {
 }
 
 impl Counts {
-    /// Whether the safe pairs are all the player counts on (no areas, no
-    /// spoilable pairs): then its threats count (see [`Counts`]).
-    fn only_safe(&self) -> bool {
-        self.areas == 0 && self.spoilable1 == 0 && self.spoilable2 == 0
+    /// The counts with `t` threats among the pairs one opponent's move spoils
+    /// alone (see [`Counts`]: for the sure moves against `most` only, not for
+    /// the cells).
+    fn with_threats(&self, t: u64) -> Counts {
+        Counts {
+            spoilable1: self.spoilable1 + t,
+            ..*self
+        }
     }
 
     /// The harvest of the spoilable pairs, the opponent moving first: the
@@ -1418,7 +1469,7 @@ impl<B: Bits> DomineeringSearch<B> {
             }
         };
         let other = side.other();
-        let me = self.g.view(side).counts(Geometry::of(c, side));
+        let (me, my_held) = self.g.view(side).counts(Geometry::of(c, side));
         // The opponent's limits first: a win needs no more of it.
         let (you_view, you_cells) = (self.g.view(other), Geometry::of(c, other));
         let (you_most, you_reach) = you_view.limits(you_cells);
@@ -1427,18 +1478,27 @@ impl<B: Bits> DomineeringSearch<B> {
         if sure + n_me > you_most + n_you || 2 * n_me + cells > you_reach + 2 * n_you {
             return Some(true);
         }
-        // With only safe moves to count, threats lower the opponent's most.
-        if me.only_safe() && sure + n_me + self.g.threats(c, side).div_ceil(2) > you_most + n_you {
-            return Some(true);
-        }
-        let you = you_view.counts(you_cells);
-        let (n_me, n_you) = split(best);
-        let (sure, cells) = you.second();
-        if sure + n_you >= me.most + n_me || 2 * n_you + cells >= me.reach + 2 * n_me {
+        let (you, your_held) = you_view.counts(you_cells);
+        let (n_me2, n_you2) = split(best);
+        let (your_sure, your_cells) = you.second();
+        if your_sure + n_you2 >= me.most + n_me2 || 2 * n_you2 + your_cells >= me.reach + 2 * n_me2 {
             return Some(false);
         }
-        if you.only_safe() && sure + n_you + self.g.threats(c, other) / 2 >= me.most + n_me {
-            return Some(false);
+        // Threats lower the opponent's most as pairs raise the sure moves,
+        // each by one at most: counted only where that could decide.
+        let room = (you_most + n_you + 1).saturating_sub(sure + n_me);
+        if self.g.threat_cells(c, side, &my_held) >= room {
+            let t = self.g.threats(c, side, &my_held);
+            if me.with_threats(t).first().0 + n_me > you_most + n_you {
+                return Some(true);
+            }
+        }
+        let room = (me.most + n_me2).saturating_sub(your_sure + n_you2);
+        if self.g.threat_cells(c, other, &your_held) >= room {
+            let t = self.g.threats(c, other, &your_held);
+            if you.with_threats(t).second().0 + n_you2 >= me.most + n_me2 {
+                return Some(false);
+            }
         }
         None
     }
@@ -1994,12 +2054,16 @@ mod tests {
         // .###
         // ####
         let g = Geometry::<u64>::new(3, 4).unwrap();
-        let c = g.cells(0b1_0111);
-        assert_eq!(g.threats(c, Side::Right), 1);
-        assert_eq!(g.threats(c, Side::Left), 0);
+        let threats = |e: u64, side: Side| {
+            let c = g.cells(e);
+            let (_, held) = g.view(side).counts(Geometry::of(c, side));
+            g.threats(c, side, &held)
+        };
+        assert_eq!(threats(0b1_0111, Side::Right), 1);
+        assert_eq!(threats(0b1_0111, Side::Left), 0);
         // With the cell below the threatened one filled, Left has no domino
         // there to lose.
-        assert_eq!(g.threats(g.cells(0b0111), Side::Right), 0);
+        assert_eq!(threats(0b0111, Side::Right), 0);
     }
 
     /// Protective areas: an empty 2x2 walled off along the player's lines.
