@@ -572,7 +572,7 @@ impl<B: Bits> Geometry<B> {
             let u = cells.lowest();
             cells = cells.drop_lowest();
             // Its safe pair: the one after it, else the one before.
-            let after = if (u + 1) % l != 0 {
+            let after = if !(u + 1).is_multiple_of(l) {
                 B::bit(u + 1).and(f).minus(pairs)
             } else {
                 B::ZERO
