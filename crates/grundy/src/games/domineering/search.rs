@@ -14,10 +14,13 @@
 //! flooded, and a flood stops as soon as its region is too big to value. The
 //! transposition table's key is the node itself (the
 //! least of the bitboard's mirror images, `V` and the player to move): no hash
-//! collision can give a wrong answer. The move-count bounds are those of
+//! collision can give a wrong answer. The move-count bounds go beyond those of
 //! [`super::move_bounds`] (safe moves, a third of the spoilable ones, against
-//! the opponent's most), counted with bit operations, and moves are ordered by
-//! [`super::move_score`]'s measure.
+//! the opponent's most): protective areas, spoilable pairs by how many one
+//! domino can spoil, threats, and the cells each player can cover (the
+//! private `Counts` has the argument), counted with bit operations. Moves
+//! are ordered by [`super::move_score`]'s measure, and a safe move is tried
+//! only when the player has no other.
 //!
 //! The search is generic over the bitboard's width ([`Bits`]: `u64`, `u128`),
 //! so that boards of up to 128 cells can be searched.
@@ -1551,7 +1554,10 @@ impl<B: Bits> DomineeringSearch<B> {
             for l in i.saturating_sub(1)..=i + 1 {
                 delta += mv.line_pairs(my_safe2, l) - mv.line_pairs(my_safe, l);
             }
-            for l in j.saturating_sub(1)..=j + 2 {
+            // The opponent's safe cells change only beside the domino along
+            // the player's line (lines j - 1 and j + 2 of the opponent's):
+            // the domino's own cells were within the player's reach.
+            for l in [j.wrapping_sub(1), j + 2] {
                 delta += ov.line_pairs(your_safe, l) - ov.line_pairs(your_safe2, l);
             }
             let protected = mine.and(my_safe).count() as i32;
