@@ -293,46 +293,39 @@ impl<B: Bits> View<B> {
         n
     }
 
-    /// The first cells of the most disjoint dominoes along the lines in `m`
-    /// (greedy from each line's start).
+    /// The player's pairs on `x`, line by line in one pass: the first cells
+    /// of its safe pairs (most disjoint dominoes on `safe`, packed so that a
+    /// run of `safe` of odd length leaves out its cell beside another cell of
+    /// `x` when it has one: that cell can then make a pair with its neighbour
+    /// instead of being lost; in a line `u s s s` (`u` not in `safe`) the
+    /// pairs are the last two cells and the first two, where from the line's
+    /// start only the middle two would pair), the first cells of the most
+    /// disjoint dominoes on the cells left apart from `kept` (greedy from each
+    /// line's start), and the most dominoes on `x`.
     #[inline]
-    fn pair_firsts(&self, m: B) -> B {
-        let mut out = B::ZERO;
+    fn packings(&self, x: B, safe: B, kept: B) -> (B, B, u32) {
+        let (mut safe_firsts, mut firsts, mut most) = (B::ZERO, B::ZERO, 0);
         for i in 0..self.lines {
-            let f = self.firsts[self.line(m, i)];
-            if f != 0 {
-                out = out.or(B::from_u64(u64::from(f)).up(i * self.len));
-            }
-        }
-        out
-    }
-
-    /// The first cells of the most disjoint dominoes along the lines in
-    /// `safe` (a part of `x`), packed so that a run of `safe` of odd length
-    /// leaves out its cell beside another cell of `x` when it has one: that
-    /// cell can then make a pair with its neighbour (one cell out of the
-    /// opponent's reach) instead of being lost: in a line `u s s s` (`u`
-    /// not in `safe`) the pairs are the last two cells and the first two,
-    /// where from the line's start only the middle two would pair.
-    #[inline]
-    fn safe_pair_firsts(&self, safe: B, x: B) -> B {
-        let mut out = B::ZERO;
-        for i in 0..self.lines {
+            let xl = self.line(x, i) as u64;
             let s = self.line(safe, i) as u64;
-            let others = self.line(x, i) as u64 & !s;
+            let others = xl & !s;
             // Runs of `s` with a cell of `others` just before them: packed
             // from their end (an odd run then leaves its first cell, which
             // pairs with the cell before). Adding a run's first cell carries
             // through the run and clears it.
             let starts = s & !(s << 1) & (others << 1);
             let from_end = s & !(s + starts);
-            let f = u64::from(self.firsts[(s & !from_end) as usize])
+            let sf = u64::from(self.firsts[(s & !from_end) as usize])
                 | u64::from(self.firsts_from_end[from_end as usize]);
-            if f != 0 {
-                out = out.or(B::from_u64(f).up(i * self.len));
+            let left = xl & !(sf | sf << 1) & !(self.line(kept, i) as u64);
+            let f = u64::from(self.firsts[left as usize]);
+            most += u32::from(self.packing[xl as usize]);
+            if sf | f != 0 {
+                safe_firsts = safe_firsts.or(B::from_u64(sf).up(i * self.len));
+                firsts = firsts.or(B::from_u64(f).up(i * self.len));
             }
         }
-        out
+        (safe_firsts, firsts, most)
     }
 
     /// The most disjoint dominoes along line `i` in `m` (0 off the board).
@@ -416,14 +409,12 @@ impl<B: Bits> View<B> {
     #[inline]
     fn counts(&self, x: B) -> (Counts, Held<B>) {
         let safe_cells = self.unreachable(x);
-        let safe_firsts = self.safe_pair_firsts(safe_cells, x);
         let (areas, area_cells, doors) = self.areas(x);
         // The spoilable pairs: of the cells left, a safe cell no safe pair
         // took with a cell the opponent can reach included (every such pair
         // has one); those with a reachable cell next (across the lines) to a
         // reachable cell of another, one opponent's domino may spoil both.
-        let left = x.minus(safe_firsts.or(safe_firsts.up(1))).minus(area_cells);
-        let firsts = self.pair_firsts(left);
+        let (safe_firsts, firsts, most) = self.packings(x, safe_cells, area_cells);
         let reachable = firsts.or(firsts.up(1)).minus(safe_cells);
         let shared = reachable.and(reachable.up(self.len).or(reachable.down(self.len)));
         let spoilable = u64::from(firsts.count());
@@ -435,7 +426,7 @@ impl<B: Bits> View<B> {
             spoilable2: doubly,
             half_safe,
             areas,
-            most: u64::from(self.pairs(x)),
+            most: u64::from(most),
             reach: u64::from(self.reach(x).count()),
         };
         let planned = firsts.or(firsts.up(1)).or(area_cells).or(doors);
