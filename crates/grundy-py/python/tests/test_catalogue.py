@@ -65,7 +65,7 @@ def test_a_checkpointed_solve_carries_on(tmp_path):
     stops = 0
     while True:
         try:
-            answer = grundy.game(text, max_work=2500).solve("start", checkpoint=path)
+            answer = grundy.game(text, max_work=300).solve("start", checkpoint=path)
             break
         except grundy.BudgetError:
             stops += 1
