@@ -539,15 +539,21 @@ impl<B: Bits> Geometry<B> {
     /// costs the opponent one of its most moves; at most one a pair and one
     /// a run of an opponent's line, so that one opponent's move answers one
     /// threat.
-    /// The cells next to `side`'s safe pairs that could be threats (at
-    /// least as many as [`Geometry::threats`]).
+    /// The cells next along `side`'s lines to its safe pairs, within the
+    /// opponent's reach: where threats may be (see [`Geometry::threats`]).
     #[inline]
-    fn threat_cells(&self, c: Cells<B>, side: Side, held: &Held<B>) -> u64 {
+    fn beside_safe_pairs(&self, c: Cells<B>, side: Side, held: &Held<B>) -> B {
         let mv = self.view(side);
         let mx = Geometry::of(c, side);
         let f = held.safe_firsts;
         let beside = f.and(mv.not_first).down(1).or(f.up(1).and(mv.not_last).up(1));
-        u64::from(beside.and(mx).minus(mv.unreachable(mx)).count())
+        beside.and(mx).minus(mv.unreachable(mx))
+    }
+
+    /// At least as many cells as [`Geometry::threats`] finds threats.
+    #[inline]
+    fn threat_cells(&self, c: Cells<B>, side: Side, held: &Held<B>) -> u64 {
+        u64::from(self.beside_safe_pairs(c, side, held).count())
     }
 
     fn threats(&self, c: Cells<B>, side: Side, held: &Held<B>) -> u64 {
@@ -555,12 +561,7 @@ impl<B: Bits> Geometry<B> {
         let mx = Geometry::of(c, side);
         let l = mv.len;
         let f = held.safe_firsts;
-        let open = mx.minus(mv.unreachable(mx)).minus(held.planned);
-        let mut cells = f
-            .and(mv.not_first)
-            .down(1)
-            .or(f.up(1).and(mv.not_last).up(1))
-            .and(open);
+        let mut cells = self.beside_safe_pairs(c, side, held).minus(held.planned);
         let (mut n, mut pairs, mut runs) = (0, B::ZERO, B::ZERO);
         while cells != B::ZERO {
             let u = cells.lowest();
