@@ -1,7 +1,11 @@
 //! The transposition table of the outcome searches: buckets of two entries,
 //! the first keeping the costlier search and the second taking every other
 //! one, doubling when three quarters full up to a most. What an entry holds
-//! and how it tells its node is the search's own ([`Slot`]).
+//! and how it tells its node is the search's own ([`Slot`]). A
+//! [`SharedBuckets`] is such a table that searches on several threads share.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
 
 /// An entry of a [`Buckets`] table.
 pub(crate) trait Slot: Copy {
@@ -31,6 +35,12 @@ impl<E: Slot> Buckets<E> {
     /// A table of at most `most` entries (within `1024..=cap`, rounded down to
     /// a power of two).
     pub(crate) fn new(most: usize, cap: usize) -> Buckets<E> {
+        Buckets::starting_with(START_ENTRIES, most, cap)
+    }
+
+    /// A table of `start` entries at first (a power of two), growing to at
+    /// most `most` (within `1024..=cap`, rounded down to a power of two).
+    fn starting_with(start: usize, most: usize, cap: usize) -> Buckets<E> {
         let most = most.clamp(1024, cap);
         let most = if most.is_power_of_two() {
             most
@@ -38,7 +48,7 @@ impl<E: Slot> Buckets<E> {
             most.next_power_of_two() / 2
         };
         Buckets {
-            slots: vec![E::EMPTY; START_ENTRIES.min(most)],
+            slots: vec![E::EMPTY; start.min(most)],
             filled: 0,
             most,
         }
@@ -118,6 +128,91 @@ impl<E: Slot> Buckets<E> {
             } else {
                 self.slots[i + 1] = new;
             }
+        }
+    }
+}
+
+/// The shards of a [`SharedBuckets`]: enough that two threads seldom wait for
+/// each other, few enough that each starts small.
+const SHARDS: usize = 64;
+
+/// A [`Buckets`] table for searches running on several threads at once: the
+/// buckets are split among [`SHARDS`] tables by their hash, each behind its
+/// own lock and growing on its own. A lookup copies its entry out, so no
+/// reference outlives the lock.
+pub(crate) struct SharedBuckets<E> {
+    shards: Box<[Mutex<Buckets<E>>]>,
+    filled: AtomicU64,
+    capacity: AtomicU64,
+}
+
+impl<E: Slot> SharedBuckets<E> {
+    /// A table of at most about `most` entries (within `1024..=cap`), as
+    /// [`Buckets::new`], starting as large as one [`Buckets`] does.
+    pub(crate) fn new(most: usize, cap: usize) -> SharedBuckets<E> {
+        let shards: Box<[_]> = (0..SHARDS)
+            .map(|_| Mutex::new(Buckets::starting_with(START_ENTRIES / SHARDS, most / SHARDS, cap / SHARDS)))
+            .collect();
+        let capacity = shards.iter().map(|s| Self::locked(s).capacity()).sum();
+        SharedBuckets {
+            shards,
+            filled: AtomicU64::new(0),
+            capacity: AtomicU64::new(capacity),
+        }
+    }
+
+    /// A shard's table; a thread that panicked while holding it left it whole
+    /// (every write is one entry), so it stays usable.
+    fn locked(shard: &Mutex<Buckets<E>>) -> std::sync::MutexGuard<'_, Buckets<E>> {
+        shard.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The shard of bucket hash `h`: its bits mixed, so that the shard does not
+    /// repeat the low bits that pick the bucket within it.
+    fn shard(&self, h: u64) -> &Mutex<Buckets<E>> {
+        let mixed = h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
+        &self.shards[mixed as usize % SHARDS]
+    }
+
+    /// Entries in use.
+    pub(crate) fn filled(&self) -> u64 {
+        self.filled.load(Relaxed)
+    }
+
+    /// Entries it has room for now.
+    pub(crate) fn capacity(&self) -> u64 {
+        self.capacity.load(Relaxed)
+    }
+
+    /// Each entry in use, shard by shard.
+    pub(crate) fn for_each(&self, mut f: impl FnMut(&E)) {
+        for shard in self.shards.iter() {
+            Self::locked(shard).entries().for_each(&mut f);
+        }
+    }
+
+    /// The entry of bucket hash `h` that `is` picks.
+    pub(crate) fn find(&self, h: u64, is: impl Fn(&E) -> bool) -> Option<E> {
+        Self::locked(self.shard(h)).find(h, is).copied()
+    }
+
+    /// Store `new`, its shard growing first when three quarters full.
+    pub(crate) fn insert(&self, new: E) {
+        let mut shard = Self::locked(self.shard(new.bucket()));
+        let (filled, capacity) = (shard.filled(), shard.capacity());
+        shard.insert(new);
+        self.filled.fetch_add(shard.filled() - filled, Relaxed);
+        self.capacity.fetch_add(shard.capacity() - capacity, Relaxed);
+    }
+
+    /// Grow until `n` entries fill at most about half of it (or it is as large
+    /// as it may be).
+    pub(crate) fn reserve(&self, n: u64) {
+        for shard in self.shards.iter() {
+            let mut shard = Self::locked(shard);
+            let capacity = shard.capacity();
+            shard.reserve(n / SHARDS as u64 + 1);
+            self.capacity.fetch_add(shard.capacity() - capacity, Relaxed);
         }
     }
 }

@@ -25,10 +25,13 @@
 //! The search is generic over the bitboard's width ([`Bits`]: `u64`, `u128`),
 //! so that boards of up to 128 cells can be searched.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+
 use rustc_hash::FxHashMap;
 
 use super::Domineering;
-use crate::partizan::buckets::{Buckets, Slot};
+use crate::partizan::buckets::{SharedBuckets, Slot};
 use crate::partizan::outcome::{
     count_node, first_wins, Classes, NodeLimits, Solved, Stats, COMPONENT_WORK, OUTCOME_NODES,
     SMALL_COMPONENT,
@@ -41,7 +44,7 @@ use crate::{Budget, GameError};
 pub const METHOD: &str = "outcome search on bitboards (Domineering's own: alpha-beta, exact values of small regions, transposition table, safe-move bounds)";
 
 /// A bitboard: one bit a cell, row major (bit `r * w + c`).
-pub trait Bits: Copy + Eq + Ord + std::fmt::Debug {
+pub trait Bits: Copy + Eq + Ord + std::fmt::Debug + Send + Sync + 'static {
     /// The bitboard as the transposition table stores it: of alignment 8, so
     /// that a `u128` board's entry takes 24 bytes, not 32 (a third more
     /// entries in the same memory; deep searches are bound by the table).
@@ -1123,7 +1126,22 @@ pub struct DomineeringSearch<B: Bits> {
     /// tests' boards (see the tests `safe_moves_are_never_needed`). On by
     /// default; off, every move is tried.
     pub skip_safe_moves: bool,
-    tt: Buckets<Entry<B>>,
+    /// Shared with the helpers of a search on several threads.
+    tt: Arc<SharedBuckets<Entry<B>>>,
+    /// Threads a search of a large board runs on (this one and helpers): by
+    /// default the current rayon pool's (all cores, or `RAYON_NUM_THREADS`).
+    pub threads: usize,
+    /// Boards of at least this many empty cells are searched on
+    /// [`DomineeringSearch::threads`] threads; smaller ones take a second at
+    /// most, and on one thread their node counts are the same every run.
+    pub parallel_cells: u32,
+    /// Nodes of at least this many empty cells are shared out among the
+    /// threads (see [`DomineeringSearch::wins_together`]).
+    pub shared_cells: u32,
+    /// The search on several threads running now, when this is one of them.
+    team: Option<Arc<Team>>,
+    /// Whether a teammate's finish stopped this one (its error says nothing).
+    halted: bool,
     classes: Classes,
     /// The integers around values (see [`DomineeringSearch::integer_bounds`]).
     bounds: FxHashMap<GameId, (i64, i64)>,
@@ -1159,7 +1177,12 @@ impl<B: Bits> DomineeringSearch<B> {
             small: SMALL_COMPONENT as u32,
             small_in_search: 0,
             skip_safe_moves: true,
-            tt: Buckets::new(tt_entries, TABLE_MAX_ENTRIES),
+            tt: Arc::new(SharedBuckets::new(tt_entries, TABLE_MAX_ENTRIES)),
+            threads: rayon::current_num_threads(),
+            parallel_cells: PARALLEL_CELLS,
+            shared_cells: SHARED_CELLS,
+            team: None,
+            halted: false,
             classes: Classes::default(),
             bounds: FxHashMap::default(),
             unknown: Default::default(),
@@ -1195,23 +1218,23 @@ impl<B: Bits> DomineeringSearch<B> {
         out.extend(root.to_bytes());
         let mut values: FxHashMap<u32, u32> = FxHashMap::default();
         let mut texts = Vec::new();
-        for e in self.tt.entries() {
+        self.tt.for_each(|e| {
             values.entry(e.value).or_insert_with(|| {
                 texts.push(self.cache.universe.display(GameId(e.value), false));
                 (texts.len() - 1) as u32
             });
-        }
+        });
         out.extend((texts.len() as u32).to_le_bytes());
         for t in &texts {
             out.extend((t.len() as u32).to_le_bytes());
             out.extend(t.as_bytes());
         }
         out.extend(self.tt.filled().to_le_bytes());
-        for e in self.tt.entries() {
+        self.tt.for_each(|e| {
             out.extend(B::unpack(e.cells).to_bytes());
             out.extend(values[&e.value].to_le_bytes());
             out.extend(e.meta.to_le_bytes());
-        }
+        });
         let mut sum = grundy_files::Fnv::new();
         sum.update(&out);
         out.extend(sum.finish().to_le_bytes());
@@ -1303,7 +1326,104 @@ impl<B: Bits> DomineeringSearch<B> {
     /// Whether `side`, moving first on the empty cells `e` (row major), wins.
     pub fn wins(&mut self, e: B, side: Side) -> Result<bool, GameError> {
         let (rest, v) = self.split_all(e.and(self.g.all()))?;
+        // On several threads only with nothing known: the known part's ids
+        // are this search's universe's own, and a helper has its own.
+        if self.threads > 1
+            && v == self.cache.universe.zero()
+            && self.small_in_search == 0
+            && rest.e.count() >= self.parallel_cells
+        {
+            return self.wins_together(rest, side);
+        }
         self.search(rest, v, side, 0)
+    }
+
+    /// [`DomineeringSearch::wins`] on [`DomineeringSearch::threads`] threads
+    /// sharing the table, each searching the whole tree as ABDADA has it
+    /// (Weill 1996): a node's first move is searched by every thread that
+    /// comes to it, its other moves only by the first to come (another that
+    /// finds one busy leaves it for last, by when its answer is mostly in the
+    /// table). Busy nodes are marked only where at least
+    /// [`DomineeringSearch::shared_cells`] cells are empty: below, a subtree
+    /// is too small to share. The first thread to answer stops the others; each node's answer
+    /// is the same whichever thread finds it, so the answer is too (only the
+    /// node counts vary from run to run).
+    fn wins_together(&mut self, c: Cells<B>, side: Side) -> Result<bool, GameError> {
+        let team = Arc::new(Team::new());
+        let zero = self.cache.universe.zero();
+        let helpers: Vec<DomineeringSearch<B>> = (1..self.threads).map(|_| self.helper(&team)).collect();
+        self.team = Some(Arc::clone(&team));
+        self.halted = false;
+        let (mine, theirs) = std::thread::scope(|s| {
+            let running: Vec<_> = helpers
+                .into_iter()
+                .map(|mut helper| {
+                    let team = &team;
+                    s.spawn(move || {
+                        let answer = helper.search(c, zero, side, 0);
+                        team.stop.store(true, Relaxed);
+                        (answer, helper.stats, helper.halted)
+                    })
+                })
+                .collect();
+            let mine = self.search(c, zero, side, 0);
+            team.stop.store(true, Relaxed);
+            let theirs: Vec<_> = running
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                .collect();
+            (mine, theirs)
+        });
+        self.team = None;
+        let halted = std::mem::take(&mut self.halted);
+        let mut errors = Vec::new();
+        let mut answer = None;
+        for (theirs, stats, their_halt) in theirs {
+            self.stats.nodes += stats.nodes;
+            self.stats.by_value += stats.by_value;
+            self.stats.by_bounds += stats.by_bounds;
+            self.stats.tt_hits += stats.tt_hits;
+            match theirs {
+                Ok(w) => answer = answer.or(Some(w)),
+                Err(e) if !their_halt => errors.push(e),
+                Err(_) => {}
+            }
+        }
+        match (mine, answer) {
+            (Ok(w), _) | (Err(_), Some(w)) => Ok(w),
+            (Err(_), None) if halted && !errors.is_empty() => Err(errors.swap_remove(0)),
+            (Err(e), None) => Err(e),
+        }
+    }
+
+    /// A helper of a search on several threads: this search's table, board
+    /// and settings, its own values and counters.
+    fn helper(&self, team: &Arc<Team>) -> DomineeringSearch<B> {
+        let mut cache = ValueCache::new(usize::MAX);
+        cache.universe.set_memory_limit(self.max_memory / 2 / self.threads as u64);
+        cache.universe.set_cancel(&self.cancel);
+        DomineeringSearch {
+            g: self.g.clone(),
+            game: Domineering::new(),
+            cache,
+            small: self.small,
+            small_in_search: self.small_in_search,
+            skip_safe_moves: self.skip_safe_moves,
+            tt: Arc::clone(&self.tt),
+            threads: 1,
+            parallel_cells: self.parallel_cells,
+            shared_cells: self.shared_cells,
+            team: Some(Arc::clone(team)),
+            halted: false,
+            classes: Classes::default(),
+            bounds: FxHashMap::default(),
+            unknown: Default::default(),
+            max_nodes: self.max_nodes,
+            max_memory: self.max_memory,
+            cancel: self.cancel.clone(),
+            stats: Stats::default(),
+            buffers: Vec::new(),
+        }
     }
 
     /// Whether `side`, moving first on the empty cells `e`, wins, and a winning
@@ -1499,6 +1619,9 @@ impl<B: Bits> DomineeringSearch<B> {
     }
 
     fn tick(&mut self) -> Result<(), GameError> {
+        if let Some(team) = &self.team {
+            return self.team_tick(&Arc::clone(team));
+        }
         let limits = NodeLimits {
             max_nodes: self.max_nodes,
             max_memory: self.max_memory,
@@ -1507,6 +1630,40 @@ impl<B: Bits> DomineeringSearch<B> {
         let table = (self.tt.filled(), self.tt.capacity());
         let universe = &self.cache.universe;
         count_node(&mut self.stats.nodes, &limits, table, || universe.memory_held())
+    }
+
+    /// [`DomineeringSearch::tick`] on several threads: the nodes are counted
+    /// by every thread in batches, the first thread (the caller's, whose
+    /// observer shows progress) reports, and a teammate's finish stops this
+    /// one.
+    fn team_tick(&mut self, team: &Team) -> Result<(), GameError> {
+        if team.stop.load(Relaxed) {
+            self.halted = true;
+            return Err(GameError::OverBudget(Budget::over(
+                grundy_budget::Limit::Cancelled,
+                1,
+                0,
+                "the outcome search (another thread answered)",
+            )));
+        }
+        self.stats.nodes += 1;
+        if self.stats.nodes % TEAM_BATCH != 0 {
+            return Ok(());
+        }
+        crate::solve::progress::check_cancel(&self.cancel, || "the outcome search".to_string())?;
+        let total = team.nodes.fetch_add(TEAM_BATCH, Relaxed) + TEAM_BATCH;
+        let limits = NodeLimits {
+            max_nodes: self.max_nodes,
+            max_memory: self.max_memory,
+            cancel: &self.cancel,
+        };
+        let table = (self.tt.filled(), self.tt.capacity());
+        let universe = &self.cache.universe;
+        // The shared count passes every multiple of the report interval
+        // once, in whichever thread: so progress is reported as often as on
+        // one thread (by the first thread only; the others see no observer).
+        let mut counted = total - 1;
+        count_node(&mut counted, &limits, table, || universe.memory_held())
     }
 
     /// `side`'s dominoes on `c` (both cells each, in both views) with their
@@ -1617,13 +1774,28 @@ impl<B: Bits> DomineeringSearch<B> {
     }
 
     fn search(&mut self, c: Cells<B>, v: GameId, side: Side, depth: usize) -> Result<bool, GameError> {
+        self.search_node(c, v, side, depth, false)
+            .map(|w| w.expect("a search that may not defer answers"))
+    }
+
+    /// Whether `side` to move on `c` plus `v` wins; `None` when `exclusive`
+    /// and another thread is searching the node now (see
+    /// [`DomineeringSearch::wins_together`]).
+    fn search_node(
+        &mut self,
+        c: Cells<B>,
+        v: GameId,
+        side: Side,
+        depth: usize,
+        exclusive: bool,
+    ) -> Result<Option<bool>, GameError> {
         if c.e == B::ZERO {
             self.stats.by_value += 1;
-            return Ok(self.first_wins(v, side));
+            return Ok(Some(self.first_wins(v, side)));
         }
         if let Some(w) = self.by_bounds(c, v, side) {
             self.stats.by_bounds += 1;
-            return Ok(w);
+            return Ok(Some(w));
         }
         let (key, key_side) = self.key(c, v, side);
         let probe = Entry::new(key, v.0, key_side, false, 0);
@@ -1633,8 +1805,40 @@ impl<B: Bits> DomineeringSearch<B> {
             .map(|e| e.meta & 4 != 0)
         {
             self.stats.tt_hits += 1;
-            return Ok(w);
+            return Ok(Some(w));
         }
+        // Shared out among the threads (see `wins_together`): marked busy
+        // while searched, and left for later by a thread that may defer it.
+        let busy = match &self.team {
+            Some(team) if c.e.count() >= self.shared_cells => {
+                let mark = team.mark(probe.bucket());
+                if mark.is_none() && exclusive {
+                    return Ok(None);
+                }
+                Some((Arc::clone(team), mark))
+            }
+            _ => None,
+        };
+        let answer = self.expand(c, v, side, depth, busy.is_some());
+        if let Some((team, Some(mark))) = busy {
+            team.unmark(mark);
+        }
+        let win = answer?;
+        self.tt.insert(Entry::new(key, v.0, key_side, win.0, win.1));
+        Ok(Some(win.0))
+    }
+
+    /// [`DomineeringSearch::search_node`] of a node not in the table: its
+    /// moves tried, and whether one wins with the nodes it took; `shared`
+    /// when its moves may be left for later while other threads search them.
+    fn expand(
+        &mut self,
+        c: Cells<B>,
+        v: GameId,
+        side: Side,
+        depth: usize,
+        shared: bool,
+    ) -> Result<(bool, u64), GameError> {
         self.tick()?;
         let start = self.stats.nodes;
         let mut moves = if depth < self.buffers.len() {
@@ -1651,6 +1855,7 @@ impl<B: Bits> DomineeringSearch<B> {
         let other = side.other();
         let mut win = false;
         let mut result = Ok(());
+        let mut deferred = Vec::new();
         for i in 0..moves.len() {
             if i == 1 {
                 moves[1..].sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
@@ -1658,16 +1863,36 @@ impl<B: Bits> DomineeringSearch<B> {
             let d = moves[i].1;
             match self
                 .child(c, v, d)
-                .and_then(|(cc, cv)| self.search(cc, cv, other, depth + 1))
+                .and_then(|(cc, cv)| self.search_node(cc, cv, other, depth + 1, shared && i > 0))
             {
-                Ok(false) => {
+                Ok(Some(false)) => {
                     win = true;
                     break;
                 }
-                Ok(true) => {}
+                Ok(Some(true)) => {}
+                Ok(None) => deferred.push(i),
                 Err(err) => {
                     result = Err(err);
                     break;
+                }
+            }
+        }
+        if !win && result.is_ok() {
+            for i in deferred {
+                let d = moves[i].1;
+                match self
+                    .child(c, v, d)
+                    .and_then(|(cc, cv)| self.search(cc, cv, other, depth + 1))
+                {
+                    Ok(false) => {
+                        win = true;
+                        break;
+                    }
+                    Ok(true) => {}
+                    Err(err) => {
+                        result = Err(err);
+                        break;
+                    }
                 }
             }
         }
@@ -1685,9 +1910,56 @@ impl<B: Bits> DomineeringSearch<B> {
                 }
             }
         }
-        self.tt
-            .insert(Entry::new(key, v.0, key_side, win, self.stats.nodes - start));
-        Ok(win)
+        Ok((win, self.stats.nodes - start))
+    }
+}
+
+/// Boards of at least this many empty cells are searched on several threads
+/// (see [`DomineeringSearch::parallel_cells`]).
+pub const PARALLEL_CELLS: u32 = 56;
+
+/// Nodes of at least this many empty cells are shared out among the threads
+/// of a search (see [`DomineeringSearch::wins_together`]).
+pub const SHARED_CELLS: u32 = 30;
+
+/// The nodes a thread counts before adding them to the team's count.
+const TEAM_BATCH: u64 = 1024;
+
+/// What the threads of one search share besides the table: whether to stop,
+/// the nodes counted, and the nodes being searched now (by a hash of each,
+/// in a small table of slots, one node a slot; a node that finds its slot
+/// taken is not marked, which only costs a chance to share).
+struct Team {
+    stop: AtomicBool,
+    nodes: AtomicU64,
+    busy: Box<[AtomicU64]>,
+}
+
+/// Slots of [`Team::busy`]: many more than the nodes of all threads' paths.
+const BUSY_SLOTS: usize = 1 << 12;
+
+impl Team {
+    fn new() -> Team {
+        Team {
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    /// Marks the node of bucket hash `h` busy: `Some(slot)` to unmark, or
+    /// `None` when another thread searches it (or its slot is taken).
+    fn mark(&self, h: u64) -> Option<usize> {
+        let tag = h | 1 << 63;
+        let slot = (h as usize) % BUSY_SLOTS;
+        self.busy[slot]
+            .compare_exchange(0, tag, Relaxed, Relaxed)
+            .ok()
+            .map(|_| slot)
+    }
+
+    fn unmark(&self, slot: usize) {
+        self.busy[slot].store(0, Relaxed);
     }
 }
 
@@ -1782,6 +2054,40 @@ mod tests {
             }
         }
         assert!(decided > 50, "the bounds decided only {decided} boards");
+    }
+
+    /// The search on several threads answers as the search on one, on boards
+    /// of up to 7x7 with some cells filled, every node shared out (so that
+    /// threads meet and leave moves for later all the time), with winning
+    /// moves that win.
+    #[test]
+    fn threads_answer_as_one_thread() {
+        let budget = Budget {
+            max_memory: 256 << 20,
+            ..Budget::default()
+        };
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for n in 0..if cfg!(debug_assertions) { 60 } else { 300 } {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let (h, w) = (5 + (x % 3) as usize, 5 + ((x >> 8) % 3) as usize);
+            let holes = (x >> 16) & (x >> 40) & (x >> 5);
+            let e = super::super::full(h, w) & !holes;
+            for side in [Side::Left, Side::Right] {
+                let mut one = DomineeringSearch::<u64>::new(h, w, &budget).unwrap();
+                one.threads = 1;
+                let truth = one.wins(e, side).unwrap();
+                let threads = 2 + n % 3;
+                let mut team = DomineeringSearch::<u64>::new(h, w, &budget).unwrap();
+                (team.threads, team.parallel_cells, team.shared_cells) = (threads, 0, 4);
+                let got = team.solve(e, side).unwrap();
+                assert_eq!(got.wins, truth, "{h}x{w} {e:#b}, {side:?} first, {threads} threads");
+                if let Some(q) = got.winning_move {
+                    assert!(!one.wins(q, side.other()).unwrap(), "{q:#b} does not win");
+                }
+            }
+        }
     }
 
     /// Plain minimax on an `h × w` board (row major, Left vertical): whether
