@@ -298,7 +298,7 @@ fn rectangles_timing() {
 /// Times and nodes of Domineering's own search ([`DomineeringSearch`]) on empty
 /// rectangles, as [`rectangles_timing`] (`GRUNDY_BOARDS`, `GRUNDY_NODES`,
 /// `GRUNDY_SMALL`, `GRUNDY_SKIP_SAFE`, `GRUNDY_MEMORY`, `GRUNDY_FIRST`,
-/// `GRUNDY_THREADS`): `cargo test -p grundy --release --test integration
+/// `GRUNDY_THREADS`, `GRUNDY_SHARED`): `cargo test -p grundy --release --test integration
 /// bitboard_rectangles_timing -- --ignored --nocapture`. Boards of at most 64
 /// cells on `u64` bitboards (as `grundy solve`), larger ones on `u128`.
 #[test]
@@ -345,6 +345,10 @@ fn time_own_search<B: grundy::games::domineering_search::Bits>(spec: &str, r: us
         // GRUNDY_THREADS=N: the threads of boards of 56 cells or more.
         if let Ok(n) = std::env::var("GRUNDY_THREADS") {
             s.threads = n.parse().unwrap();
+        }
+        // GRUNDY_SHARED=N: nodes of N empty cells or more are shared out.
+        if let Ok(n) = std::env::var("GRUNDY_SHARED") {
+            s.shared_cells = n.parse().unwrap();
         }
         let t = std::time::Instant::now();
         let all = s.geometry().all();
