@@ -151,7 +151,13 @@ impl<E: Slot> SharedBuckets<E> {
     /// [`Buckets::new`], starting as large as one [`Buckets`] does.
     pub(crate) fn new(most: usize, cap: usize) -> SharedBuckets<E> {
         let shards: Box<[_]> = (0..SHARDS)
-            .map(|_| Mutex::new(Buckets::starting_with(START_ENTRIES / SHARDS, most / SHARDS, cap / SHARDS)))
+            .map(|_| {
+                Mutex::new(Buckets::starting_with(
+                    START_ENTRIES / SHARDS,
+                    most / SHARDS,
+                    cap / SHARDS,
+                ))
+            })
             .collect();
         let capacity = shards.iter().map(|s| Self::locked(s).capacity()).sum();
         SharedBuckets {

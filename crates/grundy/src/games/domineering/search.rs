@@ -1400,7 +1400,9 @@ impl<B: Bits> DomineeringSearch<B> {
     /// and settings, its own values and counters.
     fn helper(&self, team: &Arc<Team>) -> DomineeringSearch<B> {
         let mut cache = ValueCache::new(usize::MAX);
-        cache.universe.set_memory_limit(self.max_memory / 2 / self.threads as u64);
+        cache
+            .universe
+            .set_memory_limit(self.max_memory / 2 / self.threads as u64);
         cache.universe.set_cancel(&self.cancel);
         DomineeringSearch {
             g: self.g.clone(),
@@ -1647,7 +1649,7 @@ impl<B: Bits> DomineeringSearch<B> {
             )));
         }
         self.stats.nodes += 1;
-        if self.stats.nodes % TEAM_BATCH != 0 {
+        if !self.stats.nodes.is_multiple_of(TEAM_BATCH) {
             return Ok(());
         }
         crate::solve::progress::check_cancel(&self.cancel, || "the outcome search".to_string())?;
@@ -2082,7 +2084,10 @@ mod tests {
                 let mut team = DomineeringSearch::<u64>::new(h, w, &budget).unwrap();
                 (team.threads, team.parallel_cells, team.shared_cells) = (threads, 0, 4);
                 let got = team.solve(e, side).unwrap();
-                assert_eq!(got.wins, truth, "{h}x{w} {e:#b}, {side:?} first, {threads} threads");
+                assert_eq!(
+                    got.wins, truth,
+                    "{h}x{w} {e:#b}, {side:?} first, {threads} threads"
+                );
                 if let Some(q) = got.winning_move {
                     assert!(!one.wins(q, side.other()).unwrap(), "{q:#b} does not win");
                 }
