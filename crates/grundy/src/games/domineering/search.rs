@@ -1857,44 +1857,37 @@ impl<B: Bits> DomineeringSearch<B> {
         let other = side.other();
         let mut win = false;
         let mut result = Ok(());
-        let mut deferred = Vec::new();
-        for i in 0..moves.len() {
-            if i == 1 {
-                moves[1..].sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
-            }
+        // Every move in order, then those left for later because another
+        // thread was searching them (see `wins_together`).
+        let mut later = Vec::new();
+        let (mut next, mut next_later) = (0, 0);
+        loop {
+            let (i, exclusive) = if next < moves.len() {
+                next += 1;
+                if next == 2 {
+                    moves[1..].sort_unstable_by_key(|x| std::cmp::Reverse(x.0));
+                }
+                (next - 1, shared && next > 1)
+            } else if next_later < later.len() {
+                next_later += 1;
+                (later[next_later - 1], false)
+            } else {
+                break;
+            };
             let d = moves[i].1;
             match self
                 .child(c, v, d)
-                .and_then(|(cc, cv)| self.search_node(cc, cv, other, depth + 1, shared && i > 0))
+                .and_then(|(cc, cv)| self.search_node(cc, cv, other, depth + 1, exclusive))
             {
                 Ok(Some(false)) => {
                     win = true;
                     break;
                 }
                 Ok(Some(true)) => {}
-                Ok(None) => deferred.push(i),
+                Ok(None) => later.push(i),
                 Err(err) => {
                     result = Err(err);
                     break;
-                }
-            }
-        }
-        if !win && result.is_ok() {
-            for i in deferred {
-                let d = moves[i].1;
-                match self
-                    .child(c, v, d)
-                    .and_then(|(cc, cv)| self.search(cc, cv, other, depth + 1))
-                {
-                    Ok(false) => {
-                        win = true;
-                        break;
-                    }
-                    Ok(true) => {}
-                    Err(err) => {
-                        result = Err(err);
-                        break;
-                    }
                 }
             }
         }
