@@ -222,3 +222,86 @@ impl<E: Slot> SharedBuckets<E> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A node by number, its work its number's low bits.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Node(u64);
+
+    impl Slot for Node {
+        const EMPTY: Node = Node(0);
+        fn used(&self) -> bool {
+            self.0 != 0
+        }
+        fn same(&self, other: &Node) -> bool {
+            self.0 == other.0
+        }
+        fn work(&self) -> u64 {
+            self.0 & 0xff
+        }
+        fn bucket(&self) -> u64 {
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 32
+        }
+    }
+
+    /// Threads storing at once keep the table whole: its count is what it
+    /// holds, it holds only what was stored, and it loses no more than two-entry
+    /// buckets must (a third node in a bucket displaces one).
+    #[test]
+    fn threads_share_a_table_and_keep_it_whole() {
+        let table = SharedBuckets::<Node>::new(1 << 20, 1 << 20);
+        let per_thread = 20_000u64;
+        let stored = |n: Node| n.0 >> 32 < 4 && (1..=per_thread).contains(&(n.0 & 0xffff_ffff));
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let table = &table;
+                s.spawn(move || {
+                    for i in 1..=per_thread {
+                        table.insert(Node(t << 32 | i));
+                    }
+                });
+            }
+        });
+        let mut held = 0;
+        table.for_each(|&n| {
+            assert!(stored(n), "{n:?} was never stored");
+            held += 1;
+        });
+        assert_eq!(table.filled(), held);
+        let mut found = 0;
+        for t in 0..4u64 {
+            for i in 1..=per_thread {
+                let n = Node(t << 32 | i);
+                if let Some(e) = table.find(n.bucket(), |e| e.same(&n)) {
+                    assert_eq!(e, n);
+                    found += 1;
+                }
+            }
+        }
+        assert_eq!(found, held);
+        assert!(
+            found * 10 >= 4 * per_thread * 7,
+            "only {found} of {} kept",
+            4 * per_thread
+        );
+        // A node stored again replaces itself.
+        let kept = table.filled();
+        let mut any = None;
+        table.for_each(|&n| any = any.or(Some(n)));
+        table.insert(any.expect("a node"));
+        assert_eq!(table.filled(), kept);
+    }
+
+    /// Reserving makes room for the entries to come before any is stored.
+    #[test]
+    fn a_shared_table_reserves_room() {
+        let table = SharedBuckets::<Node>::new(1 << 20, 1 << 20);
+        let before = table.capacity();
+        table.reserve(100_000);
+        assert!(table.capacity() >= 200_000 && table.capacity() > before);
+        assert_eq!(table.filled(), 0);
+    }
+}
