@@ -2088,6 +2088,30 @@ mod tests {
         }
     }
 
+    /// Threads stop together at the node budget, which counts every thread's
+    /// nodes, and the error is the budget's (not a teammate's stop).
+    #[test]
+    fn threads_share_one_node_budget() {
+        let budget = Budget {
+            max_work: Some(20_000),
+            ..Budget::default()
+        };
+        let mut s = DomineeringSearch::<u64>::new(8, 8, &budget).unwrap();
+        s.threads = 2;
+        match s.wins(s.g.all(), Side::Left) {
+            Err(GameError::OverBudget(e)) => {
+                assert_eq!(e.limit, grundy_budget::Limit::Work, "{e}");
+                assert_eq!(e.allowed, 20_000);
+            }
+            other => panic!("not over budget: {other:?}"),
+        }
+        let nodes = s.stats().nodes;
+        assert!(
+            (20_000..=20_000 + 2 * TEAM_BATCH).contains(&nodes),
+            "{nodes} nodes"
+        );
+    }
+
     /// Plain minimax on an `h × w` board (row major, Left vertical): whether
     /// the player to move wins, trying every move, or with `skip_safe` only
     /// the unsafe ones when there are any.
