@@ -27,13 +27,21 @@ fn outcomes(rows: usize, cols: usize) -> (bool, bool, u64) {
     black_box((wins[0], wins[1], nodes))
 }
 
-/// The same by Domineering's own search.
+/// The same by Domineering's own search (on all cores from 56 cells).
 fn own_outcomes(rows: usize, cols: usize) -> (bool, bool, u64) {
+    own_outcomes_on(rows, cols, None)
+}
+
+/// The same on `threads` threads (`None`: as many as rayon's pool).
+fn own_outcomes_on(rows: usize, cols: usize, threads: Option<usize>) -> (bool, bool, u64) {
     let budget = Budget::default();
     let mut nodes = 0;
     let mut wins = [false; 2];
     for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
         let mut search = DomineeringSearch::<u64>::new(rows, cols, &budget).unwrap();
+        if let Some(t) = threads {
+            search.threads = t;
+        }
         let all = search.geometry().all();
         wins[i] = search.wins(all, side).unwrap();
         nodes += search.stats().nodes;
@@ -50,6 +58,15 @@ fn rectangles(c: &mut Criterion) {
     }
     for (r, k) in [(7, 7), (6, 8)] {
         g.bench_function(format!("{r}x{k}/own"), |b| b.iter(|| own_outcomes(r, k)));
+    }
+    // A board large enough for the search on several threads, against one.
+    for (r, k) in [(7, 8), (8, 8)] {
+        g.bench_function(format!("{r}x{k}/own/one-thread"), |b| {
+            b.iter(|| own_outcomes_on(r, k, Some(1)))
+        });
+        g.bench_function(format!("{r}x{k}/own/all-cores"), |b| {
+            b.iter(|| own_outcomes_on(r, k, None))
+        });
     }
     g.finish();
 }
