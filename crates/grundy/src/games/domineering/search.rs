@@ -1624,14 +1624,21 @@ impl<B: Bits> DomineeringSearch<B> {
         if let Some(team) = &self.team {
             return self.team_tick(&Arc::clone(team));
         }
+        let mut nodes = self.stats.nodes;
+        let counted = self.count_node(&mut nodes);
+        self.stats.nodes = nodes;
+        counted
+    }
+
+    /// One more node of `nodes`, checked against the budget (and reported).
+    fn count_node(&self, nodes: &mut u64) -> Result<(), GameError> {
         let limits = NodeLimits {
             max_nodes: self.max_nodes,
             max_memory: self.max_memory,
             cancel: &self.cancel,
         };
         let table = (self.tt.filled(), self.tt.capacity());
-        let universe = &self.cache.universe;
-        count_node(&mut self.stats.nodes, &limits, table, || universe.memory_held())
+        count_node(nodes, &limits, table, || self.cache.universe.memory_held())
     }
 
     /// [`DomineeringSearch::tick`] on several threads: the nodes are counted
@@ -1654,18 +1661,10 @@ impl<B: Bits> DomineeringSearch<B> {
         }
         crate::solve::progress::check_cancel(&self.cancel, || "the outcome search".to_string())?;
         let total = team.nodes.fetch_add(TEAM_BATCH, Relaxed) + TEAM_BATCH;
-        let limits = NodeLimits {
-            max_nodes: self.max_nodes,
-            max_memory: self.max_memory,
-            cancel: &self.cancel,
-        };
-        let table = (self.tt.filled(), self.tt.capacity());
-        let universe = &self.cache.universe;
         // The shared count passes every multiple of the report interval
         // once, in whichever thread: so progress is reported as often as on
         // one thread (by the first thread only; the others see no observer).
-        let mut counted = total - 1;
-        count_node(&mut counted, &limits, table, || universe.memory_held())
+        self.count_node(&mut (total - 1))
     }
 
     /// `side`'s dominoes on `c` (both cells each, in both views) with their
