@@ -28,6 +28,11 @@ struct Cli {
     /// flags, given after it, win.
     #[command(flatten)]
     limits: Limits,
+    /// The threads of the work that runs on all cores: Domineering's outcome
+    /// search on boards of 56 cells or more, `build`'s retrograde analysis
+    /// (default: one a core; also RAYON_NUM_THREADS).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// The budget's flags. Each command that runs under the budget takes them (see
@@ -165,6 +170,16 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    if let Some(n) = cli.threads {
+        // The first use of the pool fixes its size: set it before any.
+        if let Err(e) = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(n))
+            .build_global()
+        {
+            eprintln!("error: cannot start {n} threads: {e}");
+            return ExitCode::from(2);
+        }
+    }
     // Every command but completions and man runs under the budget its flags make
     // (a bad flag: one line, exit 2).
     macro_rules! limited {

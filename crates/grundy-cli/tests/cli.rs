@@ -135,6 +135,34 @@ fn bad_input_is_one_line_and_exit_status_2() {
     fails_with(&["frobnicate"], "frobnicate");
 }
 
+/// `--threads` sets the threads of the searches that run on all cores (before
+/// the command or after it); the answer is the same on one thread or several.
+#[test]
+fn threads_change_the_time_not_the_answer() {
+    for threads in ["1", "2"] {
+        let v = json(&[
+            "--threads",
+            threads,
+            "solve",
+            "domineering:rows=7,cols=8",
+            "start",
+            "--json",
+        ]);
+        assert_eq!(v["outcome_class"], "R", "{threads} threads: {v}");
+        let v = json(&[
+            "solve",
+            "domineering:rows=7,cols=8",
+            "start",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(v["outcome_class"], "R", "{threads} threads: {v}");
+    }
+    fails_with(&["--threads", "0", "solve", "nim", "1"], "--threads");
+    fails_with(&["solve", "nim", "1", "--threads", "x"], "'x'");
+}
+
 #[test]
 fn help_documents_the_syntax() {
     let out = String::from_utf8(grundy(&["help", "solve"]).stdout).unwrap();
