@@ -1165,19 +1165,40 @@ impl<B: Bits> DomineeringSearch<B> {
     /// beyond it (see [`Geometry::new`]).
     pub fn new(h: usize, w: usize, budget: &Budget) -> Option<DomineeringSearch<B>> {
         let g = Geometry::new(h, w)?;
-        let mut cache = ValueCache::new(usize::MAX);
-        cache.universe.set_memory_limit(budget.max_memory / 2);
-        cache.universe.set_cancel(&budget.cancel);
         let entry = std::mem::size_of::<Entry<B>>() as u64;
         let tt_entries = usize::try_from(budget.max_memory / 4 / entry).unwrap_or(usize::MAX);
-        Some(DomineeringSearch {
+        let tt = Arc::new(SharedBuckets::new(tt_entries, TABLE_MAX_ENTRIES));
+        Some(DomineeringSearch::on_table(
+            g,
+            tt,
+            budget.work_or(OUTCOME_NODES),
+            budget.max_memory,
+            budget.cancel.clone(),
+            budget.max_memory / 2,
+        ))
+    }
+
+    /// A search of `g`'s boards on the table `tt` with the default settings,
+    /// the limits of a budget, and `values_memory` for its values.
+    fn on_table(
+        g: Geometry<B>,
+        tt: Arc<SharedBuckets<Entry<B>>>,
+        max_nodes: u64,
+        max_memory: u64,
+        cancel: grundy_budget::Cancel,
+        values_memory: u64,
+    ) -> DomineeringSearch<B> {
+        let mut cache = ValueCache::new(usize::MAX);
+        cache.universe.set_memory_limit(values_memory);
+        cache.universe.set_cancel(&cancel);
+        DomineeringSearch {
             g,
             game: Domineering::new(),
             cache,
             small: SMALL_COMPONENT as u32,
             small_in_search: 0,
             skip_safe_moves: true,
-            tt: Arc::new(SharedBuckets::new(tt_entries, TABLE_MAX_ENTRIES)),
+            tt,
             threads: rayon::current_num_threads(),
             parallel_cells: PARALLEL_CELLS,
             shared_cells: SHARED_CELLS,
@@ -1186,12 +1207,12 @@ impl<B: Bits> DomineeringSearch<B> {
             classes: Classes::default(),
             bounds: FxHashMap::default(),
             unknown: Default::default(),
-            max_nodes: budget.work_or(OUTCOME_NODES),
-            max_memory: budget.max_memory,
-            cancel: budget.cancel.clone(),
+            max_nodes,
+            max_memory,
+            cancel,
             stats: Stats::default(),
             buffers: Vec::new(),
-        })
+        }
     }
 
     /// Takes up `budget` for the calls to come, a search kept from earlier
@@ -1399,33 +1420,22 @@ impl<B: Bits> DomineeringSearch<B> {
     /// A helper of a search on several threads: this search's table, board
     /// and settings, its own values and counters.
     fn helper(&self, team: &Arc<Team>) -> DomineeringSearch<B> {
-        let mut cache = ValueCache::new(usize::MAX);
-        cache
-            .universe
-            .set_memory_limit(self.max_memory / 2 / self.threads as u64);
-        cache.universe.set_cancel(&self.cancel);
-        DomineeringSearch {
-            g: self.g.clone(),
-            game: Domineering::new(),
-            cache,
-            small: self.small,
-            small_in_search: self.small_in_search,
-            skip_safe_moves: self.skip_safe_moves,
-            tt: Arc::clone(&self.tt),
-            threads: 1,
-            parallel_cells: self.parallel_cells,
-            shared_cells: self.shared_cells,
-            team: Some(Arc::clone(team)),
-            halted: false,
-            classes: Classes::default(),
-            bounds: FxHashMap::default(),
-            unknown: Default::default(),
-            max_nodes: self.max_nodes,
-            max_memory: self.max_memory,
-            cancel: self.cancel.clone(),
-            stats: Stats::default(),
-            buffers: Vec::new(),
-        }
+        let mut helper = DomineeringSearch::on_table(
+            self.g.clone(),
+            Arc::clone(&self.tt),
+            self.max_nodes,
+            self.max_memory,
+            self.cancel.clone(),
+            self.max_memory / 2 / self.threads as u64,
+        );
+        helper.small = self.small;
+        helper.small_in_search = self.small_in_search;
+        helper.skip_safe_moves = self.skip_safe_moves;
+        helper.threads = 1;
+        helper.parallel_cells = self.parallel_cells;
+        helper.shared_cells = self.shared_cells;
+        helper.team = Some(Arc::clone(team));
+        helper
     }
 
     /// Whether `side`, moving first on the empty cells `e`, wins, and a winning
@@ -1620,32 +1630,17 @@ impl<B: Bits> DomineeringSearch<B> {
         None
     }
 
+    /// Counts a node against the budget. On several threads the nodes are
+    /// counted by every thread in batches, the first thread (the caller's,
+    /// whose observer shows progress) reports, and a teammate's finish stops
+    /// this one.
     fn tick(&mut self) -> Result<(), GameError> {
-        if let Some(team) = &self.team {
-            return self.team_tick(&Arc::clone(team));
-        }
-        let mut nodes = self.stats.nodes;
-        let counted = self.count_node(&mut nodes);
-        self.stats.nodes = nodes;
-        counted
-    }
-
-    /// One more node of `nodes`, checked against the budget (and reported).
-    fn count_node(&self, nodes: &mut u64) -> Result<(), GameError> {
-        let limits = NodeLimits {
-            max_nodes: self.max_nodes,
-            max_memory: self.max_memory,
-            cancel: &self.cancel,
+        let Some(team) = self.team.as_deref() else {
+            let mut nodes = self.stats.nodes;
+            let counted = self.count_node(&mut nodes);
+            self.stats.nodes = nodes;
+            return counted;
         };
-        let table = (self.tt.filled(), self.tt.capacity());
-        count_node(nodes, &limits, table, || self.cache.universe.memory_held())
-    }
-
-    /// [`DomineeringSearch::tick`] on several threads: the nodes are counted
-    /// by every thread in batches, the first thread (the caller's, whose
-    /// observer shows progress) reports, and a teammate's finish stops this
-    /// one.
-    fn team_tick(&mut self, team: &Team) -> Result<(), GameError> {
         if team.stop.load(Relaxed) {
             self.halted = true;
             return Err(GameError::OverBudget(Budget::over(
@@ -1665,6 +1660,17 @@ impl<B: Bits> DomineeringSearch<B> {
         // once, in whichever thread: so progress is reported as often as on
         // one thread (by the first thread only; the others see no observer).
         self.count_node(&mut (total - 1))
+    }
+
+    /// One more node of `nodes`, checked against the budget (and reported).
+    fn count_node(&self, nodes: &mut u64) -> Result<(), GameError> {
+        let limits = NodeLimits {
+            max_nodes: self.max_nodes,
+            max_memory: self.max_memory,
+            cancel: &self.cancel,
+        };
+        let table = (self.tt.filled(), self.tt.capacity());
+        count_node(nodes, &limits, table, || self.cache.universe.memory_held())
     }
 
     /// `side`'s dominoes on `c` (both cells each, in both views) with their
@@ -1810,18 +1816,16 @@ impl<B: Bits> DomineeringSearch<B> {
         }
         // Shared out among the threads (see `wins_together`): marked busy
         // while searched, and left for later by a thread that may defer it.
-        let busy = match &self.team {
-            Some(team) if c.e.count() >= self.shared_cells => {
-                let mark = team.mark(probe.bucket());
-                if mark.is_none() && exclusive {
-                    return Ok(None);
-                }
-                Some((Arc::clone(team), mark))
+        let (mut shared, mut mark) = (false, None);
+        if let Some(team) = self.team.as_deref().filter(|_| c.e.count() >= self.shared_cells) {
+            mark = team.mark(probe.bucket());
+            if mark.is_none() && exclusive {
+                return Ok(None);
             }
-            _ => None,
-        };
-        let answer = self.expand(c, v, side, depth, busy.is_some());
-        if let Some((team, Some(mark))) = busy {
+            shared = true;
+        }
+        let answer = self.expand(c, v, side, depth, shared);
+        if let (Some(team), Some(mark)) = (self.team.as_deref(), mark) {
             team.unmark(mark);
         }
         let win = answer?;
