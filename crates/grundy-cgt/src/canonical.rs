@@ -172,10 +172,14 @@ const CANCEL_EVERY: u32 = 1 << 12;
 pub const DEFAULT_MEMORY_LIMIT: u64 = 512 << 20;
 
 /// The most bytes the cache of comparisons takes (a sixteenth of the memory limit
-/// below that): past a few times the processor's caches a larger table answers
-/// hardly more often and each look costs more (measured on the empty 6x6
-/// Domineering board; docs/benchmarks.md).
-pub(crate) const COMPARISON_BYTES: u64 = 32 << 20;
+/// below that): small enough to stay in the processor's own cache. Most
+/// comparisons are decided by the stops, from nodes already at hand, so one
+/// recomputed costs less than a look into a table in main memory: the empty 6x6
+/// Domineering board took 0.87 of the time with 256 KiB as with 32 MiB, which
+/// answered a third more lookups (docs/benchmarks.md). What the cache is kept
+/// for is the rare deep comparison that meets the same pairs again and again,
+/// and those meet them soon.
+pub(crate) const COMPARISON_BYTES: u64 = 256 << 10;
 
 /// An index entry's bytes, with the hash table's overhead.
 const INDEX_BYTES: u64 = 8;

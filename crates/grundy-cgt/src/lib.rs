@@ -28,7 +28,8 @@
 //! [`GameId`]s. Canonical forms are unique, so two ids are equal exactly when the
 //! values are: `==` on ids *is* equality of games, and comparing a game with itself
 //! costs nothing. Sums and negatives are remembered, and comparisons as many as fit
-//! a bounded cache (a sixteenth of the memory limit, 32 MiB at most), so repeated work
+//! a bounded cache (a sixteenth of the memory limit, 256 KiB at most: it stays in the
+//! processor's cache), so repeated work
 //! (summing hundreds of components, say) stays cheap. Ids belong to their universe;
 //! [`Universe::import`] carries a value into another one.
 //!
