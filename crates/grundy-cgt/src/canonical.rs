@@ -175,8 +175,8 @@ pub const DEFAULT_MEMORY_LIMIT: u64 = 512 << 20;
 /// below that): small enough to stay in the processor's own cache. Most
 /// comparisons are decided by the stops, from nodes already at hand, so one
 /// recomputed costs less than a look into a table in main memory: the empty 6x6
-/// Domineering board took 0.87 of the time with 256 KiB as with 32 MiB, which
-/// answered a third more lookups (docs/benchmarks.md). What the cache is kept
+/// Domineering board took 0.87 of the time with 256 KiB as with 32 MiB
+/// (docs/benchmarks.md). What the cache is kept
 /// for is the rare deep comparison that meets the same pairs again and again,
 /// and those meet them soon.
 pub(crate) const COMPARISON_BYTES: u64 = 256 << 10;
