@@ -86,7 +86,7 @@ impl PackedMemo {
     /// their misses of its caches overlap and the lookups that follow find
     /// them near. A prefetch, unlike a load, holds no place in the processor's
     /// window of instructions in flight while it waits, so more misses overlap:
-    /// the empty 6x6 Domineering board took 0.96 of the time with prefetches
+    /// the empty 6x6 Domineering board took 0.97 of the time with prefetches
     /// as with loads (docs/benchmarks.md).
     pub fn touch(&self, keys: impl IntoIterator<Item = (u64, u16)>) {
         let slots = self.slots.get();
