@@ -68,8 +68,8 @@ fn solve_small(game: &dyn DynGame, p: &DynPosition) {
     let _ = game.show(p);
     let _ = game.board(p);
     for play in [Play::Normal, Play::Misere] {
-        let _ = game.outcome(p, play);
-        if let Ok(a) = game.analyze(p, play) {
+        let _ = game.outcome(p, play, &grundy::Budget::default());
+        if let Ok(a) = game.analyze(p, play, &grundy::Budget::default()) {
             let _ = format!("{a:?}");
         }
     }
@@ -117,7 +117,7 @@ pub fn position(data: &[u8]) {
             Ok(p) => {
                 if small(t, 12) {
                     let _ = game.check(&p);
-                    let _ = game.options(&p);
+                    let _ = game.options(&p, &grundy::Budget::default());
                     solve_small(game.as_ref(), &p);
                 }
             }
@@ -159,7 +159,7 @@ pub fn luau_script(data: &[u8]) {
             if let Some(p) = game.start() {
                 let _ = game.check(&p);
                 let _ = game.show(&p);
-                let _ = game.options(&p);
+                let _ = game.options(&p, &grundy::Budget::default());
             }
         }
         Err(e) => {
@@ -190,16 +190,16 @@ pub fn table_file(data: &[u8]) {
             let _ = game.name();
             if let Some(p) = game.start() {
                 let _ = game.check(&p);
-                if let Ok(options) = game.options(&p) {
+                if let Ok(options) = game.options(&p, &grundy::Budget::default()) {
                     for o in options.iter().take(4) {
-                        let _ = game.outcome(o, Play::Normal);
+                        let _ = game.outcome(o, Play::Normal, &grundy::Budget::default());
                     }
                 }
-                let _ = game.analyze(&p, Play::Normal);
+                let _ = game.analyze(&p, Play::Normal, &grundy::Budget::default());
             }
             for t in ["start", "0", "1,2", "x"] {
                 if let Ok(p) = game.parse_position(t) {
-                    let _ = game.analyze(&p, Play::Normal);
+                    let _ = game.analyze(&p, Play::Normal, &grundy::Budget::default());
                 }
             }
         }

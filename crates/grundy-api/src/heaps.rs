@@ -3,7 +3,7 @@
 
 use grundy::dynamic::{DynGame, HeapSequence, HeapValue, Period};
 use grundy::games::canonical_name;
-use grundy::Budget;
+use grundy::{Budget, Task};
 use grundy_octal::{
     letter, search_period, HeapRules, Method, MisereQuotient, PeriodSearch, QuotientLimits, SearchProgress,
 };
@@ -33,10 +33,10 @@ impl ValuesReport {
 }
 
 /// The outcome and nim-value of each single heap from `from` to `to`.
-pub fn values(game: &dyn DynGame, from: u64, to: u64) -> Result<ValuesReport> {
+pub fn values(game: &dyn DynGame, from: u64, to: u64, budget: &Budget) -> Result<ValuesReport> {
     Ok(ValuesReport {
         game: game.name(),
-        values: game.heap_values(from, to)?,
+        values: game.heap_values(from, to, budget)?,
     })
 }
 
@@ -133,15 +133,16 @@ impl PeriodReport {
 pub const PERIOD_MAX: u64 = 1_000_000;
 
 /// Compute a heap game's nim-sequence until a period is proved (ultimately, or
-/// arithmetic), `max` values are computed (default [`PERIOD_MAX`]) or `max_work`
-/// options are examined (default [`grundy_octal::PERIOD_SEARCH_WORK`]);
-/// `progress` hears how far the search has got.
+/// arithmetic), `max` values are computed (default [`PERIOD_MAX`]) or the budget's
+/// work is spent (options examined; [`Task::PeriodSearch`]'s by default);
+/// `progress` hears how far the search has got. A raised flag of the budget stops
+/// it with the budget's error.
 pub fn period(
     game: &dyn DynGame,
     max: Option<u64>,
-    max_work: Option<u64>,
     method: Method,
     progress: &mut dyn FnMut(SearchProgress),
+    budget: &Budget,
 ) -> Result<PeriodReport> {
     if max == Some(0) {
         return Err(Error::Input("--max must be at least 1".into()));
@@ -149,7 +150,7 @@ pub fn period(
     let game = sequence(game, "has no nim-sequence period")?;
     let max = max.unwrap_or(PERIOD_MAX);
     Ok(match &game.sequence {
-        HeapSequence::Engine(rules) => heap_period(&game.name, rules, method, max, max_work, progress)?,
+        HeapSequence::Engine(rules) => heap_period(&game.name, rules, method, max, progress, budget)?,
         HeapSequence::Periodic(rules, p) => proved_period(&game.name, rules, p, max),
     })
 }
@@ -164,18 +165,20 @@ fn heap_period(
     rules: &HeapRules,
     method: Method,
     max: u64,
-    work: Option<u64>,
     progress: &mut dyn FnMut(SearchProgress),
+    budget: &Budget,
 ) -> Result<PeriodReport> {
-    let budget = Budget {
-        max_work: work,
-        ..Budget::default()
-    };
     let PeriodSearch {
         period,
         computed,
         stopped,
-    } = search_period(rules, method, max, &budget, progress)?;
+    } = search_period(rules, method, max, budget, progress)?;
+    if let Some(over) = stopped
+        .as_ref()
+        .filter(|o| o.limit == grundy_budget::Limit::Cancelled)
+    {
+        return Err(Error::OverBudget(over.clone()));
+    }
     let values = count(computed, "value");
     let name = name.to_string();
     // Said in the rule when the default budget ended the search.
@@ -303,18 +306,14 @@ impl QuotientReport {
     }
 }
 
-/// Sums the exact misère search of [`quotient`] may keep unless the budget's
-/// positions say.
-pub const QUOTIENT_POSITIONS: u64 = 1_300_000;
-
 /// The misère quotient (Plambeck–Siegel) of the sums of heaps 1 to `max_heap`,
-/// proved, within `max_work` steps, the budget's positions (default
-/// [`QUOTIENT_POSITIONS`]) and its memory ([`search_memory`]).
-pub fn quotient(game: &dyn DynGame, max_heap: u64, max_work: u64, budget: &Budget) -> Result<QuotientReport> {
+/// proved, within the budget's work and positions ([`Task::Quotient`]'s by
+/// default) and its memory ([`search_memory`]).
+pub fn quotient(game: &dyn DynGame, max_heap: u64, budget: &Budget) -> Result<QuotientReport> {
     let game = sequence(game, "is not a heap game: a misère quotient is for sums of heaps")?;
     let limits = QuotientLimits {
-        max_positions: usize::try_from(budget.positions_or(QUOTIENT_POSITIONS)).unwrap_or(usize::MAX),
-        max_work,
+        max_positions: budget.positions_usize(Task::Quotient),
+        max_work: budget.work(Task::Quotient),
         max_bytes: search_memory(budget),
         ..QuotientLimits::default()
     };
@@ -363,7 +362,16 @@ pub fn nimbers(game: &dyn DynGame, from: u64, to: u64, method: Method, budget: &
     match game.heap_sequence() {
         Some(HeapSequence::Engine(rules)) => {
             let mut seq = grundy_octal::Sequence::new(rules, method);
-            seq.extend_to(to.saturating_add(1), |_, _| {})?;
+            // A block at a time, within the budget's work and flag: values of
+            // breaking games cost time growing with the heap.
+            const BLOCK: u64 = 1 << 14;
+            let allowed = budget.work(Task::HeapValues);
+            let what = || format!("{}: the nim-values of heaps up to {to}", game.name());
+            while seq.len() <= to {
+                budget.cancel.check(what)?;
+                seq.extend_to((seq.len() + BLOCK).min(to.saturating_add(1)), |_, _| {})?;
+                budget.check_work(seq.stats().options, allowed, what())?;
+            }
             Ok(seq.values()[from as usize..=to as usize]
                 .iter()
                 .map(|&v| u64::from(v))
@@ -374,7 +382,7 @@ pub fn nimbers(game: &dyn DynGame, from: u64, to: u64, method: Method, budget: &
             .range(from, to)
             .ok_or_else(|| Error::Unsupported(format!("{}: a nim-value past 2^64", game.name()))),
         None => Ok(game
-            .heap_values(from, to)?
+            .heap_values(from, to, budget)?
             .into_iter()
             .map(|v| v.nimber)
             .collect()),

@@ -73,7 +73,7 @@ mod values;
 pub use error::Error;
 pub use heaps::{
     nimbers, period, quotient, search_memory, sequence, values, PeriodReport, QuotientReport, SeqGame,
-    ValuesReport, PERIOD_MAX, PROGRAM_MEMORY, QUOTIENT_POSITIONS,
+    ValuesReport, PERIOD_MAX, PROGRAM_MEMORY,
 };
 pub use load::{builtin_game, catalogue, load_game};
 pub use play::{
@@ -85,10 +85,10 @@ pub use tables::{
 };
 pub use values::{
     calc, calc_with, outcome_class, thermograph, thermograph_of_value, value, value_of, CalcReport,
-    ThermographReport, ValueReport, CALC_WORK,
+    ThermographReport, ValueReport,
 };
 
-pub use grundy::{Budget, Cancel};
+pub use grundy::{Budget, Cancel, Task};
 pub use grundy_retro::DenseOptions;
 
 /// The result of every analysis.

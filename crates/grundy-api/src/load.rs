@@ -11,13 +11,11 @@ use crate::Result;
 /// `budget`: a script runs within its script memory and time, and every later
 /// search, table and canonical value within its memory, work and positions.
 pub fn load_game(text: &str, budget: &Budget) -> Result<Box<dyn DynGame>> {
-    let mut game = if grundy_rules::is_rule_file(text) {
+    Ok(if grundy_rules::is_rule_file(text) {
         grundy_rules::load_in(text.trim(), budget)?
     } else {
         grundy_rules::catalogue().parse(text)?
-    };
-    game.set_budget(budget);
-    Ok(game)
+    })
 }
 
 /// A game of the catalogue only, bound to `budget`: a path is refused, so text

@@ -4,7 +4,7 @@
 use grundy::dynamic::{Analysis, DynGame, DynPosition, MoveInfo, NoRemoteness};
 use grundy::explain::{Limits, Node};
 use grundy::partizan::{DynPartizan, Side, Universe};
-use grundy::{Budget, Outcome, Play};
+use grundy::{Budget, Outcome, Play, Task};
 use serde_json::{json, Value};
 
 use crate::{inline, Error, Result};
@@ -143,8 +143,8 @@ pub fn solve_resuming(
     game: &dyn DynGame,
     position: &str,
     o: &Options,
-    budget: &Budget,
     saved: Option<&[u8]>,
+    budget: &Budget,
 ) -> (Result<SolveReport>, Option<Vec<u8>>) {
     let Some(partizan) = game.partizan() else {
         let e = Error::Unsupported(format!(
@@ -157,7 +157,7 @@ pub fn solve_resuming(
         let resumed = game
             .parse_position(position)
             .map_err(Error::from)
-            .and_then(|p| partizan.resume_outcome(&p, bytes).map_err(Error::Input));
+            .and_then(|p| partizan.resume_outcome(&p, bytes, budget).map_err(Error::Input));
         if let Err(e) = resumed {
             return (Err(e), None);
         }
@@ -172,20 +172,16 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
     let p = game.parse_position(position)?;
     let (analysis, partizan) = match o.partizan(game)? {
         Some((partizan, side)) => {
-            let analysis = partizan.analyze_first(&p, side, o.play())?;
+            let analysis = partizan.analyze_first(&p, side, o.play(), budget)?;
             let mut u = Universe::new();
             u.set_budget(budget);
             // A position the outcome search had to answer is mostly far beyond
             // its value: tried for a short while only (Domineering 5x5 fits).
             if grundy::partizan::outcome::is_outcome_search(&analysis.method) {
-                u.set_work_limit(Some(
-                    budget
-                        .max_work
-                        .unwrap_or(SEARCHED_VALUE_WORK)
-                        .min(SEARCHED_VALUE_WORK),
-                ));
+                let searched = Task::SearchedValue.defaults().work;
+                u.set_work_limit(Some(budget.work(Task::SearchedValue).min(searched)));
             }
-            let value = match partizan.value(&p, &mut u) {
+            let value = match partizan.value(&p, &mut u, budget) {
                 Ok(v) => Some(v),
                 Err(grundy::GameError::OverBudget(_)) => None,
                 Err(e) => return Err(e.into()),
@@ -196,11 +192,11 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
                     // Normal play's class: who wins with each side first.
                     let normal = grundy::Play::Normal;
                     let mine = if o.misere {
-                        partizan.outcome_first(&p, side, normal)?
+                        partizan.outcome_first(&p, side, normal, budget)?
                     } else {
                         analysis.outcome
                     };
-                    let theirs = partizan.outcome_first(&p, side.other(), normal)?;
+                    let theirs = partizan.outcome_first(&p, side.other(), normal, budget)?;
                     let (left, right) = match side {
                         Side::Left => (mine, theirs),
                         Side::Right => (theirs, mine),
@@ -216,7 +212,7 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
             };
             (analysis, Some(value))
         }
-        None => (game.analyze(&p, o.play())?, None),
+        None => (game.analyze(&p, o.play(), budget)?, None),
     };
     Ok(SolveReport {
         game: game.name(),
@@ -227,10 +223,6 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
         partizan,
     })
 }
-
-/// Steps of canonical-form work for the value of a position the outcome search
-/// answered (about half a second).
-pub const SEARCHED_VALUE_WORK: u64 = 2_000_000;
 
 /// The outcome class from whether Left, and Right, moving first wins.
 fn class_of(left: bool, right: bool) -> &'static str {
@@ -267,12 +259,12 @@ impl MovesReport {
 
 /// Every move from a position, with its outcome, nim-value and remoteness (for
 /// the player who moved: `wins` when it leaves a lost position).
-pub fn moves(game: &dyn DynGame, position: &str, o: &Options) -> Result<MovesReport> {
+pub fn moves(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -> Result<MovesReport> {
     let p = game.parse_position(position)?;
     let side = o.partizan(game)?;
     let moves = match side {
-        Some((partizan, side)) => partizan.moves_first(&p, side, o.play())?,
-        None => game.moves(&p, o.play())?,
+        Some((partizan, side)) => partizan.moves_first(&p, side, o.play(), budget)?,
+        None => game.moves(&p, o.play(), budget)?,
     };
     let moves = distinct(moves);
     // The move in the game's own words (as `play` reads them), None when the
@@ -356,6 +348,7 @@ pub fn explain(
     depth: usize,
     replies: usize,
     o: &Options,
+    budget: &Budget,
 ) -> Result<ExplainReport> {
     if depth == 0 || depth > MAX_DEPTH {
         return Err(Error::Input(format!(
@@ -370,7 +363,7 @@ pub fn explain(
         depth,
         max_replies: replies,
     };
-    let tree = grundy::explain::explain(game, &p, o.play(), limits)?;
+    let tree = grundy::explain::explain(game, &p, o.play(), limits, budget)?;
     let mut json = node_json(game, &tree);
     json["game"] = Value::from(game.name());
     Ok(ExplainReport { tree, json })

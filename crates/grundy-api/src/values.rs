@@ -3,7 +3,7 @@
 
 use grundy::dynamic::{DynGame, DynPosition};
 use grundy::partizan::{Dyadic, GameId, OutcomeClass, Universe, Wall};
-use grundy::Budget;
+use grundy::{Budget, Task};
 use grundy_cgt::calc::{evaluate, CalcValue};
 use serde_json::{json, Value};
 
@@ -21,15 +21,15 @@ pub fn outcome_class(u: &mut Universe, g: GameId) -> &'static str {
 
 /// The value of `p` in `u`: its canonical form for a partizan game, `*n` for an
 /// impartial game with nim-value n.
-pub fn value_of(game: &dyn DynGame, p: &DynPosition, u: &mut Universe) -> Result<GameId> {
+pub fn value_of(game: &dyn DynGame, p: &DynPosition, u: &mut Universe, budget: &Budget) -> Result<GameId> {
     if let Some(partizan) = game.partizan() {
-        let g = partizan.value(p, u)?;
+        let g = partizan.value(p, u, budget)?;
         if u.work_exhausted() {
             return Err(grundy::partizan::out_of_work(u).into());
         }
         return Ok(g);
     }
-    let a = game.analyze(p, grundy::Play::Normal)?;
+    let a = game.analyze(p, grundy::Play::Normal, budget)?;
     match a.nimber {
         Some(n) if n > grundy_cgt::NIMBER_LIMIT => Err(Error::Unsupported(format!(
             "{}: the nim-value of {} is {n}, too large to build as a canonical form (*n has n options; at most *{})",
@@ -98,21 +98,16 @@ impl ValueReport {
     }
 }
 
-/// The canonical value of a position and its temperature theory, within
-/// `max_work` steps (lookups, sums, comparisons, reductions) and the budget's
-/// memory; `unicode` writes ↑, ⇑, ↓, ± for ^, ^^, v, +-.
-pub fn value(
-    game: &dyn DynGame,
-    position: &str,
-    max_work: u64,
-    unicode: bool,
-    budget: &Budget,
-) -> Result<ValueReport> {
+/// The canonical value of a position and its temperature theory, within the
+/// budget's work ([`Task::Value`]'s steps by default: lookups, sums, comparisons,
+/// reductions) and memory; `unicode` writes ↑, ⇑, ↓, ± for ^, ^^, v, +-.
+pub fn value(game: &dyn DynGame, position: &str, unicode: bool, budget: &Budget) -> Result<ValueReport> {
     let p = game.parse_position(position)?;
+    let max_work = budget.work(Task::Value);
     let mut u = Universe::new();
     u.set_budget(budget);
     u.set_work_limit(Some(max_work));
-    let g = value_of(game, &p, &mut u)?;
+    let g = value_of(game, &p, &mut u, budget)?;
     // Reduced forms and atomic weights are sums too: a fresh budget, checked.
     u.set_work_limit(Some(max_work));
     let aw = u.atomic_weight(g);
@@ -187,19 +182,12 @@ fn float(d: Dyadic) -> f64 {
     d.numerator() as f64 / 2f64.powi(d.exponent() as i32)
 }
 
-/// The thermograph of a position's value (the `value` command's work budget).
-/// `max_work` bounds the value's steps, as for [`value`] (whose default,
-/// [`grundy::partizan::VALUE_WORK`], is a few seconds).
-pub fn thermograph(
-    game: &dyn DynGame,
-    position: &str,
-    max_work: u64,
-    budget: &Budget,
-) -> Result<ThermographReport> {
+/// The thermograph of a position's value, within the budget as for [`value`].
+pub fn thermograph(game: &dyn DynGame, position: &str, budget: &Budget) -> Result<ThermographReport> {
     let p = game.parse_position(position)?;
     let mut u = universe(budget);
-    u.set_work_limit(Some(max_work));
-    let g = value_of(game, &p, &mut u)?;
+    u.set_work_limit(Some(budget.work(Task::Value)));
+    let g = value_of(game, &p, &mut u, budget)?;
     thermograph_in(&mut u, g, format!("{} {}", game.name(), p))
 }
 
@@ -215,7 +203,7 @@ pub fn thermograph_of_value(text: &str, budget: &Budget) -> Result<ThermographRe
 fn universe(budget: &Budget) -> Universe {
     let mut u = Universe::new();
     u.set_budget(budget);
-    u.set_work_limit(Some(CALC_WORK));
+    u.set_work_limit(Some(budget.work(Task::Calc)));
     u
 }
 
@@ -245,9 +233,6 @@ fn thermograph_in(u: &mut Universe, g: GameId, title: String) -> Result<Thermogr
     })
 }
 
-/// The default work of [`calc`]: a few seconds.
-pub const CALC_WORK: u64 = 50_000_000;
-
 /// The longest value [`calc`] writes out, in bytes.
 const MAX_TEXT: u64 = 10_000_000;
 
@@ -269,11 +254,15 @@ impl CalcReport {
 
 /// Evaluate an expression on values (sums, comparisons, cooling, heating, and
 /// positions of any game as `name(position)`, loaded as [`crate::builtin_game`]
-/// loads them), within `max_work` steps and the budget's memory.
-pub fn calc(expression: &str, unicode: bool, max_work: u64, budget: &Budget) -> Result<CalcReport> {
-    calc_with(expression, unicode, max_work, budget, &|name, b| {
-        crate::builtin_game(name, b)
-    })
+/// loads them), within the budget's work ([`Task::Calc`]'s steps by default) and
+/// memory.
+pub fn calc(expression: &str, unicode: bool, budget: &Budget) -> Result<CalcReport> {
+    calc_with(
+        expression,
+        unicode,
+        &|name, b| crate::builtin_game(name, b),
+        budget,
+    )
 }
 
 /// How [`calc_with`] loads the game of `name(position)`.
@@ -281,20 +270,14 @@ pub type Loader = dyn Fn(&str, &Budget) -> Result<Box<dyn DynGame>>;
 
 /// [`calc`] with the loader of `name(position)`'s games given: the CLI's also
 /// reads game files.
-pub fn calc_with(
-    expression: &str,
-    unicode: bool,
-    max_work: u64,
-    budget: &Budget,
-    load: &Loader,
-) -> Result<CalcReport> {
+pub fn calc_with(expression: &str, unicode: bool, load: &Loader, budget: &Budget) -> Result<CalcReport> {
     let mut u = Universe::new();
     u.set_budget(budget);
-    u.set_work_limit(Some(max_work));
+    u.set_work_limit(Some(budget.work(Task::Calc)));
     let mut resolve = |name: &str, position: &str, u: &mut Universe| -> Result<GameId, String> {
         let game = load(name, budget).map_err(|e| e.to_string())?;
         let p = game.parse_position(position).map_err(|e| e.to_string())?;
-        value_of(game.as_ref(), &p, u).map_err(|e| e.to_string())
+        value_of(game.as_ref(), &p, u, budget).map_err(|e| e.to_string())
     };
     let v =
         evaluate(expression, &mut u, &mut resolve).map_err(|e| match grundy_cgt::calc::over_budget(&u) {

@@ -12,7 +12,9 @@ fn kayles_values_and_period_are_the_known_ones() {
     let b = budget();
     let kayles = grundy_api::load_game("kayles", &b).unwrap();
     // Kayles' nim-sequence starts 0 1 2 3 1 4 3 2 1 4 2 6 (Berlekamp, Conway, Guy).
-    let v = grundy_api::values(kayles.as_ref(), 0, 11).unwrap().json();
+    let v = grundy_api::values(kayles.as_ref(), 0, 11, &grundy::Budget::default())
+        .unwrap()
+        .json();
     let nimbers: Vec<u64> = v["values"]
         .as_array()
         .unwrap()
@@ -24,9 +26,9 @@ fn kayles_values_and_period_are_the_known_ones() {
     let p = grundy_api::period(
         kayles.as_ref(),
         None,
-        None,
         grundy_octal::Method::Auto,
         &mut |_| {},
+        &budget(),
     )
     .unwrap()
     .json();
@@ -48,9 +50,14 @@ fn solve_and_moves_agree() {
         .unwrap()
         .json();
     assert_eq!(s["outcome"], "lose");
-    let m = grundy_api::moves(nim.as_ref(), "1,2,3", &Options::default())
-        .unwrap()
-        .json();
+    let m = grundy_api::moves(
+        nim.as_ref(),
+        "1,2,3",
+        &Options::default(),
+        &grundy::Budget::default(),
+    )
+    .unwrap()
+    .json();
     assert!(m["moves"].as_array().unwrap().iter().all(|m| m["wins"] == false));
     let s = grundy_api::solve(nim.as_ref(), "1,2", &Options::default(), &b)
         .unwrap()
@@ -63,16 +70,12 @@ fn partizan_values_and_the_calculator() {
     let b = budget();
     let d = grundy_api::load_game("domineering", &b).unwrap();
     // A 2x2 Domineering board is ±1 (Berlekamp, Conway, Guy).
-    let v = grundy_api::value(d.as_ref(), "..|..", 1_000_000, false, &b)
-        .unwrap()
-        .json();
+    let v = grundy_api::value(d.as_ref(), "..|..", false, &b).unwrap().json();
     assert_eq!(v["canonical"], "±1");
     assert_eq!(v["temperature"], "1");
-    let c = grundy_api::calc("^ + v", false, 1_000_000, &b).unwrap().json();
+    let c = grundy_api::calc("^ + v", false, &b).unwrap().json();
     assert_eq!(c["value"], "0");
-    let c = grundy_api::calc("{0|*} >= ^", false, 1_000_000, &b)
-        .unwrap()
-        .json();
+    let c = grundy_api::calc("{0|*} >= ^", false, &b).unwrap().json();
     assert_eq!(c["value"], true);
     let t = grundy_api::thermograph_of_value("{2|-1}", &b).unwrap();
     assert_eq!((t.mean.as_str(), t.temperature.as_str()), ("1/2", "3/2"));
@@ -95,10 +98,14 @@ fn errors_are_sorted_by_kind() {
         Err(Error::Input(_))
     ));
     assert!(matches!(
-        grundy_api::period(nim.as_ref(), None, None, grundy_octal::Method::Auto, &mut |_| {}),
+        grundy_api::period(nim.as_ref(), None, grundy_octal::Method::Auto, &mut |_| {}, &b),
         Err(Error::Unsupported(_))
     ));
-    let e = grundy_api::calc("{1|*2048} + {*2047|-1}", false, 1000, &b)
+    let tight = grundy::Budget {
+        max_work: Some(1000),
+        ..b.clone()
+    };
+    let e = grundy_api::calc("{1|*2048} + {*2047|-1}", false, &tight)
         .err()
         .unwrap();
     let over = e.over_budget().expect("the work budget");

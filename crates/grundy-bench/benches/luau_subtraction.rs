@@ -37,7 +37,9 @@ fn luau_game() -> Box<dyn DynGame> {
 }
 
 fn luau_table() -> u64 {
-    let values = luau_game().heap_values(0, HEAPS - 1).unwrap();
+    let values = luau_game()
+        .heap_values(0, HEAPS - 1, &grundy::Budget::default())
+        .unwrap();
     values.iter().map(|v| v.nimber).sum()
 }
 
@@ -92,7 +94,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("luau script", |b| {
         b.iter_batched(
             luau_game,
-            |g| g.heap_values(0, HEAPS - 1).unwrap(),
+            |g| g.heap_values(0, HEAPS - 1, &grundy::Budget::default()).unwrap(),
             BatchSize::PerIteration,
         )
     });

@@ -114,11 +114,98 @@ impl std::hash::Hash for Cancel {
 pub const DEFAULT_MAX_MEMORY: u64 = 8 << 30;
 /// The positions a search, or a table of the positions reachable from a start,
 /// holds by default (`--max-positions` raises it): about a few seconds of work.
-pub const DEFAULT_POSITIONS: u64 = 2_000_000;
+pub const DEFAULT_POSITIONS: u64 = Task::Search.defaults().positions;
 /// The memory of a script's interpreter by default: 64 MiB.
 pub const DEFAULT_SCRIPT_MEMORY: u64 = 64 << 20;
 /// The time of one call into a script by default: one second.
 pub const DEFAULT_SCRIPT_TIME: Duration = Duration::from_secs(1);
+
+/// What a solver is doing, for the defaults of the limits it counts in its own
+/// unit. The user's `--max-work` and `--max-positions` apply to every task alike;
+/// without them, each task gets the default of [`Task::defaults`], sized to stop
+/// within seconds on a laptop.
+///
+/// | task | work counts | default work | positions count | default positions |
+/// |---|---|---|---|---|
+/// | [`Task::Search`] | options examined | 50,000,000 | positions visited | 2,000,000 |
+/// | [`Task::HeapValues`] | options examined | 20,000,000,000 | | |
+/// | [`Task::PeriodSearch`] | options examined | 4,000,000,000 | | |
+/// | [`Task::Value`] | additions of canonical forms | 20,000,000 | positions valued | 2,000,000 |
+/// | [`Task::SearchedValue`] | additions, per value in a move list | 2,000,000 | | |
+/// | [`Task::Calc`] | additions | 50,000,000 | | |
+/// | [`Task::OutcomeSearch`] | nodes | 10,000,000,000 | | |
+/// | [`Task::OutcomeComponent`] | additions, per region | 2,000,000 | | |
+/// | [`Task::Quotient`] | proof states | 500,000,000 | sums of heaps in the proof | 1,300,000 |
+/// | [`Task::Serve`] | (as [`Task::Search`]) | 50,000,000 | a web request's positions | 500,000 |
+///
+/// Memory is one limit for every task, [`Budget::max_memory`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Task {
+    /// The memoized search of play, nim-values by search, tables of the positions
+    /// reachable from a start.
+    Search,
+    /// Nim-values of single heaps by the heap engine, computed on demand: about
+    /// ten seconds (the split game to heap 100,000 examines 5·10^9 options in 9 s;
+    /// Grundy's game reaches heap 1.5·10^6 within the default).
+    HeapValues,
+    /// The search for a proved period of a nim-sequence, in options examined
+    /// (pairs of heaps XORed, single heaps looked up): a count, not a clock, so
+    /// the answer is the same on every machine. The engine examines a few 10^9
+    /// options a second, so the default is a few seconds; games that only take
+    /// tokens never reach it, nor do sparse games (`octal:0.16` proves its
+    /// period at G(509621)), while games whose values do not stay sparse
+    /// (`octal:0.06`) stop near G(60000) (10^11 reached G(280000) in about a
+    /// minute).
+    PeriodSearch,
+    /// Canonical values of partizan positions: forms are explicit, and a long
+    /// Toads-and-Frogs row or a sum with large nimbers needs billions of steps
+    /// (sums, comparisons, reductions); the default is about ten seconds. Its
+    /// positions bound the component values a game keeps between calls.
+    Value,
+    /// The canonical value of each option in a move list, when it is searched.
+    SearchedValue,
+    /// The calculator's expressions.
+    Calc,
+    /// The outcome search of a partizan game under normal play.
+    OutcomeSearch,
+    /// The value of one region inside the outcome search.
+    OutcomeComponent,
+    /// A misère quotient's proof.
+    Quotient,
+    /// One request of the web server, which shares the machine between requests:
+    /// its positions are a quarter of a search's, so that four hostile searches at
+    /// once stop in about a second each (Domineering 6x6: 0.7 s and 96 MB in a
+    /// release build).
+    Serve,
+}
+
+/// A task's limits when the user sets none (see [`Task`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Defaults {
+    /// Steps of work, in the task's unit.
+    pub work: u64,
+    /// Positions kept.
+    pub positions: u64,
+}
+
+impl Task {
+    /// The defaults of the table above.
+    pub const fn defaults(self) -> Defaults {
+        let (work, positions) = match self {
+            Task::Search => (50_000_000, 2_000_000),
+            Task::HeapValues => (20_000_000_000, 2_000_000),
+            Task::PeriodSearch => (4_000_000_000, 2_000_000),
+            Task::Value => (20_000_000, 2_000_000),
+            Task::SearchedValue => (2_000_000, 2_000_000),
+            Task::Calc => (50_000_000, 2_000_000),
+            Task::OutcomeSearch => (10_000_000_000, 2_000_000),
+            Task::OutcomeComponent => (2_000_000, 2_000_000),
+            Task::Quotient => (500_000_000, 1_300_000),
+            Task::Serve => (50_000_000, 500_000),
+        };
+        Defaults { work, positions }
+    }
+}
 
 impl Default for Budget {
     fn default() -> Self {
@@ -154,6 +241,21 @@ impl Budget {
     /// The positions a solver may keep: the user's limit, else the solver's `default`.
     pub fn positions_or(&self, default: u64) -> u64 {
         self.max_positions.unwrap_or(default)
+    }
+
+    /// The work `task` may do: the user's limit, else the task's default.
+    pub fn work(&self, task: Task) -> u64 {
+        self.work_or(task.defaults().work)
+    }
+
+    /// The positions `task` may keep: the user's limit, else the task's default.
+    pub fn positions(&self, task: Task) -> u64 {
+        self.positions_or(task.defaults().positions)
+    }
+
+    /// [`Budget::positions`] as a `usize` (saturated), for the solvers' tables.
+    pub fn positions_usize(&self, task: Task) -> usize {
+        usize::try_from(self.positions(task)).unwrap_or(usize::MAX)
     }
 
     /// The limit's value in this budget, in its unit (milliseconds for time), with

@@ -101,12 +101,14 @@ pub fn partizan_help() -> &'static str {
 pub fn budget(
     max_memory: Option<u64>,
     max_positions: Option<u64>,
+    max_work: Option<u64>,
     script_memory: Option<u64>,
     script_timeout_ms: Option<u64>,
 ) -> Result<Budget> {
     let mut budget = Budget {
         max_memory: crate::memory::memory_limit(max_memory)?,
         max_positions,
+        max_work,
         ..Budget::default()
     };
     match script_memory {

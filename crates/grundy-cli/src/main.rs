@@ -51,6 +51,13 @@ struct Limits {
     /// periods need none).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_positions: Option<u64>,
+    /// The most steps of work before the run stops with the budget's error, each
+    /// analysis counting its own kind of step (options a search or the heap engine
+    /// examines, additions of canonical forms, steps of a misère quotient's proof,
+    /// nodes of an outcome search). Default: each analysis's own, sized to stop
+    /// within seconds.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_work: Option<u64>,
     /// The most memory a game script's interpreter may hold, e.g. 256M (default 64M;
     /// also GRUNDY_LUA_MEMORY).
     #[arg(long, value_name = "SIZE", value_parser = memory::parse_size)]
@@ -68,6 +75,7 @@ impl Limits {
         load::budget(
             self.max_memory.or(outer.max_memory),
             self.max_positions.or(outer.max_positions),
+            self.max_work.or(outer.max_work),
             self.script_memory.or(outer.script_memory),
             self.script_timeout.or(outer.script_timeout),
         )

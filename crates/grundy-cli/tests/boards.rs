@@ -189,7 +189,7 @@ fn every_move_has_one_name_that_reads_back_as_that_move() {
             }
             None => (plain.as_ref(), plain.parse_position(position).unwrap()),
         };
-        let options = g.options(&p).unwrap();
+        let options = g.options(&p, &grundy::Budget::default()).unwrap();
         assert!(!options.is_empty(), "{text}");
         let names: Vec<String> = options
             .iter()

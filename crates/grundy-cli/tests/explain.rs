@@ -29,12 +29,14 @@ fn tree(game: &str, position: &str, depth: usize) -> Value {
 /// Returns the deepest level reached.
 fn check(game: &dyn DynGame, node: &Value, level: usize, depth: usize) -> usize {
     let p = game.parse_position(node["position"].as_str().unwrap()).unwrap();
-    let a = game.analyze(&p, Play::Normal).unwrap();
+    let a = game
+        .analyze(&p, Play::Normal, &grundy::Budget::default())
+        .unwrap();
     assert_eq!(node["outcome"], a.outcome.as_str(), "{node}");
     assert!(!node["rule"].as_str().unwrap().is_empty());
     let replies = node["replies"].as_array().unwrap();
     let omitted = node["omitted"].as_u64().unwrap() as usize;
-    let options = game.options(&p).unwrap();
+    let options = game.options(&p, &grundy::Budget::default()).unwrap();
     let mut deepest = level;
     if options.is_empty() {
         // Over: no move, nothing below (the outcome is the game's rule).
@@ -46,14 +48,14 @@ fn check(game: &dyn DynGame, node: &Value, level: usize, depth: usize) -> usize 
             let m = game.parse_position(node["move"].as_str().unwrap()).unwrap();
             assert!(a.winning_moves.contains(&m), "{m} is not a winning move from {p}");
             // The fastest: no winning move has a smaller remoteness.
-            let moves = game.moves(&p, Play::Normal).unwrap();
+            let moves = game.moves(&p, Play::Normal, &grundy::Budget::default()).unwrap();
             let r = |x: &grundy::dynamic::DynPosition| {
                 moves.iter().find(|i| &i.position == x).unwrap().remoteness
             };
             for w in &a.winning_moves {
                 assert!(r(&m) <= r(w), "{m} is slower than {w} from {p}");
             }
-            let answers = game.options(&m).unwrap();
+            let answers = game.options(&m, &grundy::Budget::default()).unwrap();
             if level < depth {
                 assert_eq!(replies.len() + omitted, answers.len(), "{node}");
             } else {
@@ -197,7 +199,11 @@ fn big_positions_use_outcomes_only() {
     let t = tree("nim", "100,200,300", 2);
     let p = game.parse_position("100,200,300").unwrap();
     let m = game.parse_position(t["move"].as_str().unwrap()).unwrap();
-    assert!(game.analyze(&p, Play::Normal).unwrap().winning_moves.contains(&m));
+    assert!(game
+        .analyze(&p, Play::Normal, &grundy::Budget::default())
+        .unwrap()
+        .winning_moves
+        .contains(&m));
     assert_eq!(t["replies"].as_array().unwrap().len(), 20);
     assert!(t["remoteness"].is_null());
 }

@@ -75,7 +75,9 @@ fn check_transcript(game: &dyn DynGame, start: &DynPosition, first: &str, text: 
                 let pos = pos.rsplit_once(" -> ").map_or(pos, |(_, p)| p);
                 let next = game.parse_position(pos).unwrap();
                 assert!(
-                    game.options(&position).unwrap().contains(&next),
+                    game.options(&position, &grundy::Budget::default())
+                        .unwrap()
+                        .contains(&next),
                     "{pos} is not a move from {position} in\n{text}"
                 );
                 position = next;
@@ -92,7 +94,10 @@ fn check_transcript(game: &dyn DynGame, start: &DynPosition, first: &str, text: 
         "the winner line is not last in\n{text}"
     );
     // The game really is over where the transcript says so.
-    assert!(game.moves(&position, Play::Normal).unwrap().is_empty());
+    assert!(game
+        .moves(&position, Play::Normal, &grundy::Budget::default())
+        .unwrap()
+        .is_empty());
     winner
 }
 
@@ -102,10 +107,17 @@ fn engine_always_wins(game_text: &str, starts: &[&str], max_moves: u64, seeds: u
     let game = parse_game(game_text).unwrap();
     for (i, &start) in starts.iter().enumerate() {
         let p = game.parse_position(start).unwrap();
-        if game.moves(&p, Play::Normal).unwrap().is_empty() {
+        if game
+            .moves(&p, Play::Normal, &grundy::Budget::default())
+            .unwrap()
+            .is_empty()
+        {
             continue;
         }
-        let outcome = game.analyze(&p, Play::Normal).unwrap().outcome;
+        let outcome = game
+            .analyze(&p, Play::Normal, &grundy::Budget::default())
+            .unwrap()
+            .outcome;
         let first = if outcome == Outcome::Win {
             "engine"
         } else {
@@ -163,7 +175,7 @@ fn every_first_move_from_a_losing_heap_loses() {
     // From 14 (0 mod 7) each human first move, then random play: the engine wins.
     let game = parse_game("subtraction:1,3,4").unwrap();
     let start = DynPosition::Ints(vec![14]);
-    for first in game.options(&start).unwrap() {
+    for first in game.options(&start, &grundy::Budget::default()).unwrap() {
         let mut rng = Rng(42);
         let input = format!("{first}\n{}", random_input(&mut rng, 3));
         let (code, text) = play(&["subtraction:1,3,4", "14"], &input);

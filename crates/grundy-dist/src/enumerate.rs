@@ -51,7 +51,11 @@ pub(crate) fn enumerate(
     start: &DynPosition,
     limit: usize,
 ) -> Result<(Vec<DynPosition>, Graph), RetroError> {
-    let e = grundy::solve::enumerate_dyn(game, start, Play::Normal, limit)?;
+    let budget = grundy::Budget {
+        max_positions: Some(limit as u64),
+        ..grundy::Budget::default()
+    };
+    let e = grundy::solve::enumerate_dyn(game, start, Play::Normal, limit, &budget)?;
     let mut fnv = Fnv::new();
     for (ids, end) in e.options.iter().zip(&e.terminal) {
         fnv.update(&(ids.len() as u32).to_le_bytes());

@@ -41,6 +41,9 @@ fn main() -> Result<(), GameError> {
     // The same game behind the seam the command line uses: every analysis.
     let game = grundy::dynamic::from_game("ring", Ring);
     let p = game.parse_position("5,1")?; // cell 5, Left to move
-    println!("{:?}", game.analyze(&p, grundy::Play::Normal)?);
+    println!(
+        "{:?}",
+        game.analyze(&p, grundy::Play::Normal, &grundy::Budget::default())?
+    );
     Ok(())
 }

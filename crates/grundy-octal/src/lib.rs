@@ -172,7 +172,6 @@ pub use misere::{
 pub use period::{
     all_but_period, detect_period, find_period, find_period_in, find_period_until, proof_bound, prove_period,
     search_period, Period, PeriodSearch, SearchProgress, WorkForecast, MAX_ALL_BUT_WINDOW,
-    PERIOD_SEARCH_WORK,
 };
 pub use periodic::{Periodic, PeriodicError};
 pub use rules::{HeapRules, OctalCode, ParseError, MAX_CODE_DIGITS};

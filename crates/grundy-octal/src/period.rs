@@ -2,7 +2,7 @@
 //! subtraction games), the deciding-state argument (all-but games), and the
 //! Lasker closed form, all from [`prove_period`].
 
-use grundy_budget::{Budget, Limit, OverBudget};
+use grundy_budget::{Budget, Limit, OverBudget, Task};
 
 use crate::engine::{nim_values, Method, Sequence, SequenceError};
 use crate::periodic::Periodic;
@@ -279,19 +279,6 @@ pub fn find_period_until<F: FnMut(u64, u16), S: FnMut(&Sequence) -> bool>(
     }
 }
 
-/// Options a [`search_period`] may examine when the budget leaves the work to the
-/// solver ([`Budget::max_work`] unset): pairs of heaps XORed, single heaps looked up
-/// ([`Stats::options`](crate::Stats)). A count, not a clock, so the answer is the
-/// same on every machine; the engine examines a few 10^9 options a second (bitsets
-/// of pairs; the split game's options cost more: 10^10 of them took 14 s), so this
-/// is a few seconds. Games that only take tokens cost one to a few options a value
-/// and never reach it, nor do sparse games (`octal:0.16` proves its period at
-/// G(509621)); games with breaking moves whose values do not stay sparse
-/// (`octal:0.06`) cost a number of options growing with n for G(n), so the work
-/// grows as n^2 and this budget stops them near G(60000) (10^11 reached G(280000)
-/// in about a minute).
-pub const PERIOD_SEARCH_WORK: u64 = 4_000_000_000;
-
 /// How far a [`search_period`] has got, for a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchProgress {
@@ -355,9 +342,10 @@ impl WorkForecast {
 
 /// Computes the nim-sequence of `rules` until a period is proved, at most `max`
 /// values (G(0) .. G(max - 1); at least one) and at most the budget's work
-/// ([`Budget::work_or`] of [`PERIOD_SEARCH_WORK`], in options examined), calling
+/// ([`Budget::work`] of [`Task::PeriodSearch`], in options examined), calling
 /// `progress` as it goes. The search is [`find_period_until`]'s: until the budget
-/// stops it, the answer is [`find_period`]'s.
+/// stops it, the answer is [`find_period`]'s. A raised flag of the budget stops it
+/// too, with [`Limit::Cancelled`] in [`PeriodSearch::stopped`].
 ///
 /// ```
 /// use grundy_budget::Budget;
@@ -379,7 +367,7 @@ pub fn search_period(
     mut progress: impl FnMut(SearchProgress),
 ) -> Result<PeriodSearch, SequenceError> {
     let max = max.max(1);
-    let allowed = budget.work_or(PERIOD_SEARCH_WORK);
+    let allowed = budget.work(Task::PeriodSearch);
     let mut seq = Sequence::new(rules.clone(), method);
     let mut forecast = WorkForecast::default();
     // find_period_until computes at most G(0..=max_n): max_n + 1 values.
@@ -396,10 +384,22 @@ pub fn search_period(
                 options,
                 forecast: total.min(allowed).max(options),
             });
-            options >= allowed
+            options >= allowed || budget.cancel.is_raised()
         },
     )?;
     let computed = seq.len();
+    if stopped && budget.cancel.is_raised() {
+        return Ok(PeriodSearch {
+            period: None,
+            computed,
+            stopped: Some(Budget::over(
+                Limit::Cancelled,
+                1,
+                0,
+                format!("computing the nim-sequence of {rules}"),
+            )),
+        });
+    }
     Ok(PeriodSearch {
         period,
         computed,

@@ -283,11 +283,7 @@ impl Game {
         };
         let _stop = RaiseOnDrop(budget.cancel.clone());
         let game = Arc::clone(&self.game);
-        // The game was loaded once, with its own budget: the call's flag reaches
-        // its searches through the worker thread's scope.
-        let r = run(py, move || {
-            grundy::solve::cancel_on(&budget.cancel.clone(), || work(game.as_ref(), &budget))
-        })?;
+        let r = run(py, move || work(game.as_ref(), &budget))?;
         answer(py, r)
     }
 }
@@ -339,8 +335,7 @@ impl Game {
             let options = grundy_api::DenseOptions {
                 remoteness,
                 parallel,
-                max_memory: b.max_memory,
-                max_positions: b.positions_or(grundy::DEFAULT_POSITIONS),
+                ..grundy_api::DenseOptions::within(b)
             };
             Ok(grundy_api::build(g, &db, start.as_deref(), options, resume, &mut |_| {})?.json())
         })
@@ -409,7 +404,7 @@ impl Game {
                     )))
                 }
             };
-            let (report, bytes) = grundy_api::solve_resuming(g, &position, &o, b, saved.as_deref());
+            let (report, bytes) = grundy_api::solve_resuming(g, &position, &o, saved.as_deref(), b);
             if let Some(bytes) = bytes {
                 let tmp = grundy_files::atomic::hidden_temp(&path);
                 grundy_files::atomic::write(&path, &tmp, &bytes)
@@ -427,9 +422,9 @@ impl Game {
         misere: bool,
         first: Option<String>,
     ) -> PyResult<Py<PyAny>> {
-        self.ask(py, move |g, _| {
+        self.ask(py, move |g, b| {
             let o = options(misere, first.as_deref())?;
-            Ok(grundy_api::moves(g, &position, &o)?.json())
+            Ok(grundy_api::moves(g, &position, &o, b)?.json())
         })
     }
 
@@ -443,9 +438,9 @@ impl Game {
         misere: bool,
         first: Option<String>,
     ) -> PyResult<Py<PyAny>> {
-        self.ask(py, move |g, _| {
+        self.ask(py, move |g, b| {
             let o = options(misere, first.as_deref())?;
-            Ok(grundy_api::explain(g, &position, depth, replies, &o)?.json())
+            Ok(grundy_api::explain(g, &position, depth, replies, &o, b)?.json())
         })
     }
 
@@ -453,7 +448,7 @@ impl Game {
     fn values(&self, py: Python<'_>, to: u64, from_: u64, method: &str) -> PyResult<Py<PyAny>> {
         let m = self::method(method).map_err(|e| error(py, e))?;
         let game = self.with_method(py, m)?;
-        game.ask(py, move |g, _| Ok(grundy_api::values(g, from_, to)?.json()))
+        game.ask(py, move |g, b| Ok(grundy_api::values(g, from_, to, b)?.json()))
     }
 
     /// The nim-values of heaps `from_` to `to` as little-endian `u64`s, for
@@ -485,11 +480,17 @@ impl Game {
         // the signals and handed to the callback there (it needs the GIL).
         let seen: Seen = Arc::default();
         let (game, shared) = (Arc::clone(&self.game), Arc::clone(&seen));
+        // The call's own flag, as in `ask`.
+        let budget = Budget {
+            cancel: grundy_api::Cancel::new(),
+            ..with_work(&self.budget, max_work)
+        };
+        let _stop = RaiseOnDrop(budget.cancel.clone());
         let work = move || {
-            grundy_api::period(game.as_ref(), max, max_work, m, &mut |p| {
+            let tell = &mut |p| {
                 *shared.lock().unwrap_or_else(|e| e.into_inner()) = Some(p);
-            })
-            .map(|r| r.json())
+            };
+            grundy_api::period(game.as_ref(), max, m, tell, &budget).map(|r| r.json())
         };
         // Each progress is handed on once; the last one also when the work ends
         // before the first 50 ms look (a short search still reports where it got).
@@ -511,9 +512,8 @@ impl Game {
 
     #[pyo3(signature = (max_heap=12, max_work=None))]
     fn quotient(&self, py: Python<'_>, max_heap: u64, max_work: Option<u64>) -> PyResult<Py<PyAny>> {
-        let work = max_work.unwrap_or(grundy_octal::QuotientLimits::default().max_work);
         self.ask(py, move |g, b| {
-            Ok(grundy_api::quotient(g, max_heap, work, b)?.json())
+            Ok(grundy_api::quotient(g, max_heap, &with_work(b, max_work))?.json())
         })
     }
 
@@ -525,18 +525,16 @@ impl Game {
         max_work: Option<u64>,
         unicode: bool,
     ) -> PyResult<Py<PyAny>> {
-        let work = max_work.unwrap_or(grundy::partizan::VALUE_WORK);
         self.ask(py, move |g, b| {
-            Ok(grundy_api::value(g, &position, work, unicode, b)?.json())
+            Ok(grundy_api::value(g, &position, unicode, &with_work(b, max_work))?.json())
         })
     }
 
     /// The thermograph's value, mean and temperature with its walls.
     #[pyo3(signature = (position, max_work=None))]
     fn thermograph(&self, py: Python<'_>, position: String, max_work: Option<u64>) -> PyResult<Py<PyAny>> {
-        let work = max_work.unwrap_or(grundy::partizan::VALUE_WORK);
         self.ask(py, move |g, b| {
-            Ok(grundy_api::thermograph(g, &position, work, b)?.json_with_walls())
+            Ok(grundy_api::thermograph(g, &position, &with_work(b, max_work))?.json_with_walls())
         })
     }
 
@@ -576,6 +574,14 @@ impl Game {
     }
 }
 
+/// `budget` with a call's `max_work=` keyword in place of its own, when given.
+fn with_work(budget: &Budget, max_work: Option<u64>) -> Budget {
+    Budget {
+        max_work: max_work.or(budget.max_work),
+        ..budget.clone()
+    }
+}
+
 /// The calculator: `calc --json`'s object.
 #[pyfunction]
 #[pyo3(signature = (expression, budget, unicode=false, max_work=None))]
@@ -586,10 +592,9 @@ fn calc(
     unicode: bool,
     max_work: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
-    let work = max_work.unwrap_or(grundy_api::CALC_WORK);
-    let b = budget.0.clone();
+    let b = with_work(&budget.0, max_work);
     let r = run(py, move || {
-        grundy_api::calc(&expression, unicode, work, &b).map(|r| r.json())
+        grundy_api::calc(&expression, unicode, &b).map(|r| r.json())
     })?;
     answer(py, r)
 }
@@ -679,7 +684,7 @@ fn universe() -> &'static Mutex<Universe> {
 fn with_universe<T>(f: impl FnOnce(&mut Universe) -> T) -> T {
     let mut u = universe().lock().unwrap_or_else(|e| e.into_inner());
     // Each operation on values is one question: a fresh work budget.
-    u.set_work_limit(Some(grundy_api::CALC_WORK));
+    u.set_work_limit(Some(grundy::Task::Calc.defaults().work));
     f(&mut u)
 }
 

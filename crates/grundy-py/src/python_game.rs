@@ -11,9 +11,6 @@ use grundy::{Budget, Game, GameError, Impartial, Outcome};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-/// The positions a search of a Python game may keep unless the budget says.
-const SEARCH_LIMIT: usize = grundy::DEFAULT_POSITIONS as usize;
-
 /// How positions look to the definition.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Shape {
@@ -28,14 +25,31 @@ enum Shape {
 
 /// A Python definition.
 pub struct PythonGame {
-    definition: Py<PyAny>,
+    /// Shared by the views of [`Analyze::within`] (cloning a `Py` needs the GIL).
+    definition: std::sync::Arc<Py<PyAny>>,
     name: String,
     shape: Shape,
     impartial: bool,
     has_terminal: bool,
     has_show: bool,
     start: Option<DynPosition>,
+    /// The positions of the budget of the call this view answers.
     max_positions: usize,
+}
+
+impl PythonGame {
+    fn view(&self, budget: &Budget) -> PythonGame {
+        PythonGame {
+            definition: std::sync::Arc::clone(&self.definition),
+            name: self.name.clone(),
+            shape: self.shape,
+            impartial: self.impartial,
+            has_terminal: self.has_terminal,
+            has_show: self.has_show,
+            start: self.start.clone(),
+            max_positions: budget.positions_usize(grundy::Task::Search),
+        }
+    }
 }
 
 /// Load a definition: its name, shape, start and whether it is partizan (it
@@ -86,16 +100,14 @@ pub fn load(py: Python<'_>, definition: Py<PyAny>, budget: &Budget) -> PyResult<
         has_terminal: overridden("terminal")?,
         has_show: overridden("show")?,
         start,
-        definition: definition.clone_ref(py),
-        max_positions: usize::try_from(budget.positions_or(SEARCH_LIMIT as u64)).unwrap_or(usize::MAX),
+        definition: std::sync::Arc::new(definition.clone_ref(py)),
+        max_positions: budget.positions_usize(grundy::Task::Search),
     };
-    let mut g: Box<dyn DynGame> = if sides {
+    Ok(if sides {
         grundy::partizan::from_partizan(name, PythonPartizan(game))
     } else {
         Box::new(Builtin::new(game))
-    };
-    g.set_budget(budget);
-    Ok(g)
+    })
 }
 
 /// What a Python value is as a position, or what it is instead.
@@ -285,8 +297,8 @@ impl Analyze for PythonGame {
     fn ends_by_rule(&self) -> bool {
         self.has_terminal
     }
-    fn set_budget(&mut self, budget: &Budget) {
-        self.max_positions = usize::try_from(budget.positions_or(SEARCH_LIMIT as u64)).unwrap_or(usize::MAX);
+    fn within(&self, budget: &Budget) -> Option<Self> {
+        Some(self.view(budget))
     }
     fn nim_value(&self, p: &DynPosition, limit: usize) -> Option<Result<u64, GameError>> {
         self.impartial
@@ -310,6 +322,10 @@ struct PythonPartizan(PythonGame);
 
 impl Partizan for PythonPartizan {
     type Position = DynPosition;
+
+    fn within(&self, budget: &Budget) -> Option<Self> {
+        Some(PythonPartizan(self.0.view(budget)))
+    }
 
     fn options(&self, p: &DynPosition, side: Side, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
         self.0

@@ -10,7 +10,7 @@ use crate::{Levelled, RetroError, Table};
 use grundy::solve::codes::{code, DRAW, LOSE, NONE, WIN};
 
 /// How to run the dense solver.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DenseOptions {
     /// Also store one byte of remoteness per position.
     pub remoteness: bool,
@@ -23,25 +23,36 @@ pub struct DenseOptions {
     /// hold (the budget's `max_positions`); enumeration stops there with the
     /// budget's error.
     pub max_positions: u64,
+    /// The budget's flag: a solve stops between levels (or rounds) once raised.
+    pub cancel: grundy::Cancel,
 }
 
 impl Default for DenseOptions {
     fn default() -> Self {
-        DenseOptions {
-            remoteness: true,
-            parallel: true,
-            max_memory: crate::memory::DEFAULT_MEMORY_CAP,
-            max_positions: grundy::DEFAULT_POSITIONS,
-        }
+        DenseOptions::within(&grundy_budget::Budget::default())
     }
 }
 
 impl DenseOptions {
-    /// The defaults within `budget`'s memory.
+    /// The defaults within `budget`'s memory, positions and flag.
     pub fn within(budget: &grundy_budget::Budget) -> DenseOptions {
         DenseOptions {
+            remoteness: true,
+            parallel: true,
             max_memory: budget.max_memory,
-            ..DenseOptions::default()
+            max_positions: budget.positions(grundy::Task::Search),
+            cancel: budget.cancel.clone(),
+        }
+    }
+
+    /// The budget these options stand for, for the searches a solve runs (the
+    /// options of a script's positions).
+    pub fn budget(&self) -> grundy_budget::Budget {
+        grundy_budget::Budget {
+            max_memory: self.max_memory,
+            max_positions: Some(self.max_positions),
+            cancel: self.cancel.clone(),
+            ..grundy_budget::Budget::default()
         }
     }
 }

@@ -187,9 +187,8 @@ fn db_from_table(table: Table, path: &Path) -> Result<Box<dyn DynGame>, RetroErr
         let g = Enumerated::open(table.clone(), path)?;
         return Ok(Box::new(Solved {
             game: Arc::new(g),
-            table: OnceLock::from(Ok(table)),
+            table: OnceLock::from(table),
             method,
-            options: DenseOptions::default(),
         }));
     }
     let g = parse_table_game(&name)
@@ -202,19 +201,18 @@ fn db_from_table(table: Table, path: &Path) -> Result<Box<dyn DynGame>, RetroErr
     }
     Ok(Box::new(Solved {
         game: g,
-        table: OnceLock::from(Ok(table)),
+        table: OnceLock::from(table),
         method,
-        options: DenseOptions::default(),
     }))
 }
 
 /// A [`TableGame`] behind the dynamic seam: solved once on first use (or given a table).
 pub struct Solved {
     game: Arc<dyn TableGame>,
-    table: OnceLock<Result<Table, GameError>>,
+    /// Solved on the first call that finds it within its budget; a call that
+    /// runs out leaves it unsolved, for a later call with a larger budget.
+    table: OnceLock<Table>,
     method: Option<String>,
-    /// How the table is solved on first use: within the budget's memory.
-    options: DenseOptions,
 }
 
 impl Solved {
@@ -224,7 +222,6 @@ impl Solved {
             game: Arc::from(game),
             table: OnceLock::new(),
             method: None,
-            options: DenseOptions::default(),
         }
     }
 
@@ -233,22 +230,23 @@ impl Solved {
         Arc::clone(&self.game)
     }
 
-    fn table(&self) -> Result<&Table, GameError> {
-        self.table
-            .get_or_init(|| {
-                // Reported to whoever observes this thread (the shell's progress bar).
-                let mut report = |p: Progress| grundy::solve::progress::report(p.done, p.total);
-                self.game
-                    .solve(self.options, &mut report)
-                    .map_err(GameError::from)
-            })
-            .as_ref()
-            .map_err(Clone::clone)
+    fn table(&self, budget: &grundy::Budget) -> Result<&Table, GameError> {
+        if let Some(t) = self.table.get() {
+            return Ok(t);
+        }
+        // Reported to whoever observes this thread (the shell's progress bar).
+        let mut report = |p: Progress| grundy::solve::progress::report(p.done, p.total);
+        let solved = self.game.solve(DenseOptions::within(budget), &mut report)?;
+        Ok(self.table.get_or_init(|| solved))
     }
 
     /// Outcome, remoteness, and why the remoteness is missing when it is.
-    fn value(&self, p: &DynPosition) -> Result<(Outcome, Option<u64>, Option<NoRemoteness>), GameError> {
-        let t = self.table()?;
+    fn value(
+        &self,
+        p: &DynPosition,
+        budget: &grundy::Budget,
+    ) -> Result<(Outcome, Option<u64>, Option<NoRemoteness>), GameError> {
+        let t = self.table(budget)?;
         let i = self.game.index(p)?;
         let o = t
             .outcome(i)
@@ -298,15 +296,15 @@ impl DynGame for Solved {
     fn parse_position(&self, text: &str) -> Result<DynPosition, GameError> {
         self.game.parse_position(text)
     }
-    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
+    fn options(&self, p: &DynPosition, _budget: &grundy::Budget) -> Result<Vec<DynPosition>, GameError> {
         self.game.options(p)
     }
-    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
+    fn analyze(&self, p: &DynPosition, play: Play, budget: &grundy::Budget) -> Result<Analysis, GameError> {
         self.normal(play)?;
-        let (outcome, remoteness, remoteness_note) = self.value(p)?;
+        let (outcome, remoteness, remoteness_note) = self.value(p, budget)?;
         let mut winning_moves = Vec::new();
         for o in self.game.options(p)? {
-            if self.value(&o)?.0 == Outcome::Lose {
+            if self.value(&o, budget)?.0 == Outcome::Lose {
                 winning_moves.push(o);
             }
         }
@@ -323,13 +321,18 @@ impl DynGame for Solved {
                 .unwrap_or_else(|| self.game.method().to_string()),
         })
     }
-    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
+    fn moves(
+        &self,
+        p: &DynPosition,
+        play: Play,
+        budget: &grundy::Budget,
+    ) -> Result<Vec<MoveInfo>, GameError> {
         self.normal(play)?;
         self.game
             .options(p)?
             .into_iter()
             .map(|o| {
-                let (outcome, remoteness, remoteness_note) = self.value(&o)?;
+                let (outcome, remoteness, remoteness_note) = self.value(&o, budget)?;
                 Ok(MoveInfo {
                     position: o,
                     outcome,
@@ -340,14 +343,19 @@ impl DynGame for Solved {
             })
             .collect()
     }
-    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
+    fn outcome(&self, p: &DynPosition, play: Play, budget: &grundy::Budget) -> Result<Outcome, GameError> {
         self.normal(play)?;
-        Ok(self.value(p)?.0)
+        Ok(self.value(p, budget)?.0)
     }
-    fn period(&self) -> Option<Result<Option<Period>, GameError>> {
+    fn period(&self, _budget: &grundy::Budget) -> Option<Result<Option<Period>, GameError>> {
         None
     }
-    fn heap_values(&self, _from: u64, _to: u64) -> Result<Vec<HeapValue>, GameError> {
+    fn heap_values(
+        &self,
+        _from: u64,
+        _to: u64,
+        _budget: &grundy::Budget,
+    ) -> Result<Vec<HeapValue>, GameError> {
         Err(not_a_heap_game(&self.name()))
     }
     fn heap_sequence(&self) -> Option<HeapSequence> {
@@ -364,9 +372,6 @@ impl DynGame for Solved {
     }
     fn numbering(&self) -> Numbering<'_> {
         self.game.numbering()
-    }
-    fn set_budget(&mut self, budget: &grundy::Budget) {
-        self.options = DenseOptions::within(budget);
     }
     fn set_heap_method(&mut self, _method: grundy::Method) {}
 }

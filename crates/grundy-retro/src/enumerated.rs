@@ -90,7 +90,7 @@ pub fn build_reachable(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Table, RetroError> {
     let limit = usize::try_from(options.max_positions).unwrap_or(usize::MAX);
-    let solved = solve_reachable_with(game, start, Play::Normal, limit)?;
+    let solved = solve_reachable_with(game, start, Play::Normal, limit, &options.budget())?;
     let n = solved.len() as u64;
     progress(Progress {
         done: n,

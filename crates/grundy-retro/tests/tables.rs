@@ -17,7 +17,7 @@ fn killed_build_leaves_no_table_and_resumes() {
     let opts = DenseOptions::default();
     // Die after the fifth level is checkpointed.
     let died = catch_unwind(AssertUnwindSafe(|| {
-        build_levelled(&game, name, &path, opts, false, |p| {
+        build_levelled(&game, name, &path, opts.clone(), false, |p| {
             if p.levels.0 == 5 {
                 panic!("killed");
             }
@@ -27,20 +27,20 @@ fn killed_build_leaves_no_table_and_resumes() {
     assert!(!path.exists(), "no table after a killed build");
     assert!(dir.path().join("c4.db.ckpt").exists());
     let mut first = None;
-    let t = build_levelled(&game, name, &path, opts, true, |p| {
+    let t = build_levelled(&game, name, &path, opts.clone(), true, |p| {
         first.get_or_insert(p);
     })
     .unwrap();
     let first = first.unwrap();
     assert!(first.resumed && first.levels.0 == 5, "{first:?}");
-    let fresh = solve_levels(&game, opts, |_, _| {}).unwrap();
+    let fresh = solve_levels(&game, opts.clone(), |_, _| {}).unwrap();
     assert_eq!(t, fresh);
     let opened = Table::open(&path, Some(name)).unwrap();
     assert_eq!(opened, fresh);
     assert!(!dir.path().join("c4.db.ckpt").exists());
     // A checkpoint from other options is refused on --resume.
     let died = catch_unwind(AssertUnwindSafe(|| {
-        build_levelled(&game, name, &path, opts, false, |p| {
+        build_levelled(&game, name, &path, opts.clone(), false, |p| {
             if p.levels.0 == 2 {
                 panic!("killed");
             }
@@ -63,10 +63,10 @@ fn reachable_loopy_run_time_game() {
     // A loopy game seen only through DynGame::options.
     let game = parse_game("chase:cycle=6").unwrap().unwrap();
     let start = game.parse_position("0,3,0").unwrap();
-    let solved = solve_reachable(game.as_ref(), &start).unwrap();
+    let solved = solve_reachable(game.as_ref(), &start, &grundy::Budget::default()).unwrap();
     assert_eq!(solved.evaluation(&start).unwrap().outcome, Outcome::Draw);
     for p in solved.positions() {
-        let a = game.analyze(p, Play::Normal).unwrap();
+        let a = game.analyze(p, Play::Normal, &grundy::Budget::default()).unwrap();
         let e = solved.evaluation(p).unwrap();
         // Positions without options: chase's caught robber is a loss, as normal play says.
         assert_eq!((a.outcome, a.remoteness), (e.outcome, e.remoteness), "{p}");
@@ -89,8 +89,9 @@ fn db_answers_like_the_solver() {
     let live = parse_game("dodgem:3").unwrap().unwrap();
     let p = live.parse_position("start").unwrap();
     let (a, b) = (
-        db.analyze(&p, Play::Normal).unwrap(),
-        live.analyze(&p, Play::Normal).unwrap(),
+        db.analyze(&p, Play::Normal, &grundy::Budget::default()).unwrap(),
+        live.analyze(&p, Play::Normal, &grundy::Budget::default())
+            .unwrap(),
     );
     assert_eq!(
         (a.outcome, a.remoteness, &a.winning_moves),

@@ -96,22 +96,48 @@ struct Clock {
     deadline_ns: AtomicU64,
     ticks: AtomicU32,
     expired: AtomicBool,
+    /// The flag of the budget of the current call: raised, the call stops at the
+    /// interrupt's next look, as at the deadline.
+    cancel: Mutex<grundy::Cancel>,
+    /// The call stopped because its flag was raised, not at the deadline.
+    cancelled: AtomicBool,
 }
 
 impl Clock {
-    fn arm(&self, timeout: Duration) {
+    fn new() -> Clock {
+        Clock {
+            base: Instant::now(),
+            started_ns: AtomicU64::new(0),
+            deadline_ns: AtomicU64::new(u64::MAX),
+            ticks: AtomicU32::new(0),
+            expired: AtomicBool::new(false),
+            cancel: Mutex::new(grundy::Cancel::never()),
+            cancelled: AtomicBool::new(false),
+        }
+    }
+
+    /// Start a call that must end within `timeout` and stops when `cancel` is raised.
+    fn arm(&self, timeout: Duration, cancel: &grundy::Cancel) {
         let now = self.base.elapsed();
         let ns = |d: Duration| u64::try_from(d.as_nanos()).unwrap_or(u64::MAX);
         self.started_ns.store(ns(now), Ordering::Relaxed);
         // `Duration::MAX` (an unlimited budget) must not overflow.
         self.deadline_ns
             .store(ns(now.saturating_add(timeout)), Ordering::Relaxed);
+        *self.cancel.lock().unwrap_or_else(|e| e.into_inner()) = cancel.clone();
         self.expired.store(false, Ordering::Relaxed);
+        self.cancelled.store(false, Ordering::Relaxed);
     }
 
-    /// True (and from then on expired) once the deadline has passed.
+    /// True (and from then on expired) once the deadline has passed or the call's
+    /// flag is raised.
     fn past_deadline(&self) -> bool {
         if self.expired.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.cancel.lock().unwrap_or_else(|e| e.into_inner()).is_raised() {
+            self.cancelled.store(true, Ordering::Relaxed);
+            self.expired.store(true, Ordering::Relaxed);
             return true;
         }
         if self.base.elapsed().as_nanos() as u64 > self.deadline_ns.load(Ordering::Relaxed) {
@@ -389,9 +415,6 @@ const MAX_EXACT: i64 = 1 << 53;
 /// Heap sizes `values` tabulates at most.
 const TABLE_LIMIT: u64 = 10_000_000;
 
-/// Positions a nim-value search may visit.
-const SEARCH_LIMIT: usize = grundy::DEFAULT_POSITIONS as usize;
-
 /// What a position of the script looks like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Shape {
@@ -503,9 +526,14 @@ pub struct ScriptGame {
     limits: Limits,
     clock: Arc<Clock>,
     lines: FxHashMap<&'static str, usize>,
-    vm: Mutex<Vm>,
+    /// The interpreter, shared by the views of [`Analyze::within`]; calls take
+    /// turns.
+    vm: Arc<Mutex<Vm>>,
     /// Nim-values of heaps `0..len`, from `values`.
-    table: Mutex<Vec<u64>>,
+    table: Arc<Mutex<Vec<u64>>>,
+    /// The budget of the call this view answers: its flag stops the script's
+    /// calls, its positions bound the heaps `values` tabulates and their searches.
+    budget: Budget,
 }
 
 fn lua_message(e: &mlua::Error) -> String {
@@ -609,13 +637,7 @@ impl ScriptGame {
             | StdLib::MATH
             | StdLib::BUFFER;
         let lua = Lua::new_with(libs, LuaOptions::new()).map_err(setup)?;
-        let clock = Arc::new(Clock {
-            base: Instant::now(),
-            started_ns: AtomicU64::new(0),
-            deadline_ns: AtomicU64::new(u64::MAX),
-            ticks: AtomicU32::new(0),
-            expired: AtomicBool::new(false),
-        });
+        let clock = Arc::new(Clock::new());
         let time_up = || mlua::Error::runtime("time limit exceeded");
         let flags = lua.create_table().map_err(setup)?;
         flags.raw_set("hit", false).map_err(setup)?;
@@ -692,7 +714,7 @@ impl ScriptGame {
             Failure::Over(o) => RulesError::Game(GameError::OverBudget(o)),
             Failure::Script(line, message) => fail(line, message),
         };
-        clock.arm(limits.timeout);
+        clock.arm(limits.timeout, &grundy::Cancel::never());
         settle(&clock, &flags, function.call::<()>(())).map_err(|e| failed(e, "the script's top level"))?;
         let g = lua.globals();
         let get = |name: &str| g.get::<Value>(name).map_err(|e| fail(None, lua_message(&e)));
@@ -866,7 +888,7 @@ impl ScriptGame {
         }
         let start_value = match get("start")? {
             Value::Function(f) => {
-                clock.arm(limits.timeout);
+                clock.arm(limits.timeout, &grundy::Cancel::never());
                 settle(&clock, &flags, f.call::<Value>(())).map_err(|e| failed(e, "start()"))?
             }
             v => v,
@@ -901,7 +923,7 @@ impl ScriptGame {
             limits,
             clock,
             lines,
-            vm: Mutex::new(Vm {
+            vm: Arc::new(Mutex::new(Vm {
                 lua,
                 flags,
                 spread,
@@ -914,8 +936,9 @@ impl ScriptGame {
                 expanded: Default::default(),
                 made: Default::default(),
                 longest: 0,
-            }),
-            table: Mutex::new(Vec::new()),
+            })),
+            table: Arc::default(),
+            budget: Budget::default(),
         })
     }
 
@@ -940,6 +963,25 @@ impl ScriptGame {
     /// The game's name: the script's `name`, else the file's stem.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// This game as it runs within `budget`, sharing the interpreter and what
+    /// it has computed.
+    fn view(&self, budget: &Budget) -> ScriptGame {
+        ScriptGame {
+            file: self.file.clone(),
+            name: self.name.clone(),
+            impartial: self.impartial,
+            sides: self.sides,
+            shape: self.shape,
+            start: self.start.clone(),
+            limits: self.limits,
+            clock: Arc::clone(&self.clock),
+            lines: self.lines.clone(),
+            vm: Arc::clone(&self.vm),
+            table: Arc::clone(&self.table),
+            budget: budget.clone(),
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, Vm> {
@@ -967,7 +1009,7 @@ impl ScriptGame {
     /// Call a function of the script on a position, under the time limit.
     fn call(&self, vm: &Vm, f: &Function, name: &str, p: &DynPosition) -> Result<Value, GameError> {
         let arg = self.to_lua(&vm.lua, p).map_err(|e| self.failed(&e, name, p))?;
-        self.clock.arm(self.limits.timeout);
+        self.clock.arm(self.limits.timeout, &self.budget.cancel);
         settle(&self.clock, &vm.flags, f.call::<Value>(arg)).map_err(|e| self.failed(&e, name, p))
     }
 
@@ -1033,7 +1075,7 @@ impl ScriptGame {
             GameError::Unsupported(format!("{}: the script defines no function {name}", self.file))
         })?;
         let arg = self.to_lua(&vm.lua, p).map_err(|e| self.failed(&e, name, p))?;
-        self.clock.arm(self.limits.timeout);
+        self.clock.arm(self.limits.timeout, &self.budget.cancel);
         let mut values = settle(&self.clock, &vm.flags, spread.call::<mlua::MultiValue>(arg))
             .map_err(|e| self.failed(&e, name, p))?;
         if let Some(Value::Boolean(true)) = values.pop_front() {
@@ -1130,11 +1172,20 @@ impl ScriptGame {
                 "--to {to} is too large (at most {TABLE_LIMIT})"
             )));
         }
+        // Each heap tabulated is a position kept, with its options.
+        self.budget.check_positions(
+            to.saturating_add(1),
+            grundy::Task::Search.defaults().positions,
+            format!("{}: the nim-values of heaps 0 to {to}", self.name),
+        )?;
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
         let mut seen = MexSet::new();
         let mut heaps: Vec<i64> = Vec::new();
         let mut ends: Vec<usize> = Vec::new();
         while table.len() as u64 <= to {
+            self.budget
+                .cancel
+                .check(|| format!("{}: the nim-values of heaps 0 to {to}", self.name))?;
             let n = table.len() as i64;
             let p = DynPosition::Ints(vec![n]);
             heaps.clear();
@@ -1169,7 +1220,7 @@ impl ScriptGame {
                 } else {
                     // A heap that does not shrink: the general solver (memoized too).
                     let p = DynPosition::Ints(option.to_vec());
-                    searched_nim_value(self, &p, SEARCH_LIMIT)?
+                    searched_nim_value(self, &p, self.budget.positions_usize(grundy::Task::Search))?
                 };
                 seen.insert(value);
                 start = end;
@@ -1230,6 +1281,10 @@ enum Failure {
 
 /// The failure of a call: the time limit, the memory cap, or the script's own error.
 fn explain(file: &str, e: &mlua::Error, clock: &Clock, limits: Limits, what: &str) -> Failure {
+    if clock.cancelled.swap(false, Ordering::Relaxed) {
+        clock.expired.store(false, Ordering::Relaxed);
+        return Failure::Over(Budget::over(Limit::Cancelled, 1, 0, format!("{file}: {what}")));
+    }
     if clock.expired.load(Ordering::Relaxed) {
         clock.expired.store(false, Ordering::Relaxed);
         let what = format!(
@@ -1355,6 +1410,9 @@ impl Analyze for ScriptGame {
     fn name(&self) -> String {
         self.name.clone()
     }
+    fn within(&self, budget: &Budget) -> Option<Self> {
+        Some(self.view(budget))
+    }
     fn show(&self, p: &DynPosition) -> Option<String> {
         Some(ScriptGame::show(self, p))
     }
@@ -1394,7 +1452,7 @@ impl Analyze for ScriptGame {
                 let n_pos = DynPosition::Ints(vec![n as i64]);
                 let value = {
                     let vm = self.lock();
-                    self.clock.arm(self.limits.timeout);
+                    self.clock.arm(self.limits.timeout, &self.budget.cancel);
                     settle(&self.clock, &vm.flags, f.call::<Value>(n as f64))
                         .map_err(|e| self.failed(&e, "heap", &n_pos))?
                 };
@@ -1402,7 +1460,7 @@ impl Analyze for ScriptGame {
                 self.shape
                     .check(&p)
                     .map_err(|m| self.bad_result("heap", &n_pos, format!("returned {p}, of the wrong shape: {m}")))?;
-                searched_nim_value(self, &p, SEARCH_LIMIT)
+                searched_nim_value(self, &p, self.budget.positions_usize(grundy::Task::Search))
             }).collect()),
         }
     }
@@ -1419,6 +1477,10 @@ pub struct ScriptPartizan(ScriptGame);
 
 impl Partizan for ScriptPartizan {
     type Position = DynPosition;
+
+    fn within(&self, budget: &Budget) -> Option<Self> {
+        Some(ScriptPartizan(self.0.view(budget)))
+    }
 
     fn options(&self, p: &DynPosition, side: Side, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
         // The partizan seam reads positions without asking the game, so the shape

@@ -32,7 +32,10 @@ pub struct Component {
 /// `g XOR x`, where `x` is the nim-sum.
 pub struct SumGame {
     name: String,
-    components: Vec<Component>,
+    /// Shared by the views of [`Analyze::within`].
+    components: std::sync::Arc<Vec<Component>>,
+    /// The budget of the call this view answers: the components' calls run within it.
+    budget: grundy::Budget,
 }
 
 impl SumGame {
@@ -48,7 +51,11 @@ impl SumGame {
         } else {
             name
         };
-        SumGame { name, components }
+        SumGame {
+            name,
+            components: std::sync::Arc::new(components),
+            budget: grundy::Budget::default(),
+        }
     }
 
     /// The sum as a run-time game.
@@ -79,7 +86,7 @@ impl SumGame {
         })?;
         let mut parts = Vec::with_capacity(self.components.len());
         let mut at = 0;
-        for c in &self.components {
+        for c in self.components.iter() {
             let n = match c.arity {
                 Arity::Fixed(n) => n,
                 Arity::Rest => ints.len().saturating_sub(at),
@@ -130,12 +137,15 @@ impl SumGame {
             .iter()
             .zip(parts)
             .map(|(c, p)| {
-                c.game.analyze(p, Play::Normal)?.nimber.ok_or_else(|| {
-                    GameError::too_many_positions(
-                        format!("nim-value of {} in {}", p, c.game.name()),
-                        2_000_000,
-                    )
-                })
+                c.game
+                    .analyze(p, Play::Normal, &self.budget)?
+                    .nimber
+                    .ok_or_else(|| {
+                        GameError::too_many_positions(
+                            format!("nim-value of {} in {}", p, c.game.name()),
+                            self.budget.positions_usize(grundy::Task::Search),
+                        )
+                    })
             })
             .collect()
     }
@@ -148,7 +158,7 @@ impl Game for SumGame {
             .parts(p)
             .map_err(|m| GameError::position(&self.name, p.to_string(), m))?;
         for (i, c) in self.components.iter().enumerate() {
-            for o in c.game.options(&parts[i])? {
+            for o in c.game.options(&parts[i], &self.budget)? {
                 let len = o.ints().map(<[i64]>::len);
                 if let Arity::Fixed(n) = c.arity {
                     if len != Some(n) {
@@ -174,14 +184,19 @@ impl Analyze for SumGame {
     fn name(&self) -> String {
         self.name.clone()
     }
-    fn set_budget(&mut self, budget: &grundy::Budget) {
-        for c in &mut self.components {
-            c.game.set_budget(budget);
-        }
+    fn within(&self, budget: &grundy::Budget) -> Option<Self> {
+        Some(SumGame {
+            name: self.name.clone(),
+            components: std::sync::Arc::clone(&self.components),
+            budget: budget.clone(),
+        })
     }
     fn set_heap_method(&mut self, method: grundy::Method) {
-        for c in &mut self.components {
-            c.game.set_heap_method(method);
+        // Set once, after loading, before any view shares the components.
+        if let Some(components) = std::sync::Arc::get_mut(&mut self.components) {
+            for c in components {
+                c.game.set_heap_method(method);
+            }
         }
     }
     fn check(&self, p: &DynPosition) -> Result<(), String> {
@@ -240,7 +255,7 @@ impl Analyze for SumGame {
         if x != 0 {
             for (i, c) in self.components.iter().enumerate() {
                 let target = values[i] ^ x;
-                for m in c.game.moves(&parts[i], Play::Normal).ok()? {
+                for m in c.game.moves(&parts[i], Play::Normal, &self.budget).ok()? {
                     if m.nimber? == target {
                         let mut next = parts.clone();
                         next[i] = m.position;

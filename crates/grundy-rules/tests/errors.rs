@@ -25,7 +25,8 @@ fn error(name: &str, position: &str) -> String {
         .map_err(|e| e.to_string())
         .and_then(|game| {
             let p = game.parse_position(position).map_err(|e| e.to_string())?;
-            game.analyze(&p, Play::Normal).map_err(|e| e.to_string())
+            game.analyze(&p, Play::Normal, &grundy::Budget::default())
+                .map_err(|e| e.to_string())
         });
     assert!(
         started.elapsed() < Duration::from_secs(20),

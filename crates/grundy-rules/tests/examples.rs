@@ -19,10 +19,10 @@ fn ints(v: &[i64]) -> DynPosition {
 /// Outcome, nim-value, remoteness and the set of winning moves agree.
 fn same_analysis(a: &dyn DynGame, b: &dyn DynGame, p: &DynPosition, play: Play) {
     let x = a
-        .analyze(p, play)
+        .analyze(p, play, &grundy::Budget::default())
         .unwrap_or_else(|e| panic!("{} {p}: {e}", a.name()));
     let y = b
-        .analyze(p, play)
+        .analyze(p, play, &grundy::Budget::default())
         .unwrap_or_else(|e| panic!("{} {p}: {e}", b.name()));
     assert_eq!(x.outcome, y.outcome, "outcome of {p}");
     assert_eq!(x.nimber, y.nimber, "nim-value of {p}");
@@ -42,8 +42,8 @@ fn stone_game_luau_matches_the_builtin_on_heaps_0_to_200() {
         same_analysis(script.as_ref(), builtin.as_ref(), &ints(&[n]), Play::Normal);
     }
     assert_eq!(
-        script.heap_values(0, 200).unwrap(),
-        builtin.heap_values(0, 200).unwrap()
+        script.heap_values(0, 200, &grundy::Budget::default()).unwrap(),
+        builtin.heap_values(0, 200, &grundy::Budget::default()).unwrap()
     );
     // Sums of two heaps, and misère play, by search.
     for a in 0..=12 {
@@ -67,8 +67,13 @@ fn stone_game_toml_is_the_builtin() {
     // Same engine, same method.
     let p = ints(&[10]);
     assert_eq!(
-        file.analyze(&p, Play::Normal).unwrap().method,
-        builtin.analyze(&p, Play::Normal).unwrap().method
+        file.analyze(&p, Play::Normal, &grundy::Budget::default())
+            .unwrap()
+            .method,
+        builtin
+            .analyze(&p, Play::Normal, &grundy::Budget::default())
+            .unwrap()
+            .method
     );
 }
 
@@ -85,7 +90,10 @@ fn euclid_luau_matches_the_builtin_on_all_pairs_up_to_30() {
             let p = ints(&[a, b]);
             same_analysis(script.as_ref(), builtin.as_ref(), &p, Play::Normal);
             same_analysis(toml.as_ref(), builtin.as_ref(), &p, Play::Normal);
-            assert_eq!(script.options(&p).unwrap(), builtin.options(&p).unwrap());
+            assert_eq!(
+                script.options(&p, &grundy::Budget::default()).unwrap(),
+                builtin.options(&p, &grundy::Budget::default()).unwrap()
+            );
         }
     }
     assert_eq!(toml.start(), Some(ints(&[25, 7])));
@@ -113,8 +121,8 @@ fn split_game_toml_is_the_builtin() {
     }
     same_analysis(file.as_ref(), builtin.as_ref(), &ints(&[3, 4, 5]), Play::Normal);
     assert_eq!(
-        file.heap_values(0, 60).unwrap(),
-        builtin.heap_values(0, 60).unwrap()
+        file.heap_values(0, 60, &grundy::Budget::default()).unwrap(),
+        builtin.heap_values(0, 60, &grundy::Budget::default()).unwrap()
     );
 }
 
@@ -143,7 +151,7 @@ fn brute_force_heap_values(to: usize, moves: impl Fn(usize) -> Vec<Vec<usize>>) 
 }
 
 fn nimbers(game: &dyn DynGame, to: u64) -> Vec<u64> {
-    game.heap_values(0, to)
+    game.heap_values(0, to, &grundy::Budget::default())
         .unwrap()
         .iter()
         .map(|v| v.nimber)
@@ -166,7 +174,9 @@ fn kayles_matches_brute_force_and_the_octal_engine() {
     assert_eq!(&kayles[..12], &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
     // Sums of rows by search agree with the nim-sum.
     for (a, b) in [(3, 5), (4, 4), (7, 2), (10, 1)] {
-        let x = script.analyze(&ints(&[a, b]), Play::Normal).unwrap();
+        let x = script
+            .analyze(&ints(&[a, b]), Play::Normal, &grundy::Budget::default())
+            .unwrap();
         assert_eq!(x.nimber, Some(kayles[a as usize] ^ kayles[b as usize]));
     }
     // Once the octal engine is registered as a GAME text, the TOML family works too.
@@ -184,7 +194,9 @@ fn grundys_game_matches_brute_force() {
     let script = example("grundys-game.luau");
     assert_eq!(nimbers(script.as_ref(), 120), expected);
     assert_eq!(&expected[..13], &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1]);
-    let a = script.analyze(&ints(&[12]), Play::Normal).unwrap();
+    let a = script
+        .analyze(&ints(&[12]), Play::Normal, &grundy::Budget::default())
+        .unwrap();
     assert_eq!(a.outcome, Outcome::Win);
 }
 
@@ -193,12 +205,17 @@ fn sum_of_stones_and_euclid_nim_sums_its_parts() {
     let sum = example("stones-and-euclid.toml");
     let stones = parse_game("subtraction:1,3,4").unwrap();
     let euclid = parse_game("euclid").unwrap();
-    let g = |game: &dyn DynGame, p: &[i64]| game.analyze(&ints(p), Play::Normal).unwrap().nimber.unwrap();
+    let g = |game: &dyn DynGame, p: &[i64]| {
+        game.analyze(&ints(p), Play::Normal, &grundy::Budget::default())
+            .unwrap()
+            .nimber
+            .unwrap()
+    };
     for h1 in 0..=6 {
         for h2 in 0..=6 {
             for (a, b) in [(1, 1), (2, 5), (3, 5), (7, 4), (0, 3)] {
                 let p = ints(&[h1, h2, a, b]);
-                let x = sum.analyze(&p, Play::Normal).unwrap();
+                let x = sum.analyze(&p, Play::Normal, &grundy::Budget::default()).unwrap();
                 let expected =
                     g(stones.as_ref(), &[h1]) ^ g(stones.as_ref(), &[h2]) ^ g(euclid.as_ref(), &[a, b]);
                 assert_eq!(x.nimber, Some(expected), "{p}");
@@ -206,14 +223,16 @@ fn sum_of_stones_and_euclid_nim_sums_its_parts() {
                 // Every winning move leaves nim-sum 0, and changes one component.
                 for m in &x.winning_moves {
                     assert_eq!(
-                        sum.analyze(m, Play::Normal).unwrap().nimber,
+                        sum.analyze(m, Play::Normal, &grundy::Budget::default())
+                            .unwrap()
+                            .nimber,
                         Some(0),
                         "{p} -> {m}"
                     );
                 }
                 if h1 + h2 <= 4 {
                     // Small enough to search: the search agrees with the nim-sum.
-                    let moves = sum.moves(&p, Play::Normal).unwrap();
+                    let moves = sum.moves(&p, Play::Normal, &grundy::Budget::default()).unwrap();
                     let wins: HashSet<_> = moves
                         .iter()
                         .filter(|m| m.outcome == Outcome::Lose)
@@ -276,24 +295,46 @@ fn tictactoe_empty_board_is_a_draw_and_every_position_matches_minimax() {
     let start = game.start().unwrap();
     assert_eq!(start, DynPosition::Text(".........".into()));
     assert_eq!(game.show(&start), ".../.../...");
-    let a = game.analyze(&start, Play::Normal).unwrap();
+    let a = game
+        .analyze(&start, Play::Normal, &grundy::Budget::default())
+        .unwrap();
     assert_eq!(a.outcome, Outcome::Draw);
     assert_eq!(a.nimber, None);
     assert!(a.winning_moves.is_empty());
     // X to move completes the top row.
     let p = game.parse_position("xx.oo....").unwrap();
-    let a = game.analyze(&p, Play::Normal).unwrap();
+    let a = game
+        .analyze(&p, Play::Normal, &grundy::Budget::default())
+        .unwrap();
     assert_eq!((a.outcome, a.remoteness), (Outcome::Win, Some(1)));
     assert_eq!(a.winning_moves, vec![DynPosition::Text("xxxoo....".into())]);
     // O has lost: X has a line.
     let p = game.parse_position("xxxoo....").unwrap();
-    assert_eq!(game.analyze(&p, Play::Normal).unwrap().outcome, Outcome::Lose);
-    assert!(game.moves(&p, Play::Normal).unwrap().is_empty());
+    assert_eq!(
+        game.analyze(&p, Play::Normal, &grundy::Budget::default())
+            .unwrap()
+            .outcome,
+        Outcome::Lose
+    );
+    assert!(game
+        .moves(&p, Play::Normal, &grundy::Budget::default())
+        .unwrap()
+        .is_empty());
     // A corner opening answered on an edge loses for O.
     let p = game.parse_position("x...o....").unwrap();
-    assert_eq!(game.analyze(&p, Play::Normal).unwrap().outcome, Outcome::Draw);
+    assert_eq!(
+        game.analyze(&p, Play::Normal, &grundy::Budget::default())
+            .unwrap()
+            .outcome,
+        Outcome::Draw
+    );
     let p = game.parse_position("xo.......").unwrap();
-    assert_eq!(game.analyze(&p, Play::Normal).unwrap().outcome, Outcome::Win);
+    assert_eq!(
+        game.analyze(&p, Play::Normal, &grundy::Budget::default())
+            .unwrap()
+            .outcome,
+        Outcome::Win
+    );
     // Every reachable position against minimax.
     let mut memo = HashMap::new();
     let mut seen = HashSet::new();
@@ -305,11 +346,20 @@ fn tictactoe_empty_board_is_a_draw_and_every_position_matches_minimax() {
         let DynPosition::Text(s) = &p else { unreachable!() };
         let mut board: [u8; 9] = s.as_bytes().try_into().unwrap();
         let expected = minimax(&mut board, &mut memo);
-        assert_eq!(game.analyze(&p, Play::Normal).unwrap().outcome, expected, "{s}");
-        if expected == Outcome::Lose && s.contains('.') && game.options(&p).unwrap().is_empty() {
+        assert_eq!(
+            game.analyze(&p, Play::Normal, &grundy::Budget::default())
+                .unwrap()
+                .outcome,
+            expected,
+            "{s}"
+        );
+        if expected == Outcome::Lose
+            && s.contains('.')
+            && game.options(&p, &grundy::Budget::default()).unwrap().is_empty()
+        {
             continue;
         }
-        for m in game.moves(&p, Play::Normal).unwrap() {
+        for m in game.moves(&p, Play::Normal, &grundy::Budget::default()).unwrap() {
             stack.push(m.position);
         }
     }
@@ -326,7 +376,8 @@ fn every_example_loads() {
         let start = game
             .start()
             .unwrap_or_else(|| panic!("{} has no start", path.display()));
-        game.analyze(&start, Play::Normal).unwrap();
+        game.analyze(&start, Play::Normal, &grundy::Budget::default())
+            .unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
             text.starts_with("# ") || text.starts_with("-- "),
@@ -378,7 +429,7 @@ fn lollipop_luau_matches_the_fixpoint_of_its_rules() {
         let (s, c, r) = (i / 36, i / 6 % 6, i % 6);
         let p = ints(&[c as i64, r as i64, s as i64]);
         let a = script
-            .analyze(&p, Play::Normal)
+            .analyze(&p, Play::Normal, &grundy::Budget::default())
             .unwrap_or_else(|e| panic!("{p}: {e}"));
         let e = reference.evaluation(i).unwrap();
         assert_eq!((a.outcome, a.remoteness), (e.outcome, e.remoteness), "{p}");

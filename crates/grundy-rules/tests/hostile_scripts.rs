@@ -33,7 +33,7 @@ fn int(n: i64) -> DynPosition {
 fn moves_error(body: &str) -> (GameError, Duration) {
     let game = load(&format!("function moves(n)\n{body}\nreturn {{}}\nend\n"));
     let started = Instant::now();
-    let e = game.options(&int(1)).expect_err(body);
+    let e = game.options(&int(1), &grundy::Budget::default()).expect_err(body);
     (e, started.elapsed())
 }
 
@@ -48,7 +48,9 @@ fn over(e: &GameError) -> Option<Limit> {
 fn a_script_of_grundy_0_1_with_only_start_and_moves_is_impartial() {
     let game = load("start = 7\nfunction moves(n)\n local out = {}\n for _, s in {1, 3, 4} do\n  if s <= n then table.insert(out, n - s) end\n end\n return out\nend\n");
     assert!(game.is_impartial());
-    let a = game.analyze(&int(7), Play::Normal).unwrap();
+    let a = game
+        .analyze(&int(7), Play::Normal, &grundy::Budget::default())
+        .unwrap();
     assert_eq!((a.outcome, a.nimber), (Outcome::Lose, Some(0)));
     // `left` and `right` without the flag: partizan.
     let game = load("function left(n) return {} end\nfunction right(n) return {} end\n");
@@ -184,7 +186,7 @@ end
         limits(5000),
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(game.options(&int(1)).unwrap(), vec![]);
+    assert_eq!(game.options(&int(1), &grundy::Budget::default()).unwrap(), vec![]);
 }
 
 #[test]
@@ -209,7 +211,7 @@ fn the_memory_limit_cannot_be_caught() {
     let game = load(
         "function moves(n)\nlocal ok, e = pcall(error, 'mine')\nif ok then return {1} end\nreturn {}\nend\n",
     );
-    assert_eq!(game.options(&int(1)).unwrap(), vec![]);
+    assert_eq!(game.options(&int(1), &grundy::Budget::default()).unwrap(), vec![]);
 }
 
 #[test]
@@ -219,7 +221,9 @@ fn positions_made_from_heaps_count_in_the_memory_limit() {
     let script = "heaps = true\nfunction moves(n)\nif n == 0 then return {} end\nlocal l = {}\nfor i = 1, 50 do l[i] = n - 1 end\nreturn {l}\nend\n";
     let game = load(script);
     let started = Instant::now();
-    let e = game.analyze(&int(12), Play::Normal).unwrap_err();
+    let e = game
+        .analyze(&int(12), Play::Normal, &grundy::Budget::default())
+        .unwrap_err();
     assert_eq!(over(&e), Some(Limit::ScriptMemory), "{e}");
     // Breadth first, as `build` enumerates: every option found counts.
     let game = load(script);
@@ -227,7 +231,7 @@ fn positions_made_from_heaps_count_in_the_memory_limit() {
     let e = 'bfs: loop {
         let mut next = Vec::new();
         for p in &frontier {
-            match game.options(p) {
+            match game.options(p, &grundy::Budget::default()) {
                 Ok(o) => next.extend(o),
                 Err(e) => break 'bfs e,
             }
@@ -271,7 +275,7 @@ fn over_budget_names_the_script_limit_and_its_flag() {
         Limits::from_budget(&grundy::Budget::unlimited()),
     )
     .unwrap();
-    assert_eq!(game.options(&int(1)).unwrap(), vec![]);
+    assert_eq!(game.options(&int(1), &grundy::Budget::default()).unwrap(), vec![]);
 }
 
 #[test]

@@ -34,7 +34,7 @@ fn error(name: &str, position: &str, first: Side) -> String {
             let p = game.parse_position(position).map_err(|e| e.to_string())?;
             let partizan = game.partizan().expect("a partizan game");
             partizan
-                .analyze_first(&p, first, Play::Normal)
+                .analyze_first(&p, first, Play::Normal, &grundy::Budget::default())
                 .map_err(|e| e.to_string())
         });
     let message = result.expect_err(&format!("{name} should fail"));
@@ -188,7 +188,7 @@ fn hackenbush_outcomes_with_either_side_first_follow_berlekamp() {
         let v = if stalk.is_empty() { 0 } else { berlekamp(&stalk).0 };
         for first in [Side::Left, Side::Right] {
             let a = partizan
-                .analyze_first(&p, first, Play::Normal)
+                .analyze_first(&p, first, Play::Normal, &grundy::Budget::default())
                 .unwrap_or_else(|e| panic!("{p} {first}: {e}"));
             // A number: positive wins for Left whoever starts, negative for Right,
             // zero for whoever moves second.
@@ -205,7 +205,9 @@ fn hackenbush_outcomes_with_either_side_first_follow_berlekamp() {
             assert_eq!(a.outcome, expected, "{p} with {first} first (value {v})");
             // Winning moves come back as stalks, and are winning: the opponent then loses.
             for m in &a.winning_moves {
-                let b = partizan.analyze_first(m, first.other(), Play::Normal).unwrap();
+                let b = partizan
+                    .analyze_first(m, first.other(), Play::Normal, &grundy::Budget::default())
+                    .unwrap();
                 assert_eq!(b.outcome, Outcome::Lose, "{p}: {first} to {m}");
             }
             assert_eq!(a.winning_moves.is_empty(), expected == Outcome::Lose, "{p}");
@@ -222,17 +224,35 @@ fn hackenbush_options_start_and_show() {
     assert_eq!(game.name(), "Hackenbush string");
     assert_eq!(game.show(&p), "ground-L-R-L");
     assert_eq!(
-        partizan.side_options(&p, Side::Left).unwrap(),
+        partizan
+            .side_options(&p, Side::Left, &grundy::Budget::default())
+            .unwrap(),
         [text("_"), text("_LR")]
     );
-    assert_eq!(partizan.side_options(&p, Side::Right).unwrap(), [text("_L")]);
+    assert_eq!(
+        partizan
+            .side_options(&p, Side::Right, &grundy::Budget::default())
+            .unwrap(),
+        [text("_L")]
+    );
     // The cache is per side: Left's options of a position are not Right's.
-    assert_eq!(partizan.side_options(&p, Side::Left).unwrap().len(), 2);
-    let moves = partizan.moves_first(&p, Side::Right, Play::Normal).unwrap();
+    assert_eq!(
+        partizan
+            .side_options(&p, Side::Left, &grundy::Budget::default())
+            .unwrap()
+            .len(),
+        2
+    );
+    let moves = partizan
+        .moves_first(&p, Side::Right, Play::Normal, &grundy::Budget::default())
+        .unwrap();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0].position, text("_L"));
     // A typed position the script rejects: its error, naming left and the position.
-    let e = game.analyze(&text("_LXR"), Play::Normal).unwrap_err().to_string();
+    let e = game
+        .analyze(&text("_LXR"), Play::Normal, &grundy::Budget::default())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("(in left(_LXR))") && !e.contains('\n'), "{e}");
 }
 
@@ -240,7 +260,11 @@ fn hackenbush_options_start_and_show() {
 fn a_position_of_the_wrong_shape_is_refused() {
     let game = hackenbush();
     let e = game
-        .analyze(&DynPosition::Ints(vec![3]), Play::Normal)
+        .analyze(
+            &DynPosition::Ints(vec![3]),
+            Play::Normal,
+            &grundy::Budget::default(),
+        )
         .unwrap_err()
         .to_string();
     assert!(e.contains("expected a string (shape = \"string\")"), "{e}");
@@ -262,12 +286,18 @@ fn hackenbush_values_follow_berlekamp() {
         ("_LRR", "1/4"),
         ("_LRL", "3/4"),
     ] {
-        let v = partizan.value(&text(stalk), &mut universe).unwrap();
+        let v = partizan
+            .value(&text(stalk), &mut universe, &grundy::Budget::default())
+            .unwrap();
         assert_eq!(universe.display(v, false), shown, "{stalk}");
     }
     for stalk in stalks(6).into_iter().filter(|s| !s.is_empty()) {
         let v = partizan
-            .value(&text(&format!("_{stalk}")), &mut universe)
+            .value(
+                &text(&format!("_{stalk}")),
+                &mut universe,
+                &grundy::Budget::default(),
+            )
             .unwrap();
         let (numerator, exponent) = berlekamp(&stalk);
         assert_eq!(
@@ -302,18 +332,26 @@ end
     let p = DynPosition::Ints(vec![3]);
     for _ in 0..3 {
         assert_eq!(
-            partizan.side_options(&p, Side::Left).unwrap(),
+            partizan
+                .side_options(&p, Side::Left, &grundy::Budget::default())
+                .unwrap(),
             [DynPosition::Ints(vec![2])]
         );
         assert_eq!(
-            partizan.side_options(&p, Side::Right).unwrap(),
+            partizan
+                .side_options(&p, Side::Right, &grundy::Budget::default())
+                .unwrap(),
             [DynPosition::Ints(vec![1])]
         );
     }
     assert_eq!(game.show(&p), "1 1");
     // Solving 3 (Left first) asks each side about each of 0..=3 at most once.
-    partizan.analyze_first(&p, Side::Left, Play::Normal).unwrap();
-    partizan.analyze_first(&p, Side::Right, Play::Normal).unwrap();
+    partizan
+        .analyze_first(&p, Side::Left, Play::Normal, &grundy::Budget::default())
+        .unwrap();
+    partizan
+        .analyze_first(&p, Side::Right, Play::Normal, &grundy::Budget::default())
+        .unwrap();
     let counts = game.show(&p);
     let (l, r) = counts.split_once(' ').unwrap();
     assert!(

@@ -3,7 +3,7 @@
 
 use axum::http::StatusCode;
 use grundy::dynamic::DynGame;
-use grundy::Budget;
+use grundy::{Budget, Task};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -132,8 +132,8 @@ impl Endpoint {
                     .expression
                     .as_deref()
                     .ok_or_else(|| Failure::bad("missing field: expression"))?;
-                let work = work(request, budget, grundy_api::CALC_WORK);
-                return Ok(grundy_api::calc(expression, request.unicode, work, budget)
+                let budget = &work(request, budget, Task::Calc);
+                return Ok(grundy_api::calc(expression, request.unicode, budget)
                     .map_err(failure)?
                     .json());
             }
@@ -169,7 +169,7 @@ impl Endpoint {
         };
         let json = match self {
             Endpoint::Solve => grundy_api::solve(game, &position()?, &options()?, budget).map(|r| r.json()),
-            Endpoint::Moves => grundy_api::moves(game, &position()?, &options()?).map(|r| r.json()),
+            Endpoint::Moves => grundy_api::moves(game, &position()?, &options()?, budget).map(|r| r.json()),
             Endpoint::Board => grundy_api::board(game, &position()?),
             Endpoint::Explain => grundy_api::explain(
                 game,
@@ -177,6 +177,7 @@ impl Endpoint {
                 request.depth.unwrap_or(2),
                 request.replies.unwrap_or(20),
                 &options()?,
+                budget,
             )
             .map(|r| r.json()),
             Endpoint::Values => {
@@ -188,25 +189,24 @@ impl Endpoint {
                         format!("at most {MAX_VALUES} values at once (from {from} to {to} asks for more)"),
                     ));
                 }
-                grundy_api::values(game, from, to).map(|r| r.json())
+                grundy_api::values(game, from, to, budget).map(|r| r.json())
             }
             Endpoint::Period => {
                 let max = request.max.map(|m| m.min(grundy_api::PERIOD_MAX));
-                let max_work = work(request, budget, grundy_octal::PERIOD_SEARCH_WORK);
-                grundy_api::period(game, max, Some(max_work), grundy::Method::Auto, &mut |_| {})
-                    .map(|r| r.json())
+                let budget = &work(request, budget, Task::PeriodSearch);
+                grundy_api::period(game, max, grundy::Method::Auto, &mut |_| {}, budget).map(|r| r.json())
             }
             Endpoint::Quotient => {
-                let work = work(request, budget, grundy_octal::QuotientLimits::default().max_work);
-                grundy_api::quotient(game, request.max_heap.unwrap_or(12), work, budget).map(|r| r.json())
+                let budget = &work(request, budget, Task::Quotient);
+                grundy_api::quotient(game, request.max_heap.unwrap_or(12), budget).map(|r| r.json())
             }
             Endpoint::Value => {
-                let work = work(request, budget, grundy::partizan::VALUE_WORK);
-                grundy_api::value(game, &position()?, work, request.unicode, budget).map(|r| r.json())
+                let budget = &work(request, budget, Task::Value);
+                grundy_api::value(game, &position()?, request.unicode, budget).map(|r| r.json())
             }
             Endpoint::Thermograph => {
-                let work = work(request, budget, grundy::partizan::VALUE_WORK);
-                grundy_api::thermograph(game, &position()?, work, budget).map(|r| r.json_with_walls())
+                let budget = &work(request, budget, Task::Value);
+                grundy_api::thermograph(game, &position()?, budget).map(|r| r.json_with_walls())
             }
             Endpoint::Catalogue | Endpoint::Served | Endpoint::Calc => unreachable!("answered above"),
         };
@@ -217,11 +217,14 @@ impl Endpoint {
 /// The most heaps one `values` request tabulates.
 pub const MAX_VALUES: u64 = 100_000;
 
-/// The work of a request: what it asks, at most the server's `--max-work` or the
-/// command's default (a request may lower the work, not raise it).
-fn work(request: &Request, budget: &Budget, default: u64) -> u64 {
-    let cap = budget.max_work.unwrap_or(default);
-    request.max_work.map_or(cap, |w| w.min(cap))
+/// The budget of a request for `task`: the work it asks, at most the server's
+/// `--max-work` or the task's default (a request may lower the work, not raise it).
+fn work(request: &Request, budget: &Budget, task: Task) -> Budget {
+    let cap = budget.work(task);
+    Budget {
+        max_work: Some(request.max_work.map_or(cap, |w| w.min(cap))),
+        ..budget.clone()
+    }
 }
 
 /// The status of a library error: bad input 400, out of budget 503.

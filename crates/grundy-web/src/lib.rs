@@ -325,9 +325,7 @@ async fn answer(
     let _stop = RaiseOnDrop(budget.cancel.clone());
     let handle = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        // Game files named on the command line are loaded once: the request's
-        // flag reaches their searches through this thread's scope.
-        grundy::solve::cancel_on(&budget.cancel, || endpoint.run(&state, &request, &budget))
+        endpoint.run(&state, &request, &budget)
     });
     match handle.await {
         Ok(result) => result,

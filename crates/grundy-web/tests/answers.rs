@@ -42,7 +42,10 @@ async fn every_family_answers_as_the_library() {
                 "solve",
                 grundy_api::solve(g, &position, &o, &budget).unwrap().json(),
             ),
-            ("moves", grundy_api::moves(g, &position, &o).unwrap().json()),
+            (
+                "moves",
+                grundy_api::moves(g, &position, &o, &budget).unwrap().json(),
+            ),
             ("board", grundy_api::board(g, &position).unwrap()),
         ];
         for (endpoint, want) in want {
@@ -51,9 +54,7 @@ async fn every_family_answers_as_the_library() {
             assert_eq!(got, want, "{endpoint} {game} {position}");
         }
         if family["partizan"] == true {
-            let want = grundy_api::value(g, &position, grundy::partizan::VALUE_WORK, false, &budget)
-                .unwrap()
-                .json();
+            let want = grundy_api::value(g, &position, false, &budget).unwrap().json();
             let (status, got) = post(&app, "value", ask.clone()).await;
             assert_eq!((status, &got), (StatusCode::OK, &want), "value {game} {position}");
             let right = json!({"game": game, "position": position, "first": "right"});
@@ -70,7 +71,7 @@ async fn every_family_answers_as_the_library() {
             );
         }
         if family["sequence"] == true {
-            let want = grundy_api::values(g, 0, 40).unwrap().json();
+            let want = grundy_api::values(g, 0, 40, &budget).unwrap().json();
             let (status, got) = post(&app, "values", json!({"game": game, "from": 0, "to": 40})).await;
             assert_eq!((status, &got), (StatusCode::OK, &want), "values {game}");
         }
@@ -82,7 +83,7 @@ async fn the_other_endpoints_answer_as_the_library() {
     let app = app();
     let budget = budget();
     let kayles = grundy_api::builtin_game("kayles", &budget).unwrap();
-    let want = grundy_api::period(kayles.as_ref(), None, None, grundy::Method::Auto, &mut |_| {})
+    let want = grundy_api::period(kayles.as_ref(), None, grundy::Method::Auto, &mut |_| {}, &budget)
         .unwrap()
         .json();
     let (status, got) = post(&app, "period", json!({"game": "kayles"})).await;
@@ -90,16 +91,11 @@ async fn the_other_endpoints_answer_as_the_library() {
     assert_eq!(got["period"], 12, "{got}");
 
     let dawson = grundy_api::builtin_game("dawson", &budget).unwrap();
-    let work = grundy_octal::QuotientLimits::default().max_work;
-    let want = grundy_api::quotient(dawson.as_ref(), 12, work, &budget)
-        .unwrap()
-        .json();
+    let want = grundy_api::quotient(dawson.as_ref(), 12, &budget).unwrap().json();
     let (status, got) = post(&app, "quotient", json!({"game": "dawson", "max_heap": 12})).await;
     assert_eq!((status, &got), (StatusCode::OK, &want));
 
-    let want = grundy_api::calc("{1|-1} + ^*", false, grundy_api::CALC_WORK, &budget)
-        .unwrap()
-        .json();
+    let want = grundy_api::calc("{1|-1} + ^*", false, &budget).unwrap().json();
     let (status, got) = post(&app, "calc", json!({"expression": "{1|-1} + ^*"})).await;
     assert_eq!((status, &got), (StatusCode::OK, &want));
 
@@ -112,7 +108,7 @@ async fn the_other_endpoints_answer_as_the_library() {
 
     let nim = grundy_api::builtin_game("nim", &budget).unwrap();
     let o = grundy_api::Options::default();
-    let want = grundy_api::explain(nim.as_ref(), "1,2,4", 2, 20, &o)
+    let want = grundy_api::explain(nim.as_ref(), "1,2,4", 2, 20, &o, &budget)
         .unwrap()
         .json();
     let (status, got) = post(&app, "explain", json!({"game": "nim", "position": "1,2,4"})).await;

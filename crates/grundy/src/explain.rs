@@ -16,14 +16,14 @@
 //! use grundy::{Outcome, Play};
 //! let game = parse_game("nim").unwrap();
 //! let p = game.parse_position("5,3").unwrap();
-//! let tree = explain(game.as_ref(), &p, Play::Normal, Limits::default()).unwrap();
+//! let tree = explain(game.as_ref(), &p, Play::Normal, Limits::default(), &crate::Budget::default()).unwrap();
 //! assert_eq!(tree.outcome, Outcome::Win);
 //! assert_eq!(tree.chosen.unwrap().to_string(), "3,3");
 //! assert_eq!(tree.rule, "moves to nim-sum 0 (heap 5 -> 3)");
 //! ```
 
 use crate::dynamic::{DynGame, DynPosition, MoveInfo, Theory};
-use crate::{GameError, Outcome, Play};
+use crate::{Budget, GameError, Outcome, Play};
 
 /// How far a strategy tree goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,15 +114,16 @@ pub fn options_with_values(
     p: &DynPosition,
     play: Play,
     searchable: bool,
+    budget: &Budget,
 ) -> Result<Vec<MoveInfo>, GameError> {
     if searchable {
-        return game.moves(p, play);
+        return game.moves(p, play, budget);
     }
     let zero = play == Play::Normal && game.is_impartial();
-    game.options(p)?
+    game.options(p, budget)?
         .into_iter()
         .map(|o| {
-            let outcome = game.outcome(&o, play)?;
+            let outcome = game.outcome(&o, play, budget)?;
             Ok(MoveInfo {
                 nimber: (zero && outcome == Outcome::Lose).then_some(0),
                 position: o,
@@ -134,10 +135,17 @@ pub fn options_with_values(
         .collect()
 }
 
-/// The strategy tree of `p`, within `limits`.
-pub fn explain(game: &dyn DynGame, p: &DynPosition, play: Play, limits: Limits) -> Result<Node, GameError> {
-    let analysis = game.analyze(p, play)?;
-    let ctx = Context::new(game, play);
+/// The strategy tree of `p`, within `limits` (its shape) and `budget` (the
+/// searches of its positions).
+pub fn explain(
+    game: &dyn DynGame,
+    p: &DynPosition,
+    play: Play,
+    limits: Limits,
+    budget: &Budget,
+) -> Result<Node, GameError> {
+    let analysis = game.analyze(p, play, budget)?;
+    let ctx = Context::new(game, play, budget);
     ctx.node(p, analysis.outcome, analysis.remoteness, 1, limits)
 }
 
@@ -145,6 +153,7 @@ pub fn explain(game: &dyn DynGame, p: &DynPosition, play: Play, limits: Limits) 
 struct Context<'a> {
     game: &'a dyn DynGame,
     play: Play,
+    budget: &'a Budget,
     /// A heap game: positions are heaps whose nim-values add (normal play).
     heaps: bool,
     /// Euclid's quotient rule applies.
@@ -156,13 +165,13 @@ struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    fn new(game: &'a dyn DynGame, play: Play) -> Context<'a> {
+    fn new(game: &'a dyn DynGame, play: Play, budget: &'a Budget) -> Context<'a> {
         let normal = play == Play::Normal;
         let capabilities = game.capabilities();
         let theory = capabilities.theory;
         let heaps = normal && game.is_impartial() && capabilities.heap_values;
         let period = if heaps {
-            match game.period() {
+            match game.period(budget) {
                 Some(Ok(Some(s))) if s.periodic.saltus() == 0 => Some(s.periodic),
                 _ => None,
             }
@@ -172,6 +181,7 @@ impl<'a> Context<'a> {
         Context {
             game,
             play,
+            budget,
             heaps,
             euclid: normal && theory == Some(Theory::EuclidQuotient),
             wythoff: normal && theory == Some(Theory::WythoffPairs),
@@ -187,7 +197,7 @@ impl<'a> Context<'a> {
         level: usize,
         limits: Limits,
     ) -> Result<Node, GameError> {
-        let moves = options_with_values(self.game, p, self.play, remoteness.is_some())?;
+        let moves = options_with_values(self.game, p, self.play, remoteness.is_some(), self.budget)?;
         let mut node = Node {
             position: p.clone(),
             outcome,
@@ -217,8 +227,13 @@ impl<'a> Context<'a> {
                 node.rule = self.rule_for_move(p, outcome, m, &moves);
                 node.chosen = Some(m.position.clone());
                 if level < limits.depth {
-                    let replies =
-                        options_with_values(self.game, &m.position, self.play, m.remoteness.is_some())?;
+                    let replies = options_with_values(
+                        self.game,
+                        &m.position,
+                        self.play,
+                        m.remoteness.is_some(),
+                        self.budget,
+                    )?;
                     node.omitted = replies.len().saturating_sub(limits.max_replies);
                     for r in replies.iter().take(limits.max_replies) {
                         node.replies.push(self.node(
@@ -428,6 +443,7 @@ mod tests {
                 depth,
                 max_replies: 20,
             },
+            &crate::Budget::default(),
         )
         .unwrap()
     }
@@ -476,10 +492,22 @@ mod tests {
     #[test]
     fn the_engine_wins_fast_and_loses_slowly() {
         let g = parse_game("subtraction:1,3,4").unwrap();
-        let moves = g.moves(&DynPosition::Ints(vec![10]), Play::Normal).unwrap();
+        let moves = g
+            .moves(
+                &DynPosition::Ints(vec![10]),
+                Play::Normal,
+                &crate::Budget::default(),
+            )
+            .unwrap();
         let m = best_move(&moves).unwrap();
         assert_eq!(m.outcome, Outcome::Lose);
-        let moves = g.moves(&DynPosition::Ints(vec![7]), Play::Normal).unwrap();
+        let moves = g
+            .moves(
+                &DynPosition::Ints(vec![7]),
+                Play::Normal,
+                &crate::Budget::default(),
+            )
+            .unwrap();
         let m = best_move(&moves).unwrap();
         let most = moves.iter().map(|m| m.remoteness.unwrap()).max().unwrap();
         assert_eq!(m.remoteness, Some(most));

@@ -84,6 +84,6 @@ pub mod text;
 
 pub use error::GameError;
 pub use game::{Game, Impartial, Misere};
-pub use grundy_budget::{Budget, Cancel, Limit, OverBudget, DEFAULT_POSITIONS};
+pub use grundy_budget::{Budget, Cancel, Limit, OverBudget, Task, DEFAULT_POSITIONS};
 pub use grundy_octal::Method;
 pub use outcome::{Outcome, Play, Winner};

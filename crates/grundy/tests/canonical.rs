@@ -78,7 +78,7 @@ fn canonical_search_answers_as_the_plain_search() {
                     Play::Normal => (normal.evaluate(p).unwrap(), normal.options_evaluated(p).unwrap()),
                     Play::Misere => (misere.evaluate(p).unwrap(), misere.options_evaluated(p).unwrap()),
                 };
-                let a = dynamic.analyze(&dp, play).unwrap();
+                let a = dynamic.analyze(&dp, play, &grundy::Budget::default()).unwrap();
                 let at = format!("{name} {p:?} {play:?}");
                 assert_eq!(a.outcome, e.outcome, "{at}");
                 assert_eq!(a.remoteness, e.remoteness, "{at}");
@@ -94,7 +94,7 @@ fn canonical_search_answers_as_the_plain_search() {
                 got.sort_by_key(|m| m.to_string());
                 assert_eq!(got, expected, "{at}");
                 // Every move, in the game's order (the user's heap order).
-                let moves = dynamic.moves(&dp, play).unwrap();
+                let moves = dynamic.moves(&dp, play, &grundy::Budget::default()).unwrap();
                 assert_eq!(moves.len(), options.len(), "{at}");
                 for (m, (o, oe)) in moves.iter().zip(&options) {
                     assert_eq!(

@@ -55,9 +55,16 @@ fn lasker_winning_moves_match_the_search() {
 fn lasker_through_the_catalogue_answers_huge_heaps() {
     let game = Catalogue::core().parse("lasker").unwrap();
     let p = game.parse_position("1000000000000000003").unwrap();
-    let a = game.analyze(&p, Play::Normal).unwrap();
+    let a = game
+        .analyze(&p, Play::Normal, &grundy::Budget::default())
+        .unwrap();
     assert_eq!(a.nimber, Some(1_000_000_000_000_000_004));
-    let period = game.period().unwrap().unwrap().unwrap().periodic;
+    let period = game
+        .period(&grundy::Budget::default())
+        .unwrap()
+        .unwrap()
+        .unwrap()
+        .periodic;
     assert_eq!((period.preperiod(), period.period(), period.saltus()), (1, 4, 4));
     for n in 0..200 {
         assert_eq!(period.value_at(n), Some(Lasker::heap_value(n)));
@@ -112,7 +119,9 @@ fn fibonacci_fresh_heaps_are_lost_exactly_at_fibonacci_numbers() {
 fn fibonacci_through_the_catalogue() {
     let game = Catalogue::core().parse("fibonacci").unwrap();
     let p = game.parse_position("20").unwrap();
-    let a = game.analyze(&p, Play::Normal).unwrap();
+    let a = game
+        .analyze(&p, Play::Normal, &grundy::Budget::default())
+        .unwrap();
     // 20 = 13 + 5 + 2: take 2, leaving 18 with at most 4 to take.
     assert_eq!(a.outcome, Outcome::Win);
     assert!(a.winning_moves.contains(&game.parse_position("18,4").unwrap()));
@@ -142,7 +151,9 @@ fn rust_games_behind_the_seam_agree_with_the_search() {
         for b in 0..6u64 {
             let p = vec![a, b];
             let e = search.evaluate(&p).unwrap();
-            let got = game.analyze(&p.encode(), Play::Normal).unwrap();
+            let got = game
+                .analyze(&p.encode(), Play::Normal, &grundy::Budget::default())
+                .unwrap();
             assert_eq!((got.outcome, got.remoteness), (e.outcome, e.remoteness), "{p:?}");
             assert_eq!(got.nimber, Some(Lasker::heap_value(a) ^ Lasker::heap_value(b)));
         }

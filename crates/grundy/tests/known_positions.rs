@@ -26,7 +26,7 @@ fn known_positions() {
             Play::Normal
         };
         let a = game
-            .analyze(&p, play)
+            .analyze(&p, play, &grundy::Budget::default())
             .unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
         assert_eq!(a.outcome.as_str(), f[3], "line {}: {line}", i + 1);
         if f[4] != "-" {

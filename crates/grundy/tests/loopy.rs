@@ -80,7 +80,9 @@ fn builtin_solves_loopy_games_by_retrograde_analysis() {
     let game = Builtin::new(Ring(4));
     for c in 0..4i64 {
         let p = DynPosition::Ints(vec![c]);
-        let a = game.analyze(&p, Play::Normal).unwrap();
+        let a = game
+            .analyze(&p, Play::Normal, &grundy::Budget::default())
+            .unwrap();
         // Moves until the game ends: (4 - c) % 4 steps to 0, then one more.
         let moves = ((4 - c) % 4 + 1) as u64;
         let expect = if moves % 2 == 1 {
@@ -90,14 +92,26 @@ fn builtin_solves_loopy_games_by_retrograde_analysis() {
         };
         assert_eq!((a.outcome, a.remoteness), (expect, Some(moves)), "cell {c}");
         assert_eq!(a.nimber, None, "loopy: no nim-value");
-        assert_eq!(game.outcome(&p, Play::Normal).unwrap(), expect);
         assert_eq!(
-            game.moves(&p, Play::Normal).unwrap().len(),
+            game.outcome(&p, Play::Normal, &grundy::Budget::default())
+                .unwrap(),
+            expect
+        );
+        assert_eq!(
+            game.moves(&p, Play::Normal, &grundy::Budget::default())
+                .unwrap()
+                .len(),
             if c == 0 { 2 } else { 1 }
         );
     }
     // Misère: taking the token off loses, so nobody does: round and round, a draw.
-    let a = game.analyze(&DynPosition::Ints(vec![0]), Play::Misere).unwrap();
+    let a = game
+        .analyze(
+            &DynPosition::Ints(vec![0]),
+            Play::Misere,
+            &grundy::Budget::default(),
+        )
+        .unwrap();
     assert_eq!(
         (a.outcome, a.remoteness),
         (Outcome::Draw, None),
@@ -105,14 +119,24 @@ fn builtin_solves_loopy_games_by_retrograde_analysis() {
     );
     assert_eq!(a.remoteness_note, Some(grundy::dynamic::NoRemoteness::NoEnd));
     // Cell 0: take the token off (winning at once), or step to 1 (lost, in 4).
-    let a = game.analyze(&DynPosition::Ints(vec![0]), Play::Normal).unwrap();
+    let a = game
+        .analyze(
+            &DynPosition::Ints(vec![0]),
+            Play::Normal,
+            &grundy::Budget::default(),
+        )
+        .unwrap();
     assert_eq!(
         a.winning_moves,
         vec![DynPosition::Ints(vec![1]), DynPosition::Ints(vec![4])]
     );
     // Ring of 3: cell 1 is won (1, 2, 0, off), so 0 has one winning move.
     let a = Builtin::new(Ring(3))
-        .analyze(&DynPosition::Ints(vec![0]), Play::Normal)
+        .analyze(
+            &DynPosition::Ints(vec![0]),
+            Play::Normal,
+            &grundy::Budget::default(),
+        )
         .unwrap();
     assert_eq!(a.winning_moves, vec![DynPosition::Ints(vec![3])]);
 }
@@ -128,7 +152,13 @@ fn draws_through_the_seam() {
         (2, Outcome::Draw),
         (3, Outcome::Lose),
     ] {
-        let a = game.analyze(&DynPosition::Ints(vec![c]), Play::Normal).unwrap();
+        let a = game
+            .analyze(
+                &DynPosition::Ints(vec![c]),
+                Play::Normal,
+                &grundy::Budget::default(),
+            )
+            .unwrap();
         assert_eq!(a.outcome, o, "cell {c}");
     }
 }

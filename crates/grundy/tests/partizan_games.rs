@@ -479,13 +479,21 @@ fn cutcake_outcomes_at_the_seam_agree_with_plain_search() {
         for side in [Side::Left, Side::Right] {
             let want = wins(&Cutcake, &cake, side, &mut memo);
             let at = seam.with_side(&cake.encode(), side).unwrap();
-            let outcome = seam.played().outcome(&at, grundy::Play::Normal).unwrap();
+            let outcome = seam
+                .played()
+                .outcome(&at, grundy::Play::Normal, &grundy::Budget::default())
+                .unwrap();
             assert_eq!(outcome == grundy::Outcome::Win, want, "{} {side:?}", cake.text());
             if i % 2 == 1 {
                 continue;
             }
             let a = seam
-                .analyze_first(&cake.encode(), side, grundy::Play::Normal)
+                .analyze_first(
+                    &cake.encode(),
+                    side,
+                    grundy::Play::Normal,
+                    &grundy::Budget::default(),
+                )
                 .unwrap();
             assert_eq!(a.outcome, outcome);
             for m in &a.winning_moves {
@@ -566,7 +574,11 @@ fn families_through_the_catalogue() {
         let p = g
             .parse_position(position)
             .unwrap_or_else(|e| panic!("{game} {position}: {e}"));
-        let v = g.partizan().expect("partizan").value(&p, &mut u).unwrap();
+        let v = g
+            .partizan()
+            .expect("partizan")
+            .value(&p, &mut u, &grundy::Budget::default())
+            .unwrap();
         let want = u.parse(want).unwrap();
         assert_eq!(u.display(v, false), u.display(want, false), "{game} {position}");
     }
@@ -602,10 +614,15 @@ fn examples_answer_quickly() {
         let g = grundy::dynamic::parse_game(game).unwrap();
         let p = g.parse_position(position).unwrap();
         for play in [grundy::Play::Normal, grundy::Play::Misere] {
-            g.analyze(&p, play).unwrap_or_else(|e| panic!("{game}: {e}"));
-            g.moves(&p, play).unwrap_or_else(|e| panic!("{game}: {e}"));
+            g.analyze(&p, play, &grundy::Budget::default())
+                .unwrap_or_else(|e| panic!("{game}: {e}"));
+            g.moves(&p, play, &grundy::Budget::default())
+                .unwrap_or_else(|e| panic!("{game}: {e}"));
         }
-        g.partizan().unwrap().value(&p, &mut Universe::new()).unwrap();
+        g.partizan()
+            .unwrap()
+            .value(&p, &mut Universe::new(), &grundy::Budget::default())
+            .unwrap();
         assert!(
             t.elapsed().as_secs_f64() < 2.0,
             "{game} {position}: {:?}",

@@ -78,7 +78,9 @@ fn analysis_for_either_side_matches_minimax() {
     for p in positions() {
         let dp = DynPosition::Ints(p.clone());
         for side in [Side::Left, Side::Right] {
-            let a = partizan.analyze_first(&dp, side, Play::Normal).unwrap();
+            let a = partizan
+                .analyze_first(&dp, side, Play::Normal, &grundy::Budget::default())
+                .unwrap();
             let expected = if wins(&p, side) {
                 Outcome::Win
             } else {
@@ -90,7 +92,9 @@ fn analysis_for_either_side_matches_minimax() {
             for m in &a.winning_moves {
                 assert!(!wins(m.ints().unwrap(), side.other()), "{p:?}: {m} does not win");
             }
-            let moves = partizan.moves_first(&dp, side, Play::Normal).unwrap();
+            let moves = partizan
+                .moves_first(&dp, side, Play::Normal, &grundy::Budget::default())
+                .unwrap();
             let winners = moves.iter().filter(|m| m.outcome == Outcome::Lose).count();
             assert_eq!(winners, a.winning_moves.len(), "{p:?}");
         }
@@ -103,7 +107,9 @@ fn values_agree_with_minimax_and_add_over_heaps() {
     let partizan = game.partizan().unwrap();
     let mut u = Universe::new();
     for p in positions() {
-        let g = partizan.value(&DynPosition::Ints(p.clone()), &mut u).unwrap();
+        let g = partizan
+            .value(&DynPosition::Ints(p.clone()), &mut u, &grundy::Budget::default())
+            .unwrap();
         let class = match (wins(&p, Side::Left), wins(&p, Side::Right)) {
             (true, true) => OutcomeClass::N,
             (true, false) => OutcomeClass::L,
@@ -114,7 +120,9 @@ fn values_agree_with_minimax_and_add_over_heaps() {
         // The value of a sum is the sum of its heaps' values.
         let mut sum = u.zero();
         for &h in &p {
-            let v = partizan.value(&DynPosition::Ints(vec![h]), &mut u).unwrap();
+            let v = partizan
+                .value(&DynPosition::Ints(vec![h]), &mut u, &grundy::Budget::default())
+                .unwrap();
             sum = u.add(sum, v);
         }
         assert_eq!(sum, g, "{p:?}");
@@ -131,16 +139,18 @@ fn the_played_view_alternates_sides() {
         .unwrap();
     // Left takes 1 or 2, leaving 2 or 1 with Right to move.
     let options: Vec<String> = played
-        .options(&p)
+        .options(&p, &grundy::Budget::default())
         .unwrap()
         .iter()
         .map(|o| o.to_string())
         .collect();
     assert_eq!(options, ["R:2", "R:1"]);
-    let after = played.options(&DynPosition::Text("R:3".into())).unwrap();
+    let after = played
+        .options(&DynPosition::Text("R:3".into()), &grundy::Budget::default())
+        .unwrap();
     let after: Vec<String> = after.iter().map(|o| o.to_string()).collect();
     assert_eq!(after, ["L:1", "L:0"]);
-    assert!(!game.is_impartial() && game.heap_values(0, 3).is_err());
+    assert!(!game.is_impartial() && game.heap_values(0, 3, &grundy::Budget::default()).is_err());
 }
 
 /// An impartial game seen as partizan: both players have its options.
@@ -149,7 +159,7 @@ struct BothSides<'a>(&'a dyn grundy::dynamic::DynGame);
 impl Partizan for BothSides<'_> {
     type Position = DynPosition;
     fn options(&self, p: &DynPosition, _side: Side, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
-        out.extend(self.0.options(p)?);
+        out.extend(self.0.options(p, &grundy::Budget::default())?);
         Ok(())
     }
 }
@@ -171,10 +181,14 @@ fn impartial_values_are_nimbers_for_every_impartial_family() {
         let p = game.parse_position(position).unwrap();
         let mut cache = grundy::partizan::ValueCache::new(2_000_000);
         let mut positions = vec![p.clone()];
-        positions.extend(game.options(&p).unwrap());
+        positions.extend(game.options(&p, &grundy::Budget::default()).unwrap());
         for q in &positions {
             let g = grundy::partizan::canonical_value(&BothSides(game.as_ref()), q, &mut cache).unwrap();
-            let n = game.analyze(q, Play::Normal).unwrap().nimber.unwrap();
+            let n = game
+                .analyze(q, Play::Normal, &grundy::Budget::default())
+                .unwrap()
+                .nimber
+                .unwrap();
             let star = cache.universe.nimber(n);
             assert_eq!(
                 g,

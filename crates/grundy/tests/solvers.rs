@@ -436,21 +436,47 @@ fn a_raised_cancel_flag_stops_the_solvers() {
         cancel: flag.clone(),
         ..Budget::default()
     };
-    let mut grundy_game = grundy::dynamic::parse_game("grundy").unwrap();
-    grundy_game.set_budget(&budget);
+    let grundy_game = grundy::dynamic::parse_game("grundy").unwrap();
     let heap = grundy::dynamic::DynPosition::Ints(vec![50_000]);
-    let e = grundy_game.analyze(&heap, grundy::Play::Normal).unwrap_err();
+    let e = grundy_game
+        .analyze(&heap, grundy::Play::Normal, &budget)
+        .unwrap_err();
     assert!(cancelled(e.clone()), "{e}");
     assert!(e.to_string().contains("stopped before the end"), "{e}");
 
-    let mut domineering = grundy::dynamic::parse_game("domineering:rows=4,cols=5").unwrap();
-    domineering.set_budget(&budget);
+    let domineering = grundy::dynamic::parse_game("domineering:rows=4,cols=5").unwrap();
     let partizan = domineering.partizan().unwrap();
     let start = domineering.start().unwrap();
     let mut u = grundy_cgt::Universe::new();
     u.set_budget(&budget);
-    let e = partizan.value(&start, &mut u).unwrap_err();
+    let e = partizan.value(&start, &mut u, &budget).unwrap_err();
     assert!(cancelled(e.clone()), "{e}");
+}
+
+/// One game loaded once answers each call within that call's budget: a raised
+/// flag stops its own call only, and the calls after it, with a flag of their
+/// own, run to the end (a web server's game files, a Python `Game`).
+#[test]
+fn each_call_on_a_shared_game_has_its_own_budget() {
+    use grundy::{Budget, Cancel, GameError, Limit};
+    let game = grundy::dynamic::parse_game("grundy").unwrap();
+    let heap = grundy::dynamic::DynPosition::Ints(vec![3_000]);
+    let raised = Budget {
+        cancel: Cancel::new(),
+        ..Budget::default()
+    };
+    raised.cancel.raise();
+    let e = game.heap_values(2_990, 3_000, &raised).unwrap_err();
+    assert!(
+        matches!(&e, GameError::OverBudget(b) if b.limit == Limit::Cancelled),
+        "{e}"
+    );
+    let fresh = Budget {
+        cancel: Cancel::new(),
+        ..Budget::default()
+    };
+    assert_eq!(game.heap_values(2_990, 3_000, &fresh).unwrap().len(), 11);
+    assert!(game.analyze(&heap, grundy::Play::Normal, &fresh).is_ok());
 }
 
 /// Dawson's Kayles (0.07) at a million: the proved period (34, from n = 52)
@@ -459,10 +485,14 @@ fn a_raised_cancel_flag_stops_the_solvers() {
 fn a_breaking_game_below_the_sequence_limit_answers_from_its_period() {
     let game = grundy::dynamic::parse_game("octal:0.07").unwrap();
     let at = |n: i64| {
-        game.analyze(&grundy::dynamic::DynPosition::Ints(vec![n]), grundy::Play::Normal)
-            .unwrap()
-            .nimber
-            .unwrap()
+        game.analyze(
+            &grundy::dynamic::DynPosition::Ints(vec![n]),
+            grundy::Play::Normal,
+            &grundy::Budget::default(),
+        )
+        .unwrap()
+        .nimber
+        .unwrap()
     };
     let n = 1_000_000;
     assert_eq!(at(n), at(100 + (n - 100) % 34));

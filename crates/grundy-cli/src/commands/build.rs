@@ -118,8 +118,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let options = DenseOptions {
         remoteness: !args.no_remoteness,
         parallel: !args.serial,
-        max_memory: budget.max_memory,
-        max_positions: budget.positions_or(grundy::DEFAULT_POSITIONS),
+        ..DenseOptions::within(budget)
     };
     // One build per table file (and its .tmp and .ckpt): held until the summary.
     let _lock = crate::lock::OutputLock::acquire(&args.db)?;

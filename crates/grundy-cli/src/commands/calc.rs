@@ -3,7 +3,6 @@
 
 use anyhow::Result;
 use grundy::Budget;
-use grundy_api::CALC_WORK;
 
 /// Evaluate an expression on values.
 #[derive(clap::Args)]
@@ -19,11 +18,6 @@ pub struct Args {
     /// true/false for a comparison).
     #[arg(long)]
     pub json: bool,
-    /// The most steps of work (sums, comparisons, reductions of canonical forms)
-    /// the expression may take; canonical forms are explicit, so sums of games with
-    /// large nimbers need billions. About a second per 2·10^7 steps.
-    #[arg(long, value_name = "STEPS", default_value_t = CALC_WORK)]
-    pub max_work: u64,
 }
 
 /// Run it.
@@ -31,7 +25,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     // `name(position)` in an expression: a position of any game the command knows,
     // game files too.
     let load = |name: &str, b: &Budget| grundy_api::load_game(name, b);
-    let r = grundy_api::calc_with(&args.expression, args.unicode, args.max_work, budget, &load)?;
+    let r = grundy_api::calc_with(&args.expression, args.unicode, &load, budget)?;
     Ok(if args.json {
         crate::render::json_line(&r.json())
     } else {

@@ -46,7 +46,14 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let options = super::options(args.misere, args.first);
     let replies = if args.all { usize::MAX } else { args.replies };
     let report = crate::progress::searching(|| {
-        grundy_api::explain(game.as_ref(), &args.position, args.depth, replies, &options)
+        grundy_api::explain(
+            game.as_ref(),
+            &args.position,
+            args.depth,
+            replies,
+            &options,
+            budget,
+        )
     })?;
     if args.json {
         return Ok(crate::render::json_line(&report.json()));

@@ -33,7 +33,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let game = load::game(&args.game, budget)?;
     let options = super::options(args.misere, args.first);
     // One row per position reached (two moves leaving the same one are one).
-    let report = progress::searching(|| grundy_api::moves(game.as_ref(), &args.position, &options))?;
+    let report = progress::searching(|| grundy_api::moves(game.as_ref(), &args.position, &options, budget))?;
     Ok(if args.json {
         render::json_line(&report.json())
     } else {

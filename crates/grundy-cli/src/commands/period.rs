@@ -27,11 +27,6 @@ pub struct Args {
     /// Give up (unproved) after computing this many values (default 1000000).
     #[arg(long)]
     pub max: Option<u64>,
-    /// Give up (unproved) after examining this many options (default 4·10^9: a few
-    /// seconds here). The values of games with breaking moves cost time growing with
-    /// the heap, so a large --max alone does not bound the time; this does.
-    #[arg(long, value_name = "OPTIONS")]
-    pub max_work: Option<u64>,
     /// Print one JSON object: game, preperiod, period, saltus (null unless proved),
     /// checked_to (proved: the values G(0) .. G(checked_to - 1) the proof uses, 0 for a
     /// theorem; not proved: the values computed), proved, apparent (not proved: the
@@ -106,7 +101,6 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let found = grundy_api::period(
         game.as_ref(),
         args.max,
-        args.max_work,
         args.method.method(),
         &mut |p| {
             spin.finish_and_clear();
@@ -114,6 +108,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
             bar.set_position(p.options);
             bar.set_message(format!("G(n) for n < {} of {max}", p.computed));
         },
+        budget,
     );
     spin.finish_and_clear();
     bar.finish_and_clear();

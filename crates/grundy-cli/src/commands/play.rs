@@ -134,6 +134,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     };
     let mut session = Session {
         game,
+        budget,
         play: super::play(args.misere),
         position: start,
         turn: args.first,
@@ -203,6 +204,7 @@ impl<W: Write> Out<W> {
 
 struct Session<'g> {
     game: &'g dyn DynGame,
+    budget: &'g Budget,
     play: Play,
     position: DynPosition,
     turn: Player,
@@ -280,7 +282,7 @@ impl Session<'_> {
                 return Ok(());
             }
             // Big positions: outcomes only (see `options_with_values`).
-            let searchable = match self.game.analyze(&self.position, self.play) {
+            let searchable = match self.game.analyze(&self.position, self.play, self.budget) {
                 Ok(a) => a.remoteness.is_some(),
                 Err(_) => true,
             };
@@ -290,6 +292,7 @@ impl Session<'_> {
                 &self.position,
                 self.play,
                 searchable,
+                self.budget,
             )?);
             if moves.is_empty() {
                 self.game_over(out)?;
@@ -363,7 +366,7 @@ impl Session<'_> {
 
     fn game_over<W: Write>(&self, out: &mut Out<W>) -> Result<()> {
         // The rule of the game (or of play) says who wins a position with no move.
-        let outcome = match self.game.analyze(&self.position, self.play) {
+        let outcome = match self.game.analyze(&self.position, self.play, self.budget) {
             Ok(a) => a.outcome,
             Err(_) => self.play.no_move_outcome(),
         };

@@ -67,7 +67,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let (bytes, what) = match args.kind {
         Kind::Sequence => sequence(&args.game, args.to.unwrap_or(100), format, size, budget)?,
         Kind::Map => map(&args.game, args.to.unwrap_or(100), format, size, budget)?,
-        Kind::Table => table(&args.game, args.to, format, size)?,
+        Kind::Table => table(&args.game, args.to, format, size, budget)?,
     };
     crate::output::write_whole(&args.out, &bytes)?;
     let format = match format {
@@ -99,8 +99,12 @@ fn sequence(text: &str, to: u64, format: Format, size: Size, budget: &Budget) ->
         bail!("--to {to} is too large for a sequence (at most {MAX_SEQUENCE})");
     }
     let game = load::game(text, budget)?;
-    let values: Vec<u64> = game.heap_values(0, to)?.iter().map(|v| v.nimber).collect();
-    let period = match game.period() {
+    let values: Vec<u64> = game
+        .heap_values(0, to, budget)?
+        .iter()
+        .map(|v| v.nimber)
+        .collect();
+    let period = match game.period(budget) {
         Some(Ok(Some(s))) => Some(PeriodMark {
             preperiod: s.periodic.preperiod(),
             period: s.periodic.period(),
@@ -152,7 +156,7 @@ fn map(text: &str, to: u64, format: Format, size: Size, budget: &Budget) -> Resu
                 row.push(None);
                 continue;
             }
-            let k = match game.outcome(&p, Play::Normal)? {
+            let k = match game.outcome(&p, Play::Normal, budget)? {
                 Outcome::Lose => 0,
                 Outcome::Win => 1,
                 Outcome::Draw => 2,
@@ -234,7 +238,13 @@ fn digits_spec(text: &str) -> Result<(u32, Option<u64>)> {
     Ok((width, turns))
 }
 
-fn table(text: &str, to: Option<u64>, format: Format, size: Size) -> Result<(Vec<u8>, String)> {
+fn table(
+    text: &str,
+    to: Option<u64>,
+    format: Format,
+    size: Size,
+    budget: &Budget,
+) -> Result<(Vec<u8>, String)> {
     let (width, turns) = digits_spec(text)?;
     let to = to.or(turns).unwrap_or(20);
     if to == 0 || to > MAX_TURNS {
@@ -253,7 +263,7 @@ fn table(text: &str, to: Option<u64>, format: Format, size: Size) -> Result<(Vec
         let mut row = Vec::new();
         for start in 0..starts {
             let p = game.parse_position(&start.to_string())?;
-            let k = match game.analyze(&p, Play::Normal)?.outcome.winner() {
+            let k = match game.analyze(&p, Play::Normal, budget)?.outcome.winner() {
                 Winner::First => 0,
                 Winner::Second => 1,
                 Winner::None => 2,

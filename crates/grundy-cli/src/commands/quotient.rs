@@ -6,7 +6,7 @@
 
 use anyhow::Result;
 use grundy::Budget;
-use grundy_octal::{QuotientLimits, MAX_QUOTIENT_HEAP};
+use grundy_octal::MAX_QUOTIENT_HEAP;
 
 use super::period::spinner;
 use crate::load;
@@ -20,11 +20,6 @@ pub struct Args {
     /// The largest heap of the sums covered (heaps 1..=N).
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u64).range(1..=MAX_QUOTIENT_HEAP))]
     pub max_heap: u64,
-    /// Steps of search and proof allowed in all (about half a second per 10^8
-    /// here); the default, 5·10^8, reaches Dawson's Kayles to heap 30 and stops
-    /// anything out of reach within seconds.
-    #[arg(long, default_value_t = QuotientLimits::default().max_work)]
-    pub max_work: u64,
     /// Print one JSON object: game, max_heap, order, presentation, generators
     /// (letter and heap), relations ([lhs, rhs] words), p_portion (words), heaps
     /// (each heap's element as a word) and stats (candidates, tests, positions,
@@ -42,7 +37,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     ));
     // The global --max-positions; by default enough for Kayles and Dawson's Kayles
     // to heap 24, and a quotient out of reach stops within seconds.
-    let r = grundy_api::quotient(game.as_ref(), args.max_heap, args.max_work, budget);
+    let r = grundy_api::quotient(game.as_ref(), args.max_heap, budget);
     bar.finish_and_clear();
     let r = r?;
     if args.json {

@@ -28,16 +28,7 @@ pub struct Args {
     /// The longest a request may wait and run, in seconds, before it is answered 503.
     #[arg(long, value_name = "SECS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: u64,
-    /// The most steps of work any one request may ask (default: each analysis's
-    /// own, as on the command line); a request may ask for less, never more.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_work: Option<u64>,
 }
-
-/// The positions one search may keep on a server unless `--max-positions` says:
-/// a quarter of the command line's default, so that four hostile searches at once
-/// stop in about a second each (Domineering 6x6: 0.7 s and 96 MB in a release build).
-const SERVE_POSITIONS: u64 = 500_000;
 
 /// Run it: serve until Ctrl-C.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
@@ -48,8 +39,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         );
     }
     let budget = Budget {
-        max_work: args.max_work.or(budget.max_work),
-        max_positions: budget.max_positions.or(Some(SERVE_POSITIONS)),
+        max_positions: Some(budget.positions(grundy::Task::Serve)),
         ..budget.clone()
     };
     let mut options = grundy_web::Options::new(budget);

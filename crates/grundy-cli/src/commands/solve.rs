@@ -29,10 +29,6 @@ pub struct Args {
     /// Who moves first, in a partizan game (default: left).
     #[arg(long, value_enum)]
     pub first: Option<super::First>,
-    /// The most steps of work: moves a search examines, steps of a misère
-    /// quotient's search and proof (default: each one's own).
-    #[arg(long, value_name = "N")]
-    pub max_work: Option<u64>,
     /// How heap games' nim-values are computed (auto, naive or sparse; see `values`).
     #[arg(long, value_enum, default_value_t = super::values::MethodArg::Auto)]
     pub method: super::values::MethodArg,
@@ -47,7 +43,6 @@ pub struct Args {
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let budget = &Budget {
-        max_work: args.max_work.or(budget.max_work),
         // A checkpointed search stops at Ctrl-C through this flag, and saves.
         cancel: if args.checkpoint.is_some() {
             grundy::Cancel::new()
@@ -104,7 +99,7 @@ fn checkpointed(
     // Only one handler per process; a second Ctrl-C while saving is ignored.
     let _ = ctrlc::set_handler(move || cancel.raise());
     let (report, checkpoint) =
-        progress::searching(|| grundy_api::solve_resuming(game, position, options, budget, saved.as_deref()));
+        progress::searching(|| grundy_api::solve_resuming(game, position, options, saved.as_deref(), budget));
     if let Some(bytes) = &checkpoint {
         crate::output::write_whole(path, bytes)?;
     }

@@ -29,10 +29,6 @@ pub struct Args {
     /// The image size in pixels, WIDTHxHEIGHT.
     #[arg(long, default_value = "800x600", value_name = "WxH")]
     pub size: String,
-    /// The most steps of work (position lookups, sums, comparisons, reductions of
-    /// canonical forms) the position's value may take.
-    #[arg(long, value_name = "STEPS", default_value_t = grundy::partizan::VALUE_WORK)]
-    pub max_work: u64,
 }
 
 /// Run it.
@@ -43,9 +39,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         (None, None, Some(v)) => grundy_api::thermograph_of_value(v, budget)?,
         (Some(game), Some(position), None) => {
             let game = load::game(game, budget)?;
-            crate::progress::searching(|| {
-                grundy_api::thermograph(game.as_ref(), position, args.max_work, budget)
-            })?
+            crate::progress::searching(|| grundy_api::thermograph(game.as_ref(), position, budget))?
         }
         (Some(_), None, None) => bail!("missing POSITION: grundy thermograph GAME POSITION --out FILE"),
         (None, _, None) => bail!("give GAME POSITION or --value VALUE"),

@@ -21,17 +21,13 @@ pub struct Args {
     /// Write ups, downs and switches as ↑, ⇑, ↓, ± (default: ^, ^^, v, +-).
     #[arg(long)]
     pub unicode: bool,
-    /// The most steps of work (position lookups, sums, comparisons, reductions of
-    /// canonical forms) the value may take.
-    #[arg(long, value_name = "STEPS", default_value_t = grundy::partizan::VALUE_WORK)]
-    pub max_work: u64,
 }
 
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let game = load::game(&args.game, budget)?;
     let r = crate::progress::searching(|| {
-        grundy_api::value(game.as_ref(), &args.position, args.max_work, args.unicode, budget)
+        grundy_api::value(game.as_ref(), &args.position, args.unicode, budget)
     })?;
     if args.json {
         return Ok(crate::render::json_line(&r.json()));

@@ -48,11 +48,6 @@ pub struct Args {
     /// sparse forces one. The values are the same.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
-    /// The most options the engine may examine for values computed on demand
-    /// (default 2·10^10, about ten seconds): the values of games with breaking moves cost time
-    /// growing with the heap.
-    #[arg(long, value_name = "OPTIONS")]
-    pub max_work: Option<u64>,
 }
 
 /// The `--method` of `values`, `period` and `solve`.
@@ -90,10 +85,6 @@ pub enum Format {
 
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
-    let budget = &Budget {
-        max_work: args.max_work.or(budget.max_work),
-        ..budget.clone()
-    };
     if let Some(out) = args.out.clone() {
         if args.format.is_some() || args.json {
             bail!("--format and --json are for the table on stdout; with --out the file name picks the format (.bin binary, else a text b-file)");
@@ -105,7 +96,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     }
     let mut game = load::game(&args.game, budget)?;
     game.set_heap_method(args.method.method());
-    let report = grundy_api::values(game.as_ref(), args.from, args.to)?;
+    let report = grundy_api::values(game.as_ref(), args.from, args.to, budget)?;
     let format = if args.json {
         Format::Json
     } else {

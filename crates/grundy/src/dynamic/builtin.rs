@@ -138,9 +138,16 @@ where
     /// True when both players have the same moves and nim-values exist.
     fn impartial(&self) -> bool;
 
-    /// The limits the front end set (see [`DynGame::set_budget`]); games whose
-    /// searches allocate nothing big keep none.
-    fn set_budget(&mut self, _budget: &crate::Budget) {}
+    /// The game as it runs within one call's `budget`, sharing what it has
+    /// computed (a heap game's nim-sequence) with `self`: games whose closed forms
+    /// run long or grow large (heap values, scripts) look at the budget through
+    /// it. `None`: the game keeps no limit of its own, and `self` answers.
+    fn within(&self, _budget: &crate::Budget) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 
     /// Why no closed form answered `p` (a misère quotient tried and out of reach,
     /// say), for the error when the search is out of reach too.
@@ -285,20 +292,14 @@ const OPTION_LIMIT: u128 = 1_000_000;
 /// its winning moves may: [`crate::games::LISTED_NUMBERS`]).
 const OPTION_NUMBERS: u128 = crate::games::LISTED_NUMBERS as u128;
 
-/// Moves a search may examine (positions times moves per position).
-pub(crate) const SEARCH_WORK: u128 = 50_000_000;
-
 /// Heap sizes `values` lists at once; longer runs stream with `--out`.
 const VALUES_LIMIT: u64 = 10_000_000;
-
-/// Positions a search may visit when a closed form exists for the rest.
-pub(crate) const SEARCH_LIMIT: usize = crate::DEFAULT_POSITIONS as usize;
 
 /// A position's evaluation and each option's.
 type Searched<P> = (Evaluation, Vec<(P, Evaluation)>);
 
 /// The most options whose own searches may give a position's remoteness when its
-/// search is out of reach ([`Builtin::remoteness_from_options`]).
+/// search is out of reach ([`Run::remoteness_from_options`]).
 const DERIVE_LIMIT: usize = 16;
 
 /// The most options that `moves` gives nim-values by a search each, for a game
@@ -338,27 +339,16 @@ impl Step {
     }
 }
 
-/// A native game behind the dynamic seam, with the position and work budget its
-/// searches run within (see [`DynGame::set_budget`]).
+/// A native game behind the dynamic seam. Each call that runs a solver runs
+/// within the budget it is given (see [`Run`]).
 pub struct Builtin<G> {
     game: G,
-    /// Positions a search may visit.
-    positions: usize,
-    /// Moves a search may examine.
-    work: u128,
-    /// The front end's flag to stop a search early.
-    cancel: crate::Cancel,
 }
 
 impl<G> Builtin<G> {
-    /// `game` behind the seam, with the default budget.
+    /// `game` behind the seam.
     pub fn new(game: G) -> Builtin<G> {
-        Builtin {
-            game,
-            positions: SEARCH_LIMIT,
-            work: SEARCH_WORK,
-            cancel: crate::Cancel::never(),
-        }
+        Builtin { game }
     }
 
     /// The game itself.
@@ -367,18 +357,60 @@ impl<G> Builtin<G> {
     }
 }
 
+/// `p` decoded and checked as a position of `game`.
+fn decode<G>(game: &G, p: &DynPosition) -> Result<G::Position, GameError>
+where
+    G: Analyze,
+    G::Position: Codec,
+{
+    let native = G::Position::decode(p).map_err(|m| GameError::position(game.name(), p.to_string(), m))?;
+    game.check(&native)
+        .map_err(|m| GameError::position(game.name(), p.to_string(), m))?;
+    Ok(native)
+}
+
 impl<G> Builtin<G>
 where
     G: Analyze,
     G::Position: Codec,
 {
     fn decode(&self, p: &DynPosition) -> Result<G::Position, GameError> {
-        let native =
-            G::Position::decode(p).map_err(|m| GameError::position(self.game.name(), p.to_string(), m))?;
-        self.game
-            .check(&native)
-            .map_err(|m| GameError::position(self.game.name(), p.to_string(), m))?;
-        Ok(native)
+        decode(&self.game, p)
+    }
+
+    /// Run `work` on the game within `budget`: the searches' positions and work,
+    /// the flag that stops them, and the game's own view of the budget
+    /// ([`Analyze::within`]).
+    fn run<T>(&self, budget: &crate::Budget, work: impl FnOnce(&Run<'_, G>) -> T) -> T {
+        let own = self.game.within(budget);
+        let run = Run {
+            game: own.as_ref().unwrap_or(&self.game),
+            positions: budget.positions_usize(crate::Task::Search),
+            work: u128::from(budget.work(crate::Task::Search)),
+            cancel: budget.cancel.clone(),
+        };
+        work(&run)
+    }
+}
+
+/// One call into a [`Builtin`] game: the game and the limits of the call's budget.
+struct Run<'g, G> {
+    game: &'g G,
+    /// Positions a search may visit.
+    positions: usize,
+    /// Moves a search may examine (positions times moves per position).
+    work: u128,
+    /// The front end's flag to stop a search early.
+    cancel: crate::Cancel,
+}
+
+impl<G> Run<'_, G>
+where
+    G: Analyze,
+    G::Position: Codec,
+{
+    fn decode(&self, p: &DynPosition) -> Result<G::Position, GameError> {
+        decode(self.game, p)
     }
 
     /// Refuse to list the options of positions that have too many of them.
@@ -458,14 +490,14 @@ where
             return Err(GameError::too_many_positions("search", self.positions));
         }
         if let Some(c) = self.game.canonical(p) {
-            match canonical_search(&self.game, p, &c, play, self.positions, &self.cancel) {
+            match canonical_search(self.game, p, &c, play, self.positions, &self.cancel) {
                 Err(GameError::Loopy(_)) => {} // the retrograde analysis below shows the loop
                 answer => return answer.map(|searched| (searched, Step::Search)),
             }
         }
         match play {
-            Play::Normal => search_or_retrograde(&self.game, p, self.positions, &self.cancel),
-            Play::Misere => search_or_retrograde(Misere(&self.game), p, self.positions, &self.cancel),
+            Play::Normal => search_or_retrograde(self.game, p, self.positions, &self.cancel),
+            Play::Misere => search_or_retrograde(Misere(self.game), p, self.positions, &self.cancel),
         }
     }
 
@@ -533,7 +565,7 @@ where
 
     /// Outcome, remoteness, nim-value and winning moves of `p`; with `derive`, a
     /// remoteness beyond the search comes from the options' searches
-    /// ([`Builtin::remoteness_from_options`]). `moves` asks without: it analyses
+    /// ([`Run::remoteness_from_options`]). `moves` asks without: it analyses
     /// each of possibly thousands of options, and each derivation costs searches.
     fn analysis(&self, p: &DynPosition, play: Play, derive: bool) -> Result<Analysis, GameError> {
         self.misere_applies(play)?;
@@ -590,7 +622,7 @@ where
         self.nimber_within(p, play, self.positions)
     }
 
-    /// [`Builtin::nimber`] with a search of at most `limit` positions: the options
+    /// [`Run::nimber`] with a search of at most `limit` positions: the options
     /// listed by `moves` share one budget instead of each having a fresh one.
     fn nimber_within(&self, p: &G::Position, play: Play, limit: usize) -> Result<Option<u64>, GameError> {
         if play == Play::Misere {
@@ -610,93 +642,6 @@ where
             Some(Err(e)) => Err(e),
         }
     }
-}
-
-impl<G> DynGame for Builtin<G>
-where
-    G: Analyze + 'static,
-    G::Position: Codec,
-{
-    fn name(&self) -> String {
-        self.game.name()
-    }
-
-    fn is_impartial(&self) -> bool {
-        self.game.impartial()
-    }
-
-    fn start(&self) -> Option<DynPosition> {
-        self.game.start().map(|s| s.encode())
-    }
-
-    fn check(&self, p: &DynPosition) -> Result<(), GameError> {
-        self.decode(p).map(|_| ())
-    }
-
-    fn show(&self, p: &DynPosition) -> String {
-        G::Position::decode(p)
-            .ok()
-            .and_then(|native| self.game.show(&native))
-            .unwrap_or_else(|| p.to_string())
-    }
-
-    fn board(&self, p: &DynPosition) -> Option<Board> {
-        self.decode(p).ok().and_then(|native| self.game.board(&native))
-    }
-
-    fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord {
-        match self.decode(p) {
-            Ok(native) => self.game.read_move(&native, word),
-            Err(_) => MoveWord::NotAWord,
-        }
-    }
-
-    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
-        let (from, to) = (self.decode(from).ok()?, self.decode(to).ok()?);
-        self.game.name_move(&from, &to)
-    }
-
-    fn heap_sequence(&self) -> Option<HeapSequence> {
-        let rules = self.game.heap_rules()?;
-        // Values that grow (a tail digit) overflow the engine's 16-bit sequence:
-        // the proved period gives them, when there is one.
-        if matches!(&rules, grundy_octal::HeapRules::Octal(c) if c.tail().is_some()) {
-            if let Some(Ok(Some(p))) = self.game.period() {
-                return Some(HeapSequence::Periodic(rules, p));
-            }
-        }
-        Some(HeapSequence::Engine(rules))
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn partizan(&self) -> Option<&dyn crate::partizan::DynPartizan> {
-        None
-    }
-
-    fn numbering(&self) -> super::Numbering<'_> {
-        super::Numbering::None
-    }
-
-    fn set_budget(&mut self, budget: &crate::Budget) {
-        self.positions = usize::try_from(budget.positions_or(SEARCH_LIMIT as u64)).unwrap_or(usize::MAX);
-        self.work = u128::from(budget.work_or(SEARCH_WORK as u64));
-        self.cancel = budget.cancel.clone();
-        self.game.set_budget(budget)
-    }
-
-    fn set_heap_method(&mut self, method: grundy_octal::Method) {
-        self.game.set_heap_method(method)
-    }
-
-    fn capabilities(&self) -> Capabilities {
-        Capabilities {
-            heap_values: matches!(self.game.heap_nim_values(0, 0), Some(Ok(_))),
-            theory: self.game.theory(),
-        }
-    }
 
     fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
         let native = self.decode(p)?;
@@ -709,10 +654,6 @@ where
         Ok(out.iter().map(Codec::encode).collect())
     }
 
-    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
-        self.analysis(p, play, true)
-    }
-
     fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
         self.misere_applies(play)?;
         let native = self.decode(p)?;
@@ -723,10 +664,6 @@ where
             return Ok(c.outcome);
         }
         Ok(self.search(&native, play)?.0.outcome)
-    }
-
-    fn period(&self) -> Option<Result<Option<Period>, GameError>> {
-        self.game.period()
     }
 
     fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
@@ -868,6 +805,110 @@ where
                 })
                 .collect()),
             None => Err(not_a_heap_game(&self.game.name())),
+        }
+    }
+}
+
+impl<G> DynGame for Builtin<G>
+where
+    G: Analyze + 'static,
+    G::Position: Codec,
+{
+    fn name(&self) -> String {
+        self.game.name()
+    }
+
+    fn is_impartial(&self) -> bool {
+        self.game.impartial()
+    }
+
+    fn start(&self) -> Option<DynPosition> {
+        self.game.start().map(|s| s.encode())
+    }
+
+    fn check(&self, p: &DynPosition) -> Result<(), GameError> {
+        self.decode(p).map(|_| ())
+    }
+
+    fn show(&self, p: &DynPosition) -> String {
+        G::Position::decode(p)
+            .ok()
+            .and_then(|native| self.game.show(&native))
+            .unwrap_or_else(|| p.to_string())
+    }
+
+    fn board(&self, p: &DynPosition) -> Option<Board> {
+        self.decode(p).ok().and_then(|native| self.game.board(&native))
+    }
+
+    fn read_move(&self, p: &DynPosition, word: &str) -> MoveWord {
+        match self.decode(p) {
+            Ok(native) => self.game.read_move(&native, word),
+            Err(_) => MoveWord::NotAWord,
+        }
+    }
+
+    fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
+        let (from, to) = (self.decode(from).ok()?, self.decode(to).ok()?);
+        self.game.name_move(&from, &to)
+    }
+
+    fn heap_sequence(&self) -> Option<HeapSequence> {
+        let rules = self.game.heap_rules()?;
+        // Values that grow (a tail digit) overflow the engine's 16-bit sequence:
+        // the proved period gives them, when there is one.
+        if matches!(&rules, grundy_octal::HeapRules::Octal(c) if c.tail().is_some()) {
+            if let Some(Ok(Some(p))) = self.game.period() {
+                return Some(HeapSequence::Periodic(rules, p));
+            }
+        }
+        Some(HeapSequence::Engine(rules))
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn partizan(&self) -> Option<&dyn crate::partizan::DynPartizan> {
+        None
+    }
+
+    fn numbering(&self) -> super::Numbering<'_> {
+        super::Numbering::None
+    }
+
+    fn options(&self, p: &DynPosition, budget: &crate::Budget) -> Result<Vec<DynPosition>, GameError> {
+        self.run(budget, |run| run.options(p))
+    }
+
+    fn analyze(&self, p: &DynPosition, play: Play, budget: &crate::Budget) -> Result<Analysis, GameError> {
+        self.run(budget, |run| run.analysis(p, play, true))
+    }
+
+    fn outcome(&self, p: &DynPosition, play: Play, budget: &crate::Budget) -> Result<Outcome, GameError> {
+        self.run(budget, |run| run.outcome(p, play))
+    }
+
+    fn period(&self, budget: &crate::Budget) -> Option<Result<Option<Period>, GameError>> {
+        self.run(budget, |run| run.game.period())
+    }
+
+    fn moves(&self, p: &DynPosition, play: Play, budget: &crate::Budget) -> Result<Vec<MoveInfo>, GameError> {
+        self.run(budget, |run| run.moves(p, play))
+    }
+
+    fn heap_values(&self, from: u64, to: u64, budget: &crate::Budget) -> Result<Vec<HeapValue>, GameError> {
+        self.run(budget, |run| run.heap_values(from, to))
+    }
+
+    fn set_heap_method(&mut self, method: grundy_octal::Method) {
+        self.game.set_heap_method(method)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities {
+            heap_values: matches!(self.game.heap_nim_values(0, 0), Some(Ok(_))),
+            theory: self.game.theory(),
         }
     }
 }

@@ -38,7 +38,6 @@ pub use board::{
     HeapWord, MoveWord, Owner, Row,
 };
 pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec, Native, Number, Step};
-pub(crate) use builtin::{SEARCH_LIMIT, SEARCH_WORK};
 
 /// Any game defined in Rust by the model traits (`Game` alone: partizan, loopy
 /// ones included) behind the seam, with every analysis the command line has:
@@ -88,7 +87,7 @@ pub fn parse_game(text: &str) -> Result<Box<dyn DynGame>, GameError> {
     crate::catalogue::Catalogue::core().parse(text)
 }
 
-use crate::{GameError, Outcome, Play};
+use crate::{Budget, GameError, Outcome, Play};
 
 /// A position of a run-time game: a list of integers (heaps, a pair, a number) or a string.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -375,26 +374,27 @@ pub trait DynGame: Send + Sync {
         Ok(p)
     }
 
-    /// The positions one move away.
-    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError>;
+    /// The positions one move away (a script's call into its rules runs within
+    /// `budget`'s script limits and stops when its flag is raised).
+    fn options(&self, p: &DynPosition, budget: &Budget) -> Result<Vec<DynPosition>, GameError>;
 
     /// Outcome, remoteness, nim-value and winning moves of a position.
-    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError>;
+    fn analyze(&self, p: &DynPosition, play: Play, budget: &Budget) -> Result<Analysis, GameError>;
 
     /// Only the outcome: cheaper than [`DynGame::analyze`] where a closed form
     /// decides it (no nim-value, remoteness or move list is computed).
-    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError>;
+    fn outcome(&self, p: &DynPosition, play: Play, budget: &Budget) -> Result<Outcome, GameError>;
 
     /// The proved period of a heap game's nim-sequence, if the game has one
     /// (`None`: not a heap game with a period theory; `Ok(None)`: none proved
-    /// within the default search).
-    fn period(&self) -> Option<Result<Option<Period>, GameError>>;
+    /// within the budget's search).
+    fn period(&self, budget: &Budget) -> Option<Result<Option<Period>, GameError>>;
 
     /// Every option of a position with its value.
-    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError>;
+    fn moves(&self, p: &DynPosition, play: Play, budget: &Budget) -> Result<Vec<MoveInfo>, GameError>;
 
     /// Outcome and nim-value of every single heap in `from..=to` (heap games only).
-    fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError>;
+    fn heap_values(&self, from: u64, to: u64, budget: &Budget) -> Result<Vec<HeapValue>, GameError>;
 
     /// Where the nim-sequence comes from, for streaming and period proofs.
     fn heap_sequence(&self) -> Option<HeapSequence>;
@@ -416,11 +416,6 @@ pub trait DynGame: Send + Sync {
     /// [`Numbering::None`] (a table lists the positions reachable from a start).
     /// `build`, `merge` and `solve --db` ask this, never the game's name.
     fn numbering(&self) -> Numbering<'_>;
-
-    /// The limits every later call works within (memory for tables and values,
-    /// work, positions). Front ends set it once, after loading the game; games
-    /// that allocate nothing big keep none.
-    fn set_budget(&mut self, budget: &crate::Budget);
 
     /// How heap games compute nim-values from now on: naive, sparse space, or
     /// chosen as the run goes (the default). The values are the same; only the
@@ -453,7 +448,7 @@ impl Numbering<'_> {
 pub trait Wrapper: Send + Sync {
     /// The wrapped game.
     fn inner(&self) -> &dyn DynGame;
-    /// The wrapped game, to pass a budget down.
+    /// The wrapped game, to set its heap method.
     fn inner_mut(&mut self) -> &mut dyn DynGame;
     /// The wrapper's name.
     fn name(&self) -> String;
@@ -486,23 +481,23 @@ impl<W: Wrapper> DynGame for W {
     fn name_move(&self, from: &DynPosition, to: &DynPosition) -> Option<String> {
         self.inner().name_move(from, to)
     }
-    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
-        self.inner().options(p)
+    fn options(&self, p: &DynPosition, budget: &Budget) -> Result<Vec<DynPosition>, GameError> {
+        self.inner().options(p, budget)
     }
-    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
-        self.inner().analyze(p, play)
+    fn analyze(&self, p: &DynPosition, play: Play, budget: &Budget) -> Result<Analysis, GameError> {
+        self.inner().analyze(p, play, budget)
     }
-    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
-        self.inner().outcome(p, play)
+    fn outcome(&self, p: &DynPosition, play: Play, budget: &Budget) -> Result<Outcome, GameError> {
+        self.inner().outcome(p, play, budget)
     }
-    fn period(&self) -> Option<Result<Option<Period>, GameError>> {
-        self.inner().period()
+    fn period(&self, budget: &Budget) -> Option<Result<Option<Period>, GameError>> {
+        self.inner().period(budget)
     }
-    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
-        self.inner().moves(p, play)
+    fn moves(&self, p: &DynPosition, play: Play, budget: &Budget) -> Result<Vec<MoveInfo>, GameError> {
+        self.inner().moves(p, play, budget)
     }
-    fn heap_values(&self, from: u64, to: u64) -> Result<Vec<HeapValue>, GameError> {
-        self.inner().heap_values(from, to)
+    fn heap_values(&self, from: u64, to: u64, budget: &Budget) -> Result<Vec<HeapValue>, GameError> {
+        self.inner().heap_values(from, to, budget)
     }
     fn heap_sequence(&self) -> Option<HeapSequence> {
         self.inner().heap_sequence()
@@ -532,9 +527,6 @@ impl<W: Wrapper> DynGame for W {
     }
     fn numbering(&self) -> Numbering<'_> {
         self.inner().numbering()
-    }
-    fn set_budget(&mut self, budget: &crate::Budget) {
-        self.inner_mut().set_budget(budget)
     }
     fn set_heap_method(&mut self, method: grundy_octal::Method) {
         self.inner_mut().set_heap_method(method)

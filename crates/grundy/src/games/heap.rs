@@ -16,7 +16,7 @@ use grundy_octal::{
     QuotientLimits, Sequence,
 };
 
-use crate::dynamic::{Analyze, ClosedForm, Period, SEARCH_LIMIT, SEARCH_WORK};
+use crate::dynamic::{Analyze, ClosedForm, Period};
 use crate::games::packed_sums::{Layout, PackedSearch, PACKED_SEARCH_LIMIT};
 use crate::games::{heap_components, heap_product, outcome_of};
 use crate::solve::Evaluation;
@@ -30,10 +30,6 @@ pub const THREE_HEAP_LIMIT: u64 = 10_000;
 /// Heaps below this size are answered from the computed sequence.
 pub const SEQUENCE_LIMIT: u64 = 10_000_000;
 
-/// Options the engine may examine for values computed on demand unless the budget
-/// says: about ten seconds here (the split game to heap 100,000 takes 5·10^9 of
-/// them in 9 s; Grundy's game reaches heap 1.5·10^6 within the limit).
-pub const HEAP_VALUES_WORK: u64 = 20_000_000_000;
 /// How many values the period search computes before giving up (codes and
 /// all-but games; subtraction games search further, see [`HeapGame::period_search`]).
 pub const PERIOD_SEARCH: u64 = 1 << 20;
@@ -64,8 +60,13 @@ pub struct HeapGame {
     three_heaps: bool,
     known: Option<Period>,
     remoteness_hook: Option<RemotenessHook>,
-    remoteness: OnceLock<Option<Periodic>>,
-    state: Mutex<State>,
+    remoteness: Arc<OnceLock<Option<Periodic>>>,
+    /// What is computed, shared by the views of [`Analyze::within`].
+    state: Arc<Mutex<State>>,
+    /// The budget of the call this view answers (see [`Analyze::within`]): the
+    /// work of heap values and period searches, the memory and work of misère
+    /// quotients, the flag that stops them.
+    budget: crate::Budget,
 }
 
 #[derive(Default)]
@@ -87,13 +88,6 @@ struct State {
     /// through [`Analyze::set_heap_method`]): the values are the same, only the
     /// time differs. A sequence already started keeps its method.
     method: Method,
-    /// The memory of the budget (see [`Analyze::set_budget`]), for the misère
-    /// quotients `solve` reaches; `None`: the quotient's default.
-    max_memory: Option<u64>,
-    /// The work of the budget, for the same quotients; `None`: their default.
-    max_work: Option<u64>,
-    /// The budget's flag to stop early, looked at between blocks of values.
-    cancel: crate::Cancel,
 }
 
 impl State {
@@ -122,8 +116,9 @@ impl Clone for HeapGame {
             three_heaps: self.three_heaps,
             known: self.known.clone(),
             remoteness_hook: self.remoteness_hook,
-            remoteness: OnceLock::new(),
-            state: Mutex::new(State::default()),
+            remoteness: Arc::default(),
+            state: Arc::default(),
+            budget: crate::Budget::default(),
         }
     }
 }
@@ -139,8 +134,9 @@ impl HeapGame {
             three_heaps,
             known: None,
             remoteness_hook: None,
-            remoteness: OnceLock::new(),
-            state: Mutex::new(State::default()),
+            remoteness: Arc::default(),
+            state: Arc::default(),
+            budget: crate::Budget::default(),
         }
     }
 
@@ -216,22 +212,20 @@ impl HeapGame {
                 // Share the sequence with the table: the search's values are kept.
                 // Values of breaking games cost time growing with the heap: the
                 // search stops at the work budget, as computing them on demand does.
-                let allowed = state.max_work.unwrap_or(HEAP_VALUES_WORK);
-                let cancel = state.cancel.clone();
+                let allowed = self.budget.work(crate::Task::HeapValues);
+                let cancel = &self.budget.cancel;
                 let (found, stopped) = find_period_until(
                     state.sequence(&self.rules),
                     limit,
                     |_, _| {},
                     |seq| {
                         crate::solve::progress::report_values(seq.len(), limit);
-                        seq.stats().options > allowed || crate::solve::progress::cancelled(&cancel)
+                        seq.stats().options > allowed || cancel.is_raised()
                     },
                 )
                 .map_err(|e| self.err(e))?;
                 // A cancelled search proved nothing either way: keep no verdict.
-                crate::solve::progress::check_cancel(&cancel, || {
-                    format!("{}: the search for a proved period", self.name)
-                })?;
+                cancel.check(|| format!("{}: the search for a proved period", self.name))?;
                 let found = found.filter(|p| p.proved);
                 if stopped && found.is_none() {
                     let seq = state.sequence(&self.rules);
@@ -478,14 +472,14 @@ impl HeapGame {
 
     /// The engine's values G(0..=to), computed as far as needed, a block at a
     /// time within the budget's work (options examined; by default
-    /// [`HEAP_VALUES_WORK`], about ten seconds): the values of games with
+    /// [`crate::Task::HeapValues`]'s, about ten seconds): the values of games with
     /// breaking moves cost time growing with the heap, so a large heap alone
     /// (Grundy's game at 10^7) would run for hours.
     fn sequence_to<'s>(&self, state: &'s mut State, to: u64) -> Result<&'s [u16], GameError> {
         const BLOCK: u64 = 1 << 14;
-        let allowed = state.max_work.unwrap_or(HEAP_VALUES_WORK);
+        let allowed = self.budget.work(crate::Task::HeapValues);
         let name = self.name.clone();
-        let cancel = state.cancel.clone();
+        let cancel = self.budget.cancel.clone();
         let seq = state.sequence(&self.rules);
         // Grundy's game and split examine every option of every heap (no sparse
         // space): the steps to `to` are known before the first one, so a heap
@@ -510,9 +504,7 @@ impl HeapGame {
             }
         }
         while seq.len() <= to {
-            crate::solve::progress::check_cancel(&cancel, || {
-                format!("{name}: the nim-values of heaps up to {to}")
-            })?;
+            cancel.check(|| format!("{name}: the nim-values of heaps up to {to}"))?;
             let end = (seq.len() + BLOCK).min(to + 1);
             crate::solve::progress::report_values(seq.len(), to + 1);
             seq.extend_to(end, |_, _| {}).map_err(|e| self.err(e))?;
@@ -659,7 +651,9 @@ impl HeapGame {
     /// fits (it also gives remoteness) or the quotient is out of reach.
     fn misere_closed_form(&self, p: &[u64]) -> Option<ClosedForm<Vec<u64>>> {
         let (size, work) = self.canonical_bound(p);
-        if size <= SEARCH_LIMIT as u128 && work <= SEARCH_WORK || self.packed_layout(p).is_some() {
+        let searchable = size <= u128::from(self.budget.positions(crate::Task::Search))
+            && work <= u128::from(self.budget.work(crate::Task::Search));
+        if searchable || self.packed_layout(p).is_some() {
             // A search gives the remoteness as well: the quotient only when none fits.
             return None;
         }
@@ -678,12 +672,12 @@ impl HeapGame {
                 return None;
             }
             // The search's own tables get three quarters of the budget's memory.
-            (state.max_memory.map(|m| m / 4 * 3), state.max_work)
+            (self.budget.max_memory / 4 * 3, self.budget.max_work)
         };
         let defaults = QuotientLimits::default();
         let limits = QuotientLimits {
             max_positions: MISERE_QUOTIENT_POSITIONS,
-            max_bytes: max_bytes.unwrap_or(defaults.max_bytes),
+            max_bytes,
             max_work: max_work.unwrap_or(defaults.max_work),
             ..defaults
         };
@@ -884,7 +878,7 @@ impl Impartial for HeapGame {
 
 impl Analyze for HeapGame {
     fn set_heap_method(&mut self, method: Method) {
-        self.state.get_mut().unwrap_or_else(|e| e.into_inner()).method = method;
+        self.state().method = method;
     }
     fn why_no_closed_form(&self, p: &Vec<u64>, play: Play) -> Option<String> {
         if play != Play::Misere {
@@ -909,11 +903,17 @@ impl Analyze for HeapGame {
             _ => None,
         }
     }
-    fn set_budget(&mut self, budget: &crate::Budget) {
-        let state = self.state.get_mut().unwrap_or_else(|e| e.into_inner());
-        state.max_memory = Some(budget.max_memory);
-        state.max_work = budget.max_work;
-        state.cancel = budget.cancel.clone();
+    fn within(&self, budget: &crate::Budget) -> Option<Self> {
+        Some(HeapGame {
+            rules: self.rules.clone(),
+            name: self.name.clone(),
+            three_heaps: self.three_heaps,
+            known: self.known.clone(),
+            remoteness_hook: self.remoteness_hook,
+            remoteness: Arc::clone(&self.remoteness),
+            state: Arc::clone(&self.state),
+            budget: budget.clone(),
+        })
     }
     fn name(&self) -> String {
         self.name.clone()
@@ -960,8 +960,12 @@ impl Analyze for HeapGame {
         p: &Vec<u64>,
         play: Play,
     ) -> Option<Result<(Evaluation, Vec<(Vec<u64>, Evaluation)>), GameError>> {
-        let cancel = self.state().cancel.clone();
-        let mut search = PackedSearch::new(self.packed_layout(p)?, play, PACKED_SEARCH_LIMIT, &cancel);
+        let mut search = PackedSearch::new(
+            self.packed_layout(p)?,
+            play,
+            PACKED_SEARCH_LIMIT,
+            &self.budget.cancel,
+        );
         let mut evaluate = || {
             let e = search.evaluate(p)?;
             let mut options = Vec::new();

@@ -244,7 +244,7 @@ impl PackedSearch {
         self.memo.insert(key, v);
         if self.memo.len().is_multiple_of(progress::REPORT_EVERY) {
             progress::report(self.memo.len() as u64, self.limit as u64);
-            progress::check_cancel(&self.cancel, || "search".to_string())?;
+            self.cancel.check(|| "search".to_string())?;
         }
         Ok(v)
     }

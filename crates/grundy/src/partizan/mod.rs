@@ -20,7 +20,7 @@ pub mod outcome;
 mod seam;
 
 pub use outcome::{solve_outcome, Answer, MoveBounds, OutcomeSearch, SearchState};
-pub use seam::{DynPartizan, PartizanGame, Turned, TurnedPosition, VALUE_LIMIT};
+pub use seam::{DynPartizan, PartizanGame, Turned, TurnedPosition};
 
 /// The two players of a partizan game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -49,6 +49,16 @@ pub trait Partizan {
     /// Push `side`'s options of `p` onto `out` (which the caller cleared).
     fn options(&self, p: &Self::Position, side: Side, out: &mut Vec<Self::Position>)
         -> Result<(), GameError>;
+
+    /// The game as it runs within one call's `budget` (see
+    /// [`crate::dynamic::Analyze::within`]): a script's calls look at its flag.
+    /// `None`: the game keeps no limit of its own.
+    fn within(&self, _budget: &crate::Budget) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
 
     /// Split a position into independent components, whose values add (the
     /// connected regions of a board, say). The default: one component.
@@ -296,11 +306,6 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
         self.memo.is_empty() && self.packed.is_empty()
     }
 }
-
-/// Steps of work in the universe (sums, comparisons, reductions) that one value
-/// may take: canonical forms are explicit, and a long Toads-and-Frogs row or a sum
-/// of games with large nimbers needs billions; about ten seconds here.
-pub const VALUE_WORK: u64 = 20_000_000;
 
 /// The error of a value that ran out of work: more steps than the limit
 /// ([`GameError::OverBudget`], raised with `--max-work`), more memory than the

@@ -161,7 +161,7 @@ pub(crate) fn count_node(
     if *nodes & (crate::solve::progress::REPORT_EVERY as u64 - 1) == 0 {
         crate::solve::progress::report(*nodes, limits.max_nodes);
         crate::solve::progress::report_table(filled, capacity);
-        crate::solve::progress::check_cancel(limits.cancel, || "the outcome search".to_string())?;
+        limits.cancel.check(|| "the outcome search".to_string())?;
         let held = held();
         if held > limits.max_memory / 2 {
             return Err(GameError::OverBudget(Budget::over(

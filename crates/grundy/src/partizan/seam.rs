@@ -17,31 +17,45 @@ use crate::dynamic::{
     Analysis, Analyze, Board, Builtin, Capabilities, Codec, DynGame, DynPosition, HeapSequence, HeapValue,
     MoveInfo, MoveWord, Period,
 };
-use crate::{Game, GameError, Outcome, Play};
-
-/// Component values a game's value memo may hold (it persists across calls, so
-/// this bounds its memory); beyond it, `value` gives up with an error.
-pub const VALUE_LIMIT: usize = 2_000_000;
+use crate::{Budget, Game, GameError, Outcome, Play, Task};
 
 /// What the shell asks of a partizan game, for either player moving first.
 pub trait DynPartizan: Send + Sync {
     /// `side`'s options of `p`.
-    fn side_options(&self, p: &DynPosition, side: Side) -> Result<Vec<DynPosition>, GameError>;
+    fn side_options(
+        &self,
+        p: &DynPosition,
+        side: Side,
+        budget: &Budget,
+    ) -> Result<Vec<DynPosition>, GameError>;
 
     /// The canonical value of `p`, as a game of `into`, within the work left to
-    /// `into` ([`Universe::set_work_limit`]), or [`super::VALUE_WORK`] steps when it
-    /// has no limit.
-    fn value(&self, p: &DynPosition, into: &mut Universe) -> Result<GameId, GameError>;
+    /// `into` ([`Universe::set_work_limit`]), or `budget`'s work of [`Task::Value`]
+    /// when it has no limit; the component values the game keeps between calls
+    /// are bounded by `budget`'s positions, its universe by its memory.
+    fn value(&self, p: &DynPosition, into: &mut Universe, budget: &Budget) -> Result<GameId, GameError>;
 
     /// Outcome for `first` moving first, remoteness and `first`'s winning moves:
     /// by the memoized search of play when it fits the budget, else (normal play)
     /// by the outcome search ([`super::OutcomeSearch`]: the outcome and one
     /// winning move, and its method, which begins [`super::outcome::OUTCOME_SEARCH`]).
-    fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError>;
+    fn analyze_first(
+        &self,
+        p: &DynPosition,
+        first: Side,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Analysis, GameError>;
 
     /// Whether `first` moving first wins (the outcome alone), by the same plan
     /// as [`DynPartizan::analyze_first`].
-    fn outcome_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Outcome, GameError>;
+    fn outcome_first(
+        &self,
+        p: &DynPosition,
+        first: Side,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Outcome, GameError>;
 
     /// The game of play, whose positions carry the side to move (`L:` or `R:`
     /// before the position): what `play` and `explain` walk through.
@@ -55,7 +69,13 @@ pub trait DynPartizan: Send + Sync {
     fn name_move_first(&self, p: &DynPosition, to: &DynPosition, side: Side) -> Option<String>;
 
     /// Every option of `side` with its outcome for the opponent, who moves next.
-    fn moves_first(&self, p: &DynPosition, side: Side, play: Play) -> Result<Vec<MoveInfo>, GameError>;
+    fn moves_first(
+        &self,
+        p: &DynPosition,
+        side: Side,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Vec<MoveInfo>, GameError>;
 
     /// The family's own outcome search as it stands after the last call
     /// (finished, or stopped by the budget), as bytes to carry on from in a
@@ -65,7 +85,7 @@ pub trait DynPartizan: Send + Sync {
     /// The next outcome search of `p` carries on from `bytes`, made by
     /// [`DynPartizan::outcome_checkpoint`] of the same game and position; the
     /// error says what does not fit.
-    fn resume_outcome(&self, p: &DynPosition, bytes: &[u8]) -> Result<(), String>;
+    fn resume_outcome(&self, p: &DynPosition, bytes: &[u8], budget: &Budget) -> Result<(), String>;
 }
 
 /// A position with the side to move: what play is about.
@@ -122,6 +142,12 @@ where
 {
     fn name(&self) -> String {
         self.name.clone()
+    }
+    fn within(&self, budget: &Budget) -> Option<Self> {
+        Some(Turned {
+            game: Arc::new(self.game.within(budget)?),
+            name: self.name.clone(),
+        })
     }
     fn impartial(&self) -> bool {
         false
@@ -242,8 +268,6 @@ pub struct PartizanGame<G: Partizan> {
     /// The family's own outcome search between calls (the second player's
     /// search of a board shares the first one's table).
     outcome_state: Mutex<super::SearchState>,
-    /// The memory and positions the values may take (see [`DynGame::set_budget`]).
-    budget: crate::Budget,
 }
 
 impl<G> PartizanGame<G>
@@ -264,7 +288,6 @@ where
             game,
             cache: Mutex::new(None),
             outcome_state: Mutex::new(None),
-            budget: crate::Budget::default(),
         }
     }
 
@@ -278,6 +301,13 @@ where
             side,
         }
         .encode())
+    }
+
+    /// The game as it runs within `budget` (see [`Partizan::within`]).
+    fn game_within(&self, budget: &Budget) -> Arc<G> {
+        self.game
+            .within(budget)
+            .map_or_else(|| Arc::clone(&self.game), Arc::new)
     }
 
     fn unturned(&self, p: &DynPosition) -> Result<DynPosition, GameError> {
@@ -311,10 +341,17 @@ where
     }
 
     /// The outcome search's answer as an analysis (a winning move when `with_move`).
-    fn outcome_search(&self, p: &DynPosition, first: Side, with_move: bool) -> Result<Analysis, GameError> {
+    fn outcome_search(
+        &self,
+        p: &DynPosition,
+        first: Side,
+        with_move: bool,
+        budget: &Budget,
+    ) -> Result<Analysis, GameError> {
         let native = self.decode(p)?;
         let mut state = self.outcome_state();
-        let answer = super::solve_outcome(&*self.game, &native, first, with_move, &self.budget, &mut state)?;
+        let game = self.game_within(budget);
+        let answer = super::solve_outcome(&*game, &native, first, with_move, budget, &mut state)?;
         let (wins, winning_move, stats) = (answer.solved.wins, answer.solved.winning_move, answer.stats);
         Ok(Analysis {
             outcome: if wins { Outcome::Win } else { Outcome::Lose },
@@ -339,31 +376,39 @@ where
         self.game.outcome_checkpoint(&self.outcome_state())
     }
 
-    fn resume_outcome(&self, p: &DynPosition, bytes: &[u8]) -> Result<(), String> {
+    fn resume_outcome(&self, p: &DynPosition, bytes: &[u8], budget: &Budget) -> Result<(), String> {
         let native = self.decode(p).map_err(|e| e.to_string())?;
         self.game
-            .resume_outcome_search(&native, bytes, &self.budget, &mut self.outcome_state())
+            .resume_outcome_search(&native, bytes, budget, &mut self.outcome_state())
     }
 
-    fn side_options(&self, p: &DynPosition, side: Side) -> Result<Vec<DynPosition>, GameError> {
+    fn side_options(
+        &self,
+        p: &DynPosition,
+        side: Side,
+        budget: &Budget,
+    ) -> Result<Vec<DynPosition>, GameError> {
         let native = self.decode(p)?;
         let mut out = Vec::new();
-        self.game.options(&native, side, &mut out)?;
+        self.game_within(budget).options(&native, side, &mut out)?;
         Ok(out.iter().map(Codec::encode).collect())
     }
 
-    fn value(&self, p: &DynPosition, into: &mut Universe) -> Result<GameId, GameError> {
+    fn value(&self, p: &DynPosition, into: &mut Universe, budget: &Budget) -> Result<GameId, GameError> {
         let native = self.decode(p)?;
         // A poisoned lock only means an earlier call panicked mid-way; the memo
         // holds finished values only, so it is still sound.
         let mut guard = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        let positions = usize::try_from(self.budget.positions_or(VALUE_LIMIT as u64)).unwrap_or(usize::MAX);
-        let cache = guard.get_or_insert_with(|| ValueCache::new(positions));
-        cache.universe.set_budget(&self.budget);
+        // The memo persists across calls: the positions of the first call's
+        // budget bound its memory.
+        let cache = guard.get_or_insert_with(|| ValueCache::new(budget.positions_usize(Task::Value)));
+        cache.universe.set_budget(budget);
         // The caller's limit when it set one (`--max-work`), else the default.
-        let steps = into.work_limit().map_or(super::VALUE_WORK, |_| into.work_left());
+        let steps = into
+            .work_limit()
+            .map_or(budget.work(Task::Value), |_| into.work_left());
         cache.limit_work(steps);
-        let v = self.game.value(&native, cache);
+        let v = self.game_within(budget).value(&native, cache);
         cache.check_work()?;
         Ok(into.import(&cache.universe, v?))
     }
@@ -376,9 +421,15 @@ where
         self.turned(p, side)
     }
 
-    fn analyze_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Analysis, GameError> {
-        let mut a = match self.play.analyze(&self.turned(p, first)?, play) {
-            Err(e) if searchable(&e, play) => return self.outcome_search(p, first, true),
+    fn analyze_first(
+        &self,
+        p: &DynPosition,
+        first: Side,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Analysis, GameError> {
+        let mut a = match self.play.analyze(&self.turned(p, first)?, play, budget) {
+            Err(e) if searchable(&e, play) => return self.outcome_search(p, first, true, budget),
             a => a?,
         };
         a.winning_moves = a
@@ -394,15 +445,27 @@ where
         self.game.name_move(&from, &to, side)
     }
 
-    fn outcome_first(&self, p: &DynPosition, first: Side, play: Play) -> Result<Outcome, GameError> {
-        match self.play.outcome(&self.turned(p, first)?, play) {
-            Err(e) if searchable(&e, play) => Ok(self.outcome_search(p, first, false)?.outcome),
+    fn outcome_first(
+        &self,
+        p: &DynPosition,
+        first: Side,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Outcome, GameError> {
+        match self.play.outcome(&self.turned(p, first)?, play, budget) {
+            Err(e) if searchable(&e, play) => Ok(self.outcome_search(p, first, false, budget)?.outcome),
             o => o,
         }
     }
 
-    fn moves_first(&self, p: &DynPosition, side: Side, play: Play) -> Result<Vec<MoveInfo>, GameError> {
-        let mut moves = self.play.moves(&self.turned(p, side)?, play)?;
+    fn moves_first(
+        &self,
+        p: &DynPosition,
+        side: Side,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Vec<MoveInfo>, GameError> {
+        let mut moves = self.play.moves(&self.turned(p, side)?, play, budget)?;
         for m in &mut moves {
             m.position = self.unturned(&m.position)?;
         }
@@ -446,22 +509,22 @@ where
         let (from, to) = (self.decode(from).ok()?, self.decode(to).ok()?);
         self.game.name_move(&from, &to, Side::Left)
     }
-    fn options(&self, p: &DynPosition) -> Result<Vec<DynPosition>, GameError> {
-        self.side_options(p, Side::Left)
+    fn options(&self, p: &DynPosition, budget: &Budget) -> Result<Vec<DynPosition>, GameError> {
+        self.side_options(p, Side::Left, budget)
     }
-    fn analyze(&self, p: &DynPosition, play: Play) -> Result<Analysis, GameError> {
-        self.analyze_first(p, Side::Left, play)
+    fn analyze(&self, p: &DynPosition, play: Play, budget: &Budget) -> Result<Analysis, GameError> {
+        self.analyze_first(p, Side::Left, play, budget)
     }
-    fn outcome(&self, p: &DynPosition, play: Play) -> Result<Outcome, GameError> {
-        self.play.outcome(&self.turned(p, Side::Left)?, play)
+    fn outcome(&self, p: &DynPosition, play: Play, budget: &Budget) -> Result<Outcome, GameError> {
+        self.play.outcome(&self.turned(p, Side::Left)?, play, budget)
     }
-    fn period(&self) -> Option<Result<Option<Period>, GameError>> {
+    fn period(&self, _budget: &Budget) -> Option<Result<Option<Period>, GameError>> {
         None
     }
-    fn moves(&self, p: &DynPosition, play: Play) -> Result<Vec<MoveInfo>, GameError> {
-        self.moves_first(p, Side::Left, play)
+    fn moves(&self, p: &DynPosition, play: Play, budget: &Budget) -> Result<Vec<MoveInfo>, GameError> {
+        self.moves_first(p, Side::Left, play, budget)
     }
-    fn heap_values(&self, _from: u64, _to: u64) -> Result<Vec<HeapValue>, GameError> {
+    fn heap_values(&self, _from: u64, _to: u64, _budget: &Budget) -> Result<Vec<HeapValue>, GameError> {
         Err(crate::dynamic::not_a_heap_game(&self.name))
     }
     fn heap_sequence(&self) -> Option<HeapSequence> {
@@ -478,10 +541,6 @@ where
     }
     fn numbering(&self) -> crate::dynamic::Numbering<'_> {
         crate::dynamic::Numbering::None
-    }
-    fn set_budget(&mut self, budget: &crate::Budget) {
-        self.budget = budget.clone();
-        self.play.set_budget(budget);
     }
     fn set_heap_method(&mut self, _method: grundy_octal::Method) {}
 }

@@ -37,7 +37,7 @@ mod table;
 pub use indexed::{Indexed, Levelled};
 pub use layered::{solve_layers, LayeredGame};
 pub use nimber::{mex, NimValues};
-pub use progress::{cancel_on, observe, Progress};
+pub use progress::{observe, Progress};
 pub use reachable::{
     enumerate, enumerate_dyn, reachable, reachable_with_play, solve_reachable, solve_reachable_with,
     Enumeration, Reachable, REACHABLE_LIMIT,

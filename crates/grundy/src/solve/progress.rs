@@ -50,38 +50,6 @@ impl Progress {
 
 thread_local! {
     static OBSERVER: RefCell<Option<Arc<Progress>>> = const { RefCell::new(None) };
-    static CANCEL: RefCell<Option<crate::Cancel>> = const { RefCell::new(None) };
-}
-
-/// Run `work` so that the solvers it starts on this thread also stop when `flag`
-/// is raised: the way a front end that answers many calls on one shared game (a
-/// web server's game files, a Python `Game`) gives each call its own flag, when
-/// the game's own budget was set once at loading.
-pub fn cancel_on<T>(flag: &crate::Cancel, work: impl FnOnce() -> T) -> T {
-    struct Restore(Option<crate::Cancel>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            CANCEL.with(|c| *c.borrow_mut() = self.0.take());
-        }
-    }
-    let _restore = Restore(CANCEL.with(|c| c.borrow_mut().replace(flag.clone())));
-    work()
-}
-
-/// Whether `own` (a solver's budget flag) or the flag of [`cancel_on`] is raised.
-pub(crate) fn cancelled(own: &crate::Cancel) -> bool {
-    own.is_raised() || CANCEL.with(|c| c.borrow().as_ref().is_some_and(crate::Cancel::is_raised))
-}
-
-/// The budget's error while doing `what` when [`cancelled`].
-pub(crate) fn check_cancel(
-    own: &crate::Cancel,
-    what: impl FnOnce() -> String,
-) -> Result<(), crate::OverBudget> {
-    match CANCEL.with(|c| c.borrow().clone()) {
-        Some(scoped) if scoped.is_raised() => scoped.check(what),
-        _ => own.check(what),
-    }
 }
 
 /// Run `work` with `progress` counting the positions that the solvers on this

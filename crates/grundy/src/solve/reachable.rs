@@ -249,9 +249,10 @@ pub fn enumerate_dyn(
     start: &DynPosition,
     play: Play,
     limit: usize,
+    budget: &crate::Budget,
 ) -> Result<Enumeration<DynPosition>, GameError> {
     game.check(start)?;
-    enumerate(&AsGame { game, play }, start, limit)
+    enumerate(&AsGame { game, play, budget }, start, limit)
         .map_err(|e| e.positions_of(|_| format!("positions reachable in {}", game.name())))
 }
 
@@ -263,19 +264,20 @@ pub fn enumerate_dyn(
 struct AsGame<'a> {
     game: &'a dyn DynGame,
     play: Play,
+    budget: &'a crate::Budget,
 }
 
 impl Game for AsGame<'_> {
     type Position = DynPosition;
     fn options(&self, p: &DynPosition, out: &mut Vec<DynPosition>) -> Result<(), GameError> {
-        out.extend(self.game.options(p)?);
+        out.extend(self.game.options(p, self.budget)?);
         Ok(())
     }
     fn terminal(&self, p: &DynPosition) -> Result<Option<Outcome>, GameError> {
-        if !self.game.options(p)?.is_empty() {
+        if !self.game.options(p, self.budget)?.is_empty() {
             return Ok(None);
         }
-        Ok(Some(self.game.outcome(p, self.play)?))
+        Ok(Some(self.game.outcome(p, self.play, self.budget)?))
     }
 }
 
@@ -286,12 +288,17 @@ impl Game for AsGame<'_> {
 /// use grundy::{dynamic::parse_game, solve::solve_reachable, Outcome};
 /// let game = parse_game("subtraction:1,2").unwrap();
 /// let start = game.parse_position("9").unwrap();
-/// let solved = solve_reachable(game.as_ref(), &start).unwrap();
+/// let solved = solve_reachable(game.as_ref(), &start, &grundy::Budget::default()).unwrap();
 /// assert_eq!(solved.len(), 10);
 /// assert_eq!(solved.evaluation(&start).unwrap().outcome, Outcome::Lose);
 /// ```
-pub fn solve_reachable(game: &dyn DynGame, start: &DynPosition) -> Result<Reachable, GameError> {
-    solve_reachable_with(game, start, Play::Normal, REACHABLE_LIMIT)
+pub fn solve_reachable(
+    game: &dyn DynGame,
+    start: &DynPosition,
+    budget: &crate::Budget,
+) -> Result<Reachable, GameError> {
+    let limit = usize::try_from(budget.positions_or(REACHABLE_LIMIT as u64)).unwrap_or(usize::MAX);
+    solve_reachable_with(game, start, Play::Normal, limit, budget)
 }
 
 /// [`solve_reachable`] with a play convention for positions without options and a
@@ -305,9 +312,10 @@ pub fn solve_reachable_with(
     start: &DynPosition,
     play: Play,
     limit: usize,
+    budget: &crate::Budget,
 ) -> Result<Reachable, GameError> {
     game.check(start)?;
-    reachable(&AsGame { game, play }, start, limit)
+    reachable(&AsGame { game, play, budget }, start, limit)
         .map_err(|e| e.positions_of(|_| format!("positions reachable in {}", game.name())))
 }
 

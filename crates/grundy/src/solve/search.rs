@@ -219,7 +219,7 @@ impl<G: Game> Search<G> {
         let visited = self.memo.len() + stack.len();
         if visited.is_multiple_of(super::progress::REPORT_EVERY) {
             super::progress::report(visited as u64, self.limit as u64);
-            super::progress::check_cancel(&self.cancel, || "search".to_string())?;
+            self.cancel.check(|| "search".to_string())?;
         }
         if visited >= self.limit {
             return Err(GameError::too_many_positions("search", self.limit));

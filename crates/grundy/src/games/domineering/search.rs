@@ -1654,7 +1654,7 @@ impl<B: Bits> DomineeringSearch<B> {
         if !self.stats.nodes.is_multiple_of(TEAM_BATCH) {
             return Ok(());
         }
-        crate::solve::progress::check_cancel(&self.cancel, || "the outcome search".to_string())?;
+        self.cancel.check(|| "the outcome search".to_string())?;
         let total = team.nodes.fetch_add(TEAM_BATCH, Relaxed) + TEAM_BATCH;
         // The shared count passes every multiple of the report interval
         // once, in whichever thread: so progress is reported as often as on
