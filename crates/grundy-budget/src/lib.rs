@@ -52,6 +52,10 @@ pub struct Budget {
     pub script_memory: u64,
     /// The longest one call into a game script may run (`--script-timeout`).
     pub script_time: Duration,
+    /// The threads of the work that runs on all cores (Domineering's outcome
+    /// search on large boards, tables by retrograde analysis): `None`, one a
+    /// core (`--threads`).
+    pub threads: Option<usize>,
     /// Set by the front end to stop the run early (a request past its time, a
     /// Ctrl-C in Python): the solvers that look at it stop with
     /// [`Limit::Cancelled`], as they stop at any other limit.
@@ -166,9 +170,12 @@ pub enum Task {
     SearchedValue,
     /// The calculator's expressions.
     Calc,
-    /// The outcome search of a partizan game under normal play.
+    /// The outcome search of a partizan game under normal play, in nodes: about
+    /// an hour here.
     OutcomeSearch,
-    /// The value of one region inside the outcome search.
+    /// The value of one region inside the outcome search, in steps of
+    /// canonical-form work: past it, the search treats the region as unknown and
+    /// plays it out instead (a default only: `--max-work` bounds the search).
     OutcomeComponent,
     /// A misère quotient's proof.
     Quotient,
@@ -215,6 +222,7 @@ impl Default for Budget {
             max_positions: None,
             script_memory: DEFAULT_SCRIPT_MEMORY,
             script_time: DEFAULT_SCRIPT_TIME,
+            threads: None,
             cancel: Cancel::never(),
         }
     }
@@ -229,6 +237,7 @@ impl Budget {
             max_positions: Some(u64::MAX),
             script_memory: u64::MAX,
             script_time: Duration::MAX,
+            threads: None,
             cancel: Cancel::never(),
         }
     }

@@ -178,23 +178,19 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    if let Some(n) = cli.threads {
-        // The first use of the pool fixes its size: set it before any.
-        if let Err(e) = rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(n))
-            .build_global()
-        {
-            eprintln!("error: cannot start {n} threads: {e}");
-            return ExitCode::from(2);
-        }
-    }
     // Every command but completions and man runs under the budget its flags make
     // (a bad flag: one line, exit 2).
     macro_rules! limited {
         ($run:path, $cmd:expr) => {{
             let Limited { args, limits } = $cmd;
             match limits.budget(cli.limits) {
-                Ok(b) => $run(args, &b),
+                Ok(b) => $run(
+                    args,
+                    &grundy::Budget {
+                        threads: cli.threads.map(usize::from),
+                        ..b
+                    },
+                ),
                 Err(e) => {
                     eprintln!("error: {e}");
                     return ExitCode::from(2);

@@ -374,6 +374,7 @@ pub fn solve_levels<G: Levelled>(
     let dense = Dense::new(game.size(), options.remoteness);
     let mut done = 0;
     for l in (0..game.levels()).rev() {
+        options.cancel.check(|| format!("the table, at level {l}"))?;
         dense.solve_level(game, l, options.parallel)?;
         let r = game.level(l);
         done += r.end - r.start;

@@ -234,9 +234,23 @@ impl Solved {
         if let Some(t) = self.table.get() {
             return Ok(t);
         }
-        // Reported to whoever observes this thread (the shell's progress bar).
-        let mut report = |p: Progress| grundy::solve::progress::report(p.done, p.total);
-        let solved = self.game.solve(DenseOptions::within(budget), &mut report)?;
+        // A table holds every position of the game: a user's (or a server's)
+        // limit on positions refuses it up front, not after minutes of work.
+        if let Some(max) = budget.max_positions {
+            budget.check_positions(
+                self.game.size(),
+                max,
+                format!("the table of every position of {}", self.game.name()),
+            )?;
+        }
+        budget
+            .cancel
+            .check(|| format!("the table of {}", self.game.name()))?;
+        let solved = grundy::solve::on_threads(budget, || {
+            // Reported to whoever observes the calling thread (the shell's progress bar).
+            let mut report = |p: Progress| grundy::solve::progress::report(p.done, p.total);
+            self.game.solve(DenseOptions::within(budget), &mut report)
+        })?;
         Ok(self.table.get_or_init(|| solved))
     }
 

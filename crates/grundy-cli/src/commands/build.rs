@@ -129,19 +129,21 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     if table_game(game.as_ref()).is_none() {
         bar.set_message("enumerating the positions reachable from the start");
     }
-    let report = grundy_api::build(
-        game.as_ref(),
-        &args.db,
-        args.start.as_deref(),
-        options,
-        args.resume,
-        &mut |p| {
-            bar.set_length(p.total);
-            bar.set_position(p.done);
-            let resumed = if p.resumed { ", resumed" } else { "" };
-            bar.set_message(format!("level {}/{}{resumed}", p.levels.0, p.levels.1));
-        },
-    );
+    let report = grundy::solve::on_threads(budget, || {
+        grundy_api::build(
+            game.as_ref(),
+            &args.db,
+            args.start.as_deref(),
+            options,
+            args.resume,
+            &mut |p| {
+                bar.set_length(p.total);
+                bar.set_position(p.done);
+                let resumed = if p.resumed { ", resumed" } else { "" };
+                bar.set_message(format!("level {}/{}{resumed}", p.levels.0, p.levels.1));
+            },
+        )
+    });
     bar.finish_and_clear();
     let r = report?;
     Ok(if args.json {

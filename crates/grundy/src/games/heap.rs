@@ -39,9 +39,6 @@ pub const LISTED_HEAP_LIMIT: u64 = 1_000_000;
 /// a sum too large to search (`grundy quotient` goes further). Kayles's takes about
 /// a second to heap 100, built by classes.
 pub const MISERE_QUOTIENT_HEAP: u64 = 1000;
-/// Positions that quotient may search: enough for Kayles and Dawson's Kayles to
-/// heap 24, and a quotient out of reach stops within seconds.
-const MISERE_QUOTIENT_POSITIONS: usize = 1_300_000;
 /// Values times window length a subtraction game's period search may cover.
 const SUBTRACTION_PERIOD_WORK: u64 = 300_000_000;
 /// How many values a subtraction game's period search computes at most.
@@ -676,7 +673,9 @@ impl HeapGame {
         };
         let defaults = QuotientLimits::default();
         let limits = QuotientLimits {
-            max_positions: MISERE_QUOTIENT_POSITIONS,
+            // Enough for Kayles and Dawson's Kayles to heap 24; one out of reach
+            // stops within seconds.
+            max_positions: crate::Task::Quotient.defaults().positions as usize,
             max_bytes,
             max_work: max_work.unwrap_or(defaults.max_work),
             ..defaults

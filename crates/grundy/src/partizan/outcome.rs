@@ -49,14 +49,6 @@ pub struct MoveBounds {
     pub spoilable: u32,
 }
 
-/// Nodes the search may visit when the budget sets no work limit: about an
-/// hour here (a budget's `--max-work` lowers or raises it).
-pub const OUTCOME_NODES: u64 = 10_000_000_000;
-
-/// Steps of canonical-form work one component's value may take before the search
-/// treats the component as unknown and plays it out instead.
-pub const COMPONENT_WORK: u64 = 2_000_000;
-
 /// The default [`OutcomeSearch::small`]: components of at most this
 /// [`Partizan::size`] are valued.
 pub const SMALL_COMPONENT: usize = 12;
@@ -233,8 +225,7 @@ pub struct OutcomeSearch<'g, G: Partizan + ?Sized> {
     classes: Classes,
     max_nodes: u64,
     max_memory: u64,
-    /// The budget's flag (and the call's, see [`crate::solve::cancel_on`]),
-    /// looked at every 4,096 nodes.
+    /// The flag of the budget of the call, looked at every 4,096 nodes.
     cancel: grundy_budget::Cancel,
     stats: Stats,
 }
@@ -329,7 +320,7 @@ fn hashes<P: Hash>(s: &State<P>, side: Side) -> Hashes {
 
 impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     /// A search of `game` within `budget`: its work is nodes
-    /// ([`OUTCOME_NODES`] by default), its memory bounds the transposition
+    /// ([`crate::Task::OutcomeSearch`]'s by default), its memory bounds the transposition
     /// table (an eighth of it, at most [`TT_MAX_ENTRIES`] entries; a full table
     /// replaces cheap searches first) and the values (half).
     pub fn new(game: &'g G, budget: &Budget) -> Self {
@@ -346,7 +337,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             unknown: FxHashSet::default(),
             known: FxHashMap::default(),
             classes: Classes::default(),
-            max_nodes: budget.work_or(OUTCOME_NODES),
+            max_nodes: budget.work(crate::Task::OutcomeSearch),
             max_memory: budget.max_memory,
             cancel: budget.cancel.clone(),
             stats: Stats::default(),
@@ -455,7 +446,8 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             _ => {}
         }
         // A fresh work limit for this value alone.
-        self.cache.limit_work(COMPONENT_WORK);
+        self.cache
+            .limit_work(crate::Task::OutcomeComponent.defaults().work);
         let v = self.game.value(c, &mut self.cache);
         let v = v.and_then(|v| self.cache.check_work().map(|()| v));
         self.cache.universe.set_work_limit(None);

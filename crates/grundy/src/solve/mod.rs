@@ -33,6 +33,7 @@ mod reachable;
 mod retrograde;
 mod search;
 mod table;
+mod threads;
 
 pub use indexed::{Indexed, Levelled};
 pub use layered::{solve_layers, LayeredGame};
@@ -45,3 +46,4 @@ pub use reachable::{
 pub use retrograde::{codes, fixpoint, retrograde, retrograde_parallel, Solution, MAX_POSITIONS, NO_END};
 pub use search::{Evaluation, Search, DEFAULT_LIMIT};
 pub use table::{HeapTable, MexSet};
+pub use threads::on_threads;

@@ -32,10 +32,7 @@ use rustc_hash::FxHashMap;
 
 use super::Domineering;
 use crate::partizan::buckets::{SharedBuckets, Slot};
-use crate::partizan::outcome::{
-    count_node, first_wins, Classes, NodeLimits, Solved, Stats, COMPONENT_WORK, OUTCOME_NODES,
-    SMALL_COMPONENT,
-};
+use crate::partizan::outcome::{count_node, first_wins, Classes, NodeLimits, Solved, Stats, SMALL_COMPONENT};
 use crate::partizan::{GameId, OutcomeClass, Side, ValueCache};
 use crate::{Budget, GameError};
 
@@ -1168,14 +1165,16 @@ impl<B: Bits> DomineeringSearch<B> {
         let entry = std::mem::size_of::<Entry<B>>() as u64;
         let tt_entries = usize::try_from(budget.max_memory / 4 / entry).unwrap_or(usize::MAX);
         let tt = Arc::new(SharedBuckets::new(tt_entries, TABLE_MAX_ENTRIES));
-        Some(DomineeringSearch::on_table(
+        let mut search = DomineeringSearch::on_table(
             g,
             tt,
-            budget.work_or(OUTCOME_NODES),
+            budget.work(crate::Task::OutcomeSearch),
             budget.max_memory,
             budget.cancel.clone(),
             budget.max_memory / 2,
-        ))
+        );
+        search.threads = budget.threads.unwrap_or_else(rayon::current_num_threads);
+        Some(search)
     }
 
     /// A search of `g`'s boards on the table `tt` with the default settings,
@@ -1219,7 +1218,8 @@ impl<B: Bits> DomineeringSearch<B> {
     /// calls (or read back from a checkpoint) included: its limits and cancel
     /// flag, with the node count from zero.
     pub fn renew(&mut self, budget: &Budget) {
-        self.max_nodes = budget.work_or(OUTCOME_NODES);
+        self.max_nodes = budget.work(crate::Task::OutcomeSearch);
+        self.threads = budget.threads.unwrap_or_else(rayon::current_num_threads);
         self.max_memory = budget.max_memory;
         self.cancel = budget.cancel.clone();
         self.cache.universe.set_memory_limit(budget.max_memory / 2);
@@ -1511,7 +1511,8 @@ impl<B: Bits> DomineeringSearch<B> {
         if self.unknown.contains(&(h, w, bits)) {
             return Ok(None);
         }
-        self.cache.limit_work(COMPONENT_WORK);
+        self.cache
+            .limit_work(crate::Task::OutcomeComponent.defaults().work);
         let v = self.game.region_value(h, w, bits, &mut self.cache);
         let v = v.and_then(|v| self.cache.check_work().map(|()| v));
         self.cache.universe.set_work_limit(None);
