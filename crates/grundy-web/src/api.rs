@@ -122,6 +122,12 @@ impl Endpoint {
         ENDPOINTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
     }
 
+    /// Whether it reads fields and runs an analysis: then only a POST of JSON
+    /// asks it. The lists of games take none, and answer GET too.
+    pub fn takes_fields(self) -> bool {
+        !matches!(self, Endpoint::Catalogue | Endpoint::Served)
+    }
+
     /// Answer `request` within `budget`: the library's report, as JSON.
     pub fn run(self, state: &State, request: &Request, budget: &Budget) -> Result<Value, Failure> {
         match self {
