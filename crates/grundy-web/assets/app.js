@@ -563,17 +563,23 @@ async function explainPosition() {
 }
 
 // The name of the move from `from` (at step i of the game) to `to`; the position
-// it leaves when the game does not name its moves.
+// it leaves when the game does not name its moves (or it is not found).
 async function moveName(from, to, i) {
-  const found = (await cached("moves", fields(from, i))).moves.find((m) => m.position === to);
-  return found && found.move ? found.move : to;
+  // A partizan tree's positions say who moves there: "... (Left to move)".
+  const plain = (p) => p.replace(/ \([^()]* to move\)$/, "");
+  try {
+    const found = (await cached("moves", fields(plain(from), i))).moves.find((m) => m.position === plain(to));
+    return found && found.move ? found.move : plain(to);
+  } catch (e) {
+    return plain(to);
+  }
 }
 
 // A node reached by `reply` (the opponent's move's name; null at the root), at
 // step i: "reply: win in 3 — play c3 (rule)", then its replies.
 async function treeNode(n, i, reply) {
   const result = n.outcome + (n.remoteness !== null && n.remoteness !== undefined ? " in " + n.remoteness : "");
-  let text = (reply ? "if " + reply + ": " : n.position + ": ") + result + " for the player to move";
+  let text = (reply ? "if the reply is " + reply + ": " : n.position + ": ") + result + " for the player to move";
   if (n.move) text += " — play " + (await moveName(n.position, n.move, i));
   const li = el("li", {}, el("span", { class: "pos" }, text), n.rule ? " (" + forThePage(n.rule) + ")" : "");
   if (n.move && n.replies && n.replies.length) {
