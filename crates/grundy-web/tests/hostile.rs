@@ -445,9 +445,13 @@ async fn a_request_past_its_time_frees_its_slot() {
 async fn frees_its_slot(mut options: grundy_web::Options, endpoint: &str, request: serde_json::Value) {
     options.timeout = std::time::Duration::from_secs(1);
     options.max_concurrent = 1;
-    let app = app_with(options);
+    let state = grundy_web::State::new(options);
+    let app = grundy_web::router(state.clone());
     let (status, v) = post(&app, endpoint, request).await;
     assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "past the timeout");
+    assert_eq!(v["limit"], "cancelled", "{v}");
+    // Its flag left the registry of the requests in flight with its answer.
+    assert_eq!(state.in_flight(), 0);
     let (status, v) = post(&app, "solve", json!({"game": "nim", "position": "3,4,5"})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
 }

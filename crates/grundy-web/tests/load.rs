@@ -48,6 +48,13 @@ fn mix() -> Vec<(&'static str, String, String, u16)> {
             String::new(),
             405,
         ),
+        // A proxy's absolute target: the Host check would be beside the point.
+        (
+            "GET",
+            "http://evil.example/api/catalogue".to_string(),
+            String::new(),
+            400,
+        ),
         ("GET", "/".to_string(), String::new(), 200),
         ("GET", "/assets/app.js".to_string(), String::new(), 200),
         bad("{\"game\": ", 400),
