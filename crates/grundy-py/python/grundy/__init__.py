@@ -330,6 +330,14 @@ class Value:
     def __init__(self, text: Union[str, int, "Value"]) -> None:
         if isinstance(text, Value):
             self._v: Any = text._v
+        elif isinstance(text, int) and not isinstance(text, bool):
+            # An int Python will not write out (past 4300 digits by default) is far
+            # past the largest integer that can be built as a game anyway.
+            try:
+                written = str(text)
+            except ValueError:
+                raise InputError("the int is too large to build as a game") from None
+            self._v = _grundy.Value(written)
         else:
             self._v = _grundy.Value(str(text))
 
@@ -377,6 +385,10 @@ class Value:
 
     def __hash__(self) -> int:
         return hash(self._v)
+
+    def __bool__(self) -> bool:
+        """False for 0 (the zero game), True for every other value."""
+        return bool(self._v)
 
     def confused(self, other: Any) -> bool:
         """True when the two are incomparable (their difference is fuzzy)."""
@@ -441,6 +453,11 @@ class Thermograph(Report):
         return float(num) / float(den or 1)
 
     def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def _repr_html_(self) -> str:
+        # Jupyter shows the richest form it is given, and ranks HTML above SVG:
+        # the report's table (inherited) would hide the drawing.
         return self.svg()
 
 
