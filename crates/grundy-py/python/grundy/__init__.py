@@ -506,11 +506,18 @@ class PythonGame:
 
     Define ``moves(position)`` (an impartial game), or ``left(position)`` and
     ``right(position)`` (a partizan game), returning a list of positions. A
-    position is an int, a tuple of ints or a str. Optional: ``name``, ``start``,
-    ``heaps = True`` (a position is a tuple of heaps; ``moves(n)`` gets one heap
-    and returns what is left of it: an int, or a tuple for a split),
-    ``shape = "number"``, ``terminal(position)`` returning ``"win"``, ``"lose"``,
+    position is an int, a tuple of ints or a str; your methods get a position of
+    one number as an int (``solve(10)`` calls ``moves(10)``), unless the game
+    speaks tuples: ``shape = "tuple"``, or a tuple as ``start``, gives them
+    ``(10,)``. Optional: ``name``, ``start``, ``heaps = True`` (a position is a
+    tuple of heaps; ``moves(n)`` gets one heap and returns what is left of it: an
+    int, or a tuple for a split), ``shape = "number"`` (every position is one
+    int) or ``"tuple"``, ``terminal(position)`` returning ``"win"``, ``"lose"``,
     ``"draw"`` or ``None``, and ``show(position)``.
+
+    Each position's moves are asked once and remembered for the game's later
+    calls (each heap's, for ``heaps = True``), up to the ``max_positions``
+    budget: the methods must answer the same each time.
 
     >>> class Subtraction(PythonGame):
     ...     name = "take 1, 3 or 4"
