@@ -15,7 +15,7 @@ use grundy::dynamic::{searched_nim_value, Analyze, Builtin, DynGame, DynPosition
 use grundy::partizan::{Partizan, Side};
 use grundy::{Budget, Game, GameError, Impartial, Outcome};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -89,6 +89,8 @@ pub struct PythonGame {
     max_positions: usize,
     max_memory: u64,
     memo: Mutex<Memo>,
+    /// Whether an empty heap has no moves, asked of `moves(0)` once when needed.
+    empty_heap_is_inert: OnceLock<bool>,
 }
 
 /// Load a definition: its name, shape, start and whether it is partizan (it
@@ -160,6 +162,7 @@ pub fn load(py: Python<'_>, definition: Py<PyAny>, budget: &Budget) -> PyResult<
         max_positions: usize::try_from(budget.positions_or(SEARCH_LIMIT as u64)).unwrap_or(usize::MAX),
         max_memory: budget.max_memory,
         memo: Mutex::default(),
+        empty_heap_is_inert: OnceLock::new(),
     };
     let mut g: Box<dyn DynGame> = if sides {
         grundy::partizan::from_partizan(name, PythonPartizan(game))
@@ -374,6 +377,27 @@ impl Analyze for PythonGame {
     }
     fn start(&self) -> Option<DynPosition> {
         self.start.clone()
+    }
+    /// A sum of heaps plays the same in any order, and without its empty heaps
+    /// when an empty heap has no moves: the search meets each sum once, not once
+    /// per order (`solve(20)` of Kayles took 7 s, and 0.01 s so). A terminal rule
+    /// sees the whole tuple, so its game keeps every position as it is.
+    fn canonical(&self, p: &DynPosition) -> Option<DynPosition> {
+        if self.shape != Shape::Heaps || self.has_terminal {
+            return None;
+        }
+        let drop_empty = *self.empty_heap_is_inert.get_or_init(|| {
+            self.options_of(Asked::Moves, &DynPosition::Ints(vec![0]))
+                .is_ok_and(|o| o.is_empty())
+        });
+        let mut heaps: Vec<i64> = p
+            .ints()?
+            .iter()
+            .copied()
+            .filter(|&h| !(drop_empty && h == 0))
+            .collect();
+        heaps.sort_unstable();
+        Some(DynPosition::Ints(heaps))
     }
     fn impartial(&self) -> bool {
         self.impartial
