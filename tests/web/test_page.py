@@ -87,6 +87,33 @@ def wait_turn(page, index):
     page.wait_for_function(f"document.body.dataset.index === '{index}'")
 
 
+def test_every_tab_opens_on_a_working_example(page):
+    page.goto(URL)
+    # Play: tic-tac-toe from its start, its nine cells empty and nine moves.
+    page.wait_for_function("document.body.dataset.index === '0'")
+    start = grundy_json("solve", "tictactoe", "start")["position"]
+    assert page.evaluate("document.body.dataset.game") == "tictactoe"
+    assert page.evaluate("document.body.dataset.position") == start
+    expect(page.locator("#play-board td.cell")).to_have_count(9)
+    expect(page.locator("#play-moves button")).to_have_count(9)
+    expect(page.locator("#play-error")).to_have_text("")
+    # The other tabs answer their first question without an error.
+    page.click("#tabs button[data-tab='sequence']")
+    expect(page.locator("#seq-period")).to_contain_text("period")
+    expect(page.locator("#seq-error")).to_have_text("")
+    assert page.locator("#seq-plot circle").count() > 0
+    page.click("#tabs button[data-tab='calc']")
+    expect(page.locator("#calc-thermo .wall")).to_have_count(2)
+    expect(page.locator("#calc-error")).to_have_text("")
+    page.click("#tabs button[data-tab='value']")
+    expect(page.locator("#value-canonical")).not_to_be_empty()
+    expect(page.locator("#value-error")).to_have_text("")
+    page.click("#tabs button[data-tab='quotient']")
+    expect(page.locator("#quot-order")).not_to_be_empty()
+    expect(page.locator("#quot-error")).to_have_text("")
+    page.screenshot(path=str(SHOTS / "opening.png"), full_page=True)
+
+
 def test_tictactoe_against_the_opponent_is_a_draw(page):
     open_game(page, "tictactoe", "start")
     page.select_option("#play-opponent", "2")
@@ -263,6 +290,20 @@ def test_explain(page):
     page.click("#play-explain")
     tree = grundy_json("explain", "nim", "1,2,4")
     expect(page.locator("#play-tree li").first).to_contain_text(tree["rule"] or tree["position"])
+    # Forwards, in the move's name: the move to play from here, not the position
+    # it leaves before the position it is played from.
+    name = next(m["move"] for m in grundy_json("moves", "nim", "1,2,4")["moves"] if m["position"] == tree["move"])
+    expect(page.locator("#play-tree li").first).to_contain_text("play " + name)
+    # A partizan tree's positions say who moves there; the names are found all the same.
+    game = "domineering:rows=3,cols=3"
+    open_game(page, game, "start")
+    page.select_option("#play-opponent", "none")
+    wait_turn(page, 0)
+    page.click("#play-explain")
+    tree = grundy_json("explain", game, "start")
+    leaves = tree["move"].split(" (")[0]
+    name = next(m["move"] for m in grundy_json("moves", game, "start")["moves"] if m["position"] == leaves)
+    expect(page.locator("#play-tree li").first).to_contain_text("play " + name)
 
 
 def test_served_game_files(page):
@@ -290,6 +331,9 @@ def test_domineering_against_the_opponent_left_wins(page):
     page.locator("#play-board td.cell[data-row='0'][data-col='1']").click()
     wait_turn(page, 1)
     assert page.evaluate("document.body.dataset.position") == ".#.|.#.|..."
+    # The domino is drawn as Left's.
+    for row in (0, 1):
+        expect(page.locator(f"#play-board td.cell[data-row='{row}'][data-col='1']")).to_have_class("cell by-left")
     index = 1
     while True:
         # Right (the opponent) answers; then Left plays a winning move, if any.

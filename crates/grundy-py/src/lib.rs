@@ -17,13 +17,15 @@ use std::sync::{mpsc, Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use grundy::dynamic::DynGame;
-use grundy::partizan::{GameId, Side, Universe};
+use grundy::partizan::Side;
 use grundy::Budget;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyString};
 use serde_json::Value;
 
+mod args;
 mod python_game;
+mod values;
 mod workers;
 
 /// The class of `grundy._errors` for an error of `grundy-api`, raised with its message.
@@ -210,33 +212,24 @@ impl PyBudget {
     #[new]
     #[pyo3(signature = (max_memory=None, max_work=None, max_positions=None, script_memory=None, script_timeout=None))]
     fn new(
-        max_memory: Option<u64>,
-        max_work: Option<u64>,
-        max_positions: Option<u64>,
-        script_memory: Option<u64>,
-        script_timeout: Option<f64>,
+        py: Python<'_>,
+        max_memory: Option<&Bound<'_, PyAny>>,
+        max_work: Option<&Bound<'_, PyAny>>,
+        max_positions: Option<&Bound<'_, PyAny>>,
+        script_memory: Option<&Bound<'_, PyAny>>,
+        script_timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyBudget> {
         let mut b = Budget::default();
-        if let Some(m) = max_memory {
+        if let Some(m) = args::count_or(py, "max_memory", max_memory)? {
             b.max_memory = m;
         }
-        b.max_work = max_work;
-        b.max_positions = max_positions;
-        if let Some(m) = script_memory {
+        b.max_work = args::count_or(py, "max_work", max_work)?;
+        b.max_positions = args::count_or(py, "max_positions", max_positions)?;
+        if let Some(m) = args::count_or(py, "script_memory", script_memory)? {
             b.script_memory = m;
         }
-        if let Some(t) = script_timeout {
-            if !(t > 0.0 && t.is_finite()) {
-                return Python::attach(|py| {
-                    Err(raise(
-                        py,
-                        "InputError",
-                        "script_timeout must be a positive number of seconds",
-                        None,
-                    ))
-                });
-            }
-            b.script_time = Duration::from_secs_f64(t);
+        if let Some(t) = script_timeout.filter(|t| !t.is_none()) {
+            b.script_time = args::seconds(py, "script_timeout", t)?;
         }
         Ok(PyBudget(b))
     }
@@ -428,24 +421,38 @@ impl Game {
         })
     }
 
-    #[pyo3(signature = (position, depth=2, replies=20, misere=false, first=None))]
+    #[pyo3(signature = (position, depth=None, replies=None, misere=false, first=None))]
     fn explain(
         &self,
         py: Python<'_>,
         position: String,
-        depth: usize,
-        replies: usize,
+        depth: Option<&Bound<'_, PyAny>>,
+        replies: Option<&Bound<'_, PyAny>>,
         misere: bool,
         first: Option<String>,
     ) -> PyResult<Py<PyAny>> {
+        let depth =
+            usize::try_from(args::count_or::<u64>(py, "depth", depth)?.unwrap_or(2)).unwrap_or(usize::MAX);
+        let replies = usize::try_from(args::count_or::<u64>(py, "replies", replies)?.unwrap_or(20))
+            .unwrap_or(usize::MAX);
         self.ask(py, move |g, b| {
             let o = options(misere, first.as_deref())?;
             Ok(grundy_api::explain(g, &position, depth, replies, &o, b)?.json())
         })
     }
 
-    #[pyo3(signature = (to, from_=0, method="auto"))]
-    fn values(&self, py: Python<'_>, to: u64, from_: u64, method: &str) -> PyResult<Py<PyAny>> {
+    #[pyo3(signature = (to, from_=None, method="auto"))]
+    fn values(
+        &self,
+        py: Python<'_>,
+        to: &Bound<'_, PyAny>,
+        from_: Option<&Bound<'_, PyAny>>,
+        method: &str,
+    ) -> PyResult<Py<PyAny>> {
+        let (to, from_) = (
+            args::count::<u64>(py, "to", to)?,
+            args::count_or::<u64>(py, "from_", from_)?.unwrap_or(0),
+        );
         let m = self::method(method).map_err(|e| error(py, e))?;
         let game = self.with_method(py, m)?;
         game.ask(py, move |g, b| Ok(grundy_api::values(g, from_, to, b)?.json()))
@@ -453,8 +460,18 @@ impl Game {
 
     /// The nim-values of heaps `from_` to `to` as little-endian `u64`s, for
     /// `numpy.frombuffer` (one copy of the whole array, none per value).
-    #[pyo3(signature = (to, from_=0, method="auto"))]
-    fn nimbers(&self, py: Python<'_>, to: u64, from_: u64, method: &str) -> PyResult<Py<PyBytes>> {
+    #[pyo3(signature = (to, from_=None, method="auto"))]
+    fn nimbers(
+        &self,
+        py: Python<'_>,
+        to: &Bound<'_, PyAny>,
+        from_: Option<&Bound<'_, PyAny>>,
+        method: &str,
+    ) -> PyResult<Py<PyBytes>> {
+        let (to, from_) = (
+            args::count::<u64>(py, "to", to)?,
+            args::count_or::<u64>(py, "from_", from_)?.unwrap_or(0),
+        );
         let m = self::method(method).map_err(|e| error(py, e))?;
         let (g, budget) = (Arc::clone(&self.game), self.budget.clone());
         let r = run(py, move || grundy_api::nimbers(g.as_ref(), from_, to, m, &budget))?;
@@ -470,11 +487,13 @@ impl Game {
     fn period(
         &self,
         py: Python<'_>,
-        max: Option<u64>,
-        max_work: Option<u64>,
+        max: Option<&Bound<'_, PyAny>>,
+        max_work: Option<&Bound<'_, PyAny>>,
         method: &str,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Py<PyAny>> {
+        let max = args::count_or::<u64>(py, "max", max)?;
+        let max_work = args::count_or::<u64>(py, "max_work", max_work)?;
         let m = self::method(method).map_err(|e| error(py, e))?;
         // The work's progress, read by the calling thread between its looks at
         // the signals and handed to the callback there (it needs the GIL).
@@ -510,10 +529,17 @@ impl Game {
         answer(py, r)
     }
 
-    #[pyo3(signature = (max_heap=12, max_work=None))]
-    fn quotient(&self, py: Python<'_>, max_heap: u64, max_work: Option<u64>) -> PyResult<Py<PyAny>> {
+    #[pyo3(signature = (max_heap=None, max_work=None))]
+    fn quotient(
+        &self,
+        py: Python<'_>,
+        max_heap: Option<&Bound<'_, PyAny>>,
+        max_work: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let max_heap = args::count_or::<u64>(py, "max_heap", max_heap)?.unwrap_or(12);
+        let work = args::count_or::<u64>(py, "max_work", max_work)?;
         self.ask(py, move |g, b| {
-            Ok(grundy_api::quotient(g, max_heap, &with_work(b, max_work))?.json())
+            Ok(grundy_api::quotient(g, max_heap, &with_work(b, work))?.json())
         })
     }
 
@@ -522,19 +548,26 @@ impl Game {
         &self,
         py: Python<'_>,
         position: String,
-        max_work: Option<u64>,
+        max_work: Option<&Bound<'_, PyAny>>,
         unicode: bool,
     ) -> PyResult<Py<PyAny>> {
+        let work = args::count_or::<u64>(py, "max_work", max_work)?;
         self.ask(py, move |g, b| {
-            Ok(grundy_api::value(g, &position, unicode, &with_work(b, max_work))?.json())
+            Ok(grundy_api::value(g, &position, unicode, &with_work(b, work))?.json())
         })
     }
 
     /// The thermograph's value, mean and temperature with its walls.
     #[pyo3(signature = (position, max_work=None))]
-    fn thermograph(&self, py: Python<'_>, position: String, max_work: Option<u64>) -> PyResult<Py<PyAny>> {
+    fn thermograph(
+        &self,
+        py: Python<'_>,
+        position: String,
+        max_work: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let work = args::count_or::<u64>(py, "max_work", max_work)?;
         self.ask(py, move |g, b| {
-            Ok(grundy_api::thermograph(g, &position, &with_work(b, max_work))?.json_with_walls())
+            Ok(grundy_api::thermograph(g, &position, &with_work(b, work))?.json_with_walls())
         })
     }
 
@@ -590,12 +623,11 @@ fn calc(
     expression: String,
     budget: PyRef<'_, PyBudget>,
     unicode: bool,
-    max_work: Option<u64>,
+    max_work: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
-    let b = with_work(&budget.0, max_work);
-    let r = run(py, move || {
-        grundy_api::calc(&expression, unicode, &b).map(|r| r.json())
-    })?;
+    let work = args::count_or::<u64>(py, "max_work", max_work)?;
+    let b = with_work(&budget.0, work);
+    let r = run(py, move || grundy_api::calc(&expression, unicode, &b).map(|r| r.json()))?;
     answer(py, r)
 }
 
@@ -607,7 +639,7 @@ fn catalogue(py: Python<'_>) -> PyResult<Py<PyAny>> {
 
 /// A thermograph drawn as SVG (or PNG) bytes, from walls as `thermograph` gives them.
 #[pyfunction]
-#[pyo3(signature = (title, left, right, mast, temperature, width=480, height=360, png=false))]
+#[pyo3(signature = (title, left, right, mast, temperature, width=None, height=None, png=false))]
 #[allow(clippy::too_many_arguments)]
 fn draw_thermograph(
     py: Python<'_>,
@@ -616,10 +648,11 @@ fn draw_thermograph(
     right: Vec<(f64, f64)>,
     mast: f64,
     temperature: f64,
-    width: u32,
-    height: u32,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
     png: bool,
 ) -> PyResult<Py<PyBytes>> {
+    let size = size(py, width, height, (480, 360))?;
     let plot = grundy_plot::ThermographPlot {
         title,
         left,
@@ -627,10 +660,20 @@ fn draw_thermograph(
         mast,
         temperature,
     };
-    picture(
-        py,
-        grundy_plot::render_thermograph(&plot, format(png), grundy_plot::Size { width, height }),
-    )
+    picture(py, grundy_plot::render_thermograph(&plot, format(png), size))
+}
+
+/// A picture's size in pixels, `default` where left out.
+fn size(
+    py: Python<'_>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
+    default: (u32, u32),
+) -> PyResult<grundy_plot::Size> {
+    Ok(grundy_plot::Size {
+        width: args::count_or(py, "width", width)?.unwrap_or(default.0),
+        height: args::count_or(py, "height", height)?.unwrap_or(default.1),
+    })
 }
 
 fn format(png: bool) -> grundy_plot::Format {
@@ -649,16 +692,17 @@ fn picture(py: Python<'_>, bytes: Result<Vec<u8>, grundy_plot::PlotError>) -> Py
 
 /// A nim-sequence plot as SVG (or PNG) bytes.
 #[pyfunction]
-#[pyo3(signature = (title, values, period=None, width=640, height=360, png=false))]
+#[pyo3(signature = (title, values, period=None, width=None, height=None, png=false))]
 fn draw_sequence(
     py: Python<'_>,
     title: String,
     values: Vec<u64>,
     period: Option<(u64, u64, u64)>,
-    width: u32,
-    height: u32,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
     png: bool,
 ) -> PyResult<Py<PyBytes>> {
+    let size = size(py, width, height, (640, 360))?;
     let s = grundy_plot::Sequence {
         title,
         values,
@@ -668,209 +712,14 @@ fn draw_sequence(
             saltus,
         }),
     };
-    picture(
-        py,
-        grundy_plot::render_sequence(&s, format(png), grundy_plot::Size { width, height }),
-    )
-}
-
-/// The one universe of Python's values: canonical forms are interned, so equal
-/// values are one id, and `==` and `hash` are the id's.
-fn universe() -> &'static Mutex<Universe> {
-    static U: OnceLock<Mutex<Universe>> = OnceLock::new();
-    U.get_or_init(|| Mutex::new(Universe::new()))
-}
-
-fn with_universe<T>(f: impl FnOnce(&mut Universe) -> T) -> T {
-    let mut u = universe().lock().unwrap_or_else(|e| e.into_inner());
-    // Each operation on values is one question: a fresh work budget.
-    u.set_work_limit(Some(grundy::Task::Calc.defaults().work));
-    f(&mut u)
-}
-
-/// A short game's value in canonical form.
-#[pyclass(frozen, name = "Value", module = "grundy._grundy")]
-struct PyValue(GameId);
-
-impl PyValue {
-    fn checked(py: Python<'_>, u: &Universe, g: GameId) -> PyResult<PyValue> {
-        if u.work_exhausted() {
-            let e: grundy_api::Error = grundy::partizan::out_of_work(u).into();
-            return Err(error(py, e));
-        }
-        Ok(PyValue(g))
-    }
-
-    /// `op(self, other)` in the universe, checked against its work limit.
-    fn with(
-        &self,
-        py: Python<'_>,
-        other: &Bound<'_, PyAny>,
-        op: impl FnOnce(&mut Universe, GameId, GameId) -> GameId,
-    ) -> PyResult<PyValue> {
-        let h = PyValue::other(py, other)?;
-        with_universe(|u| {
-            let g = op(u, self.0, h);
-            PyValue::checked(py, u, g)
-        })
-    }
-
-    fn other(py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<GameId> {
-        if let Ok(v) = other.cast::<PyValue>() {
-            return Ok(v.get().0);
-        }
-        if let Ok(n) = other.extract::<i64>() {
-            return Ok(with_universe(|u| u.integer(n)));
-        }
-        if let Ok(text) = other.extract::<String>() {
-            return with_universe(|u| u.parse(&text))
-                .map_err(|e| raise(py, "InputError", &e.to_string(), None));
-        }
-        Err(raise(
-            py,
-            "InputError",
-            "a value is a grundy.Value, an int or CGSuite text",
-            None,
-        ))
-    }
-}
-
-#[pymethods]
-impl PyValue {
-    /// A value from CGSuite notation: `{1|-1}`, `^*`, `3/4`, `*2`, `+-1`.
-    #[new]
-    fn new(py: Python<'_>, text: &str) -> PyResult<PyValue> {
-        with_universe(|u| match u.parse(text) {
-            Ok(g) => PyValue::checked(py, u, g),
-            Err(e) => Err(match grundy_cgt::calc::over_budget(u) {
-                Some(o) => error(py, grundy_api::Error::OverBudget(o)),
-                None => raise(py, "InputError", &e.to_string(), None),
-            }),
-        })
-    }
-
-    fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyValue> {
-        self.with(py, other, |u, g, h| u.add(g, h))
-    }
-
-    fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyValue> {
-        self.__add__(py, other)
-    }
-
-    fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyValue> {
-        self.with(py, other, |u, g, h| u.sub(g, h))
-    }
-
-    fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyValue> {
-        self.with(py, other, |u, g, h| u.sub(h, g))
-    }
-
-    fn __neg__(&self, py: Python<'_>) -> PyResult<PyValue> {
-        with_universe(|u| {
-            let g = u.neg(self.0);
-            PyValue::checked(py, u, g)
-        })
-    }
-
-    fn __richcmp__(
-        &self,
-        py: Python<'_>,
-        other: &Bound<'_, PyAny>,
-        op: pyo3::basic::CompareOp,
-    ) -> PyResult<bool> {
-        use pyo3::basic::CompareOp::*;
-        let h = match PyValue::other(py, other) {
-            Ok(h) => h,
-            Err(e) if matches!(op, Eq | Ne) => {
-                drop(e);
-                return Ok(matches!(op, Ne));
-            }
-            Err(e) => return Err(e),
-        };
-        with_universe(|u| {
-            let r = match op {
-                Eq => self.0 == h,
-                Ne => self.0 != h,
-                Le => u.le(self.0, h),
-                Ge => u.ge(self.0, h),
-                Lt => u.le(self.0, h) && self.0 != h,
-                Gt => u.ge(self.0, h) && self.0 != h,
-            };
-            if u.work_exhausted() {
-                let e: grundy_api::Error = grundy::partizan::out_of_work(u).into();
-                return Err(error(py, e));
-            }
-            Ok(r)
-        })
-    }
-
-    /// True when the two are confused (incomparable): G - H is fuzzy.
-    fn confused(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let h = PyValue::other(py, other)?;
-        Ok(with_universe(|u| u.confused(self.0, h)))
-    }
-
-    fn __hash__(&self) -> u64 {
-        u64::from(self.0 .0)
-    }
-
-    fn __str__(&self) -> String {
-        with_universe(|u| u.display(self.0, false))
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Value({:?})", self.__str__())
-    }
-
-    /// The value with ↑, ⇑, ↓, ±.
-    fn unicode(&self) -> String {
-        with_universe(|u| u.display(self.0, true))
-    }
-
-    #[getter]
-    fn mean(&self) -> String {
-        with_universe(|u| u.mean(self.0).to_string())
-    }
-
-    #[getter]
-    fn temperature(&self) -> String {
-        with_universe(|u| u.temperature(self.0).to_string())
-    }
-
-    #[getter]
-    fn outcome_class(&self) -> &'static str {
-        with_universe(|u| grundy_api::outcome_class(u, self.0))
-    }
-
-    #[getter]
-    fn birthday(&self) -> u32 {
-        with_universe(|u| u.birthday(self.0))
-    }
-
-    /// The atomic weight, for an infinitesimal that has one; None otherwise.
-    #[getter]
-    fn atomic_weight(&self) -> Option<PyValue> {
-        with_universe(|u| u.atomic_weight(self.0)).map(PyValue)
-    }
-
-    /// The reduced canonical form (infinitesimals dropped).
-    fn reduced(&self) -> PyValue {
-        PyValue(with_universe(|u| u.reduced(self.0)))
-    }
-
-    /// The thermograph: the dict of `thermograph` with its walls.
-    fn thermograph(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let text = self.__str__();
-        let r = grundy_api::thermograph_of_value(&text, &Budget::default()).map(|t| t.json_with_walls());
-        answer(py, r)
-    }
+    picture(py, grundy_plot::render_sequence(&s, format(png), size))
 }
 
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<PyBudget>()?;
-    m.add_class::<PyValue>()?;
+    m.add_class::<values::PyValue>()?;
     m.add_function(wrap_pyfunction!(calc, m)?)?;
     m.add_function(wrap_pyfunction!(catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(_set_report_class, m)?)?;

@@ -55,7 +55,14 @@ function clear(node) {
 }
 
 function showError(id, e) {
-  $(id).textContent = e ? String(e.message || e) : "";
+  $(id).textContent = e ? forThePage(String(e.message || e)) : "";
+}
+
+// A text of the API in the page's words: a command-line flag (--max-heap) is the
+// control or field of that name (max heap), and advice to raise a limit of the
+// server's, which the page cannot change, is left out.
+function forThePage(text) {
+  return text.replace(/\s*\(raise --[a-z-]+\)/g, "").replace(/--([a-z][a-z-]*)/g, (_, flag) => flag.replace(/-/g, " "));
 }
 
 // Only the latest call of each loader draws: an answer that comes back after a
@@ -205,10 +212,10 @@ async function render() {
   const position = play.history[i];
   const f = fields(position, i);
   showError("play-error", null);
-  let solve, moves, board;
+  let solve, moves, board, owners;
   try {
     let drawn;
-    [solve, moves, drawn] = await Promise.all([cached("solve", f), cached("moves", f), cached("board", { game: play.game, position })]);
+    [solve, moves, drawn, owners] = await Promise.all([cached("solve", f), cached("moves", f), cached("board", { game: play.game, position }), piecesPlaced(i)]);
     if (stale()) return;
     board = drawn.board;
   } catch (e) {
@@ -234,7 +241,7 @@ async function render() {
   clear($("play-tree"));
   // Heaps are drawn as tokens in an impartial game whose position is a list of
   // numbers and that draws no board of its own.
-  drawPosition(board, position, play.impartial);
+  drawPosition(board, position, play.impartial, owners);
   drawMoves(moves.moves);
   drawHistory();
   $("play-undo").disabled = i === 0;
@@ -310,11 +317,11 @@ function cellsOf(board) {
   return board ? board.rows.map((r) => r.cells.map((c) => c.glyph)) : null;
 }
 
-function drawPosition(board, position, tokens) {
+function drawPosition(board, position, tokens, owners) {
   const box = $("play-board");
   clear(box);
   if (board && board.rows && board.rows.length) {
-    box.append(drawGrid(board, (r, c, td) => clickCell(r, c)));
+    box.append(drawGrid(board, (r, c, td) => clickCell(r, c), owners));
     return;
   }
   const heaps = tokens ? heapsOf(position) : null;
@@ -325,15 +332,26 @@ function drawPosition(board, position, tokens) {
   box.append(el("div", { class: "textpos" }, position));
 }
 
-function drawGrid(board, onclick) {
+// The board's grid; `owners` (optional) names the side whose move filled a cell
+// ("left" or "right", as a key "row,col"), for the pieces that the position does
+// not mark with their owner.
+function drawGrid(board, onclick, owners) {
   const table = el("table", {});
+  let placed = false;
   board.rows.forEach((row, r) => {
     const tr = el("tr", {}, el("td", { class: "label" }, row.label || ""));
     row.cells.forEach((cell, c) => {
       const cls = ["cell"];
       if (cell.owner) cls.push(cell.owner);
+      const side = !cell.owner && cell.glyph !== "." && owners ? owners.get(r + "," + c) : null;
+      if (side) {
+        cls.push("by-" + side);
+        placed = true;
+      }
       if (cell.last) cls.push("last");
-      const td = el("td", { class: cls.join(" "), "data-row": String(r), "data-col": String(c) }, cell.glyph === "." ? "" : cell.glyph);
+      const attrs = { class: cls.join(" "), "data-row": String(r), "data-col": String(c) };
+      if (side) attrs.title = "placed by " + sideName(side);
+      const td = el("td", attrs, cell.glyph === "." ? "" : cell.glyph);
       td.addEventListener("click", () => onclick(r, c, td));
       tr.append(td);
     });
@@ -345,8 +363,28 @@ function drawGrid(board, onclick) {
     table.append(tr);
   }
   const wrap = el("div", {}, table);
+  if (placed) wrap.append(el("div", { class: "notes" }, el("span", { class: "by-left" }, "Left's pieces"), " ", el("span", { class: "by-right" }, "Right's pieces")));
   for (const n of board.notes || []) wrap.append(el("div", { class: "notes" }, n));
   return wrap;
+}
+
+function sideName(side) {
+  return side === "left" ? "Left" : "Right";
+}
+
+// Who placed each piece on the board shown at step `upto` of a partizan game: the
+// cells each move of the history changed, with the side that moved. A position
+// says only that a cell is filled (a domino's two cells); the history says by
+// whom. null for other games, whose boards mark their owners themselves.
+async function piecesPlaced(upto) {
+  if (!play.partizan || upto === 0) return null;
+  const game = play.game;
+  const boards = await Promise.all(play.history.slice(0, upto + 1).map((position) => cached("board", { game, position })));
+  const owners = new Map();
+  for (let k = 0; k < upto; k++) {
+    for (const [r, c] of diff(cellsOf(boards[k].board), cellsOf(boards[k + 1].board))) owners.set(r + "," + c, sideAt(k));
+  }
+  return owners;
 }
 
 // A position that is a list of numbers (heaps): [3, 4, 5] or 3,4,5 or 3 4 5.
@@ -507,25 +545,47 @@ async function drawHistory() {
   }
 }
 
-// The strategy tree of `explain`: each node's move, result and rule.
+// The strategy tree of `explain`, read forwards in the game's move names: the
+// move to play, then each reply to it and the answer to that. A node of the tree
+// is a position, its result for the player to move there, and in `move` the
+// position that the move to play leaves; its replies are the positions the
+// opponent can leave after it.
 async function explainPosition() {
   const box = $("play-tree");
   clear(box);
   try {
-    const tree = await api("explain", Object.assign(fields(play.history[play.index], play.index), { depth: 2, replies: 6 }));
-    box.append(el("ul", {}, treeNode(tree)));
+    const i = play.index;
+    const tree = await api("explain", Object.assign(fields(play.history[i], i), { depth: 2, replies: 6 }));
+    box.append(el("ul", {}, await treeNode(tree, i, null)));
   } catch (e) {
-    box.append(el("p", { class: "error" }, e.message));
+    box.append(el("p", { class: "error" }, forThePage(e.message)));
   }
 }
 
-function treeNode(n) {
-  const text = (n.move ? n.move + " → " : "") + n.position + ": " + n.outcome + (n.remoteness !== null && n.remoteness !== undefined ? " in " + n.remoteness : "");
-  const li = el("li", {}, el("span", { class: "pos" }, text), n.rule ? " — " + n.rule : "");
-  if (n.replies && n.replies.length) {
+// The name of the move from `from` (at step i of the game) to `to`; the position
+// it leaves when the game does not name its moves (or it is not found).
+async function moveName(from, to, i) {
+  // A partizan tree's positions say who moves there: "... (Left to move)".
+  const plain = (p) => p.replace(/ \([^()]* to move\)$/, "");
+  try {
+    const found = (await cached("moves", fields(plain(from), i))).moves.find((m) => m.position === plain(to));
+    return found && found.move ? found.move : plain(to);
+  } catch (e) {
+    return plain(to);
+  }
+}
+
+// A node reached by `reply` (the opponent's move's name; null at the root), at
+// step i: "reply: win in 3 — play c3 (rule)", then its replies.
+async function treeNode(n, i, reply) {
+  const result = n.outcome + (n.remoteness !== null && n.remoteness !== undefined ? " in " + n.remoteness : "");
+  let text = (reply ? "if the reply is " + reply + ": " : n.position + ": ") + result + " for the player to move";
+  if (n.move) text += " — play " + (await moveName(n.position, n.move, i));
+  const li = el("li", {}, el("span", { class: "pos" }, text), n.rule ? " (" + forThePage(n.rule) + ")" : "");
+  if (n.move && n.replies && n.replies.length) {
     const ul = el("ul", {});
-    for (const r of n.replies) ul.append(treeNode(r));
-    if (n.omitted) ul.append(el("li", {}, "… " + n.omitted + " more"));
+    for (const r of n.replies) ul.append(await treeNode(r, i + 2, await moveName(n.move, r.position, i + 1)));
+    if (n.omitted) ul.append(el("li", {}, "… " + n.omitted + " more replies"));
     li.append(ul);
   }
   return li;
@@ -594,11 +654,11 @@ async function plotSequence() {
     if (stale()) return;
     seq.period = period;
     let text = period.period ? (period.proved ? "Proved: " : "Apparent: ") + "preperiod " + period.preperiod + ", period " + period.period + ", saltus " + period.saltus : "No period found (checked to " + period.checked_to + ")";
-    if (period.rule) text += ". " + period.rule;
+    if (period.rule) text += ". " + forThePage(period.rule);
     $("seq-period").textContent = text;
   } catch (e) {
     seq.period = null;
-    $("seq-period").textContent = "Period: " + e.message;
+    $("seq-period").textContent = "Period: " + forThePage(e.message);
   }
   drawSequence();
 }
@@ -726,7 +786,7 @@ async function evaluate() {
         if (stale()) return;
         drawThermograph($("calc-thermo"), t);
       } catch (e) {
-        $("calc-thermo-summary").textContent = "No thermograph: " + e.message;
+        $("calc-thermo-summary").textContent = "No thermograph: " + forThePage(e.message);
       }
     }
   } catch (e) {
@@ -871,21 +931,36 @@ async function init() {
     showError("play-error", e);
     return;
   }
+  // Each tab opens on a question it answers: the first game of its list that the
+  // catalogue says has what the tab shows (a served file says less: it is listed,
+  // not opened on).
+  const opening = (select, games, fits) => {
+    const k = Math.max(0, games.findIndex((g) => g.info.example && fits(g.info)));
+    if (games.length) select.value = String(k);
+    return games[k];
+  };
   const playGames = fillSelect($("play-family"), () => true);
   const heapGames = fillSelect($("seq-family"), (g) => g.heap_values || g.sequence);
-  fillSelect($("quot-family"), (g) => g.heap_values || g.sequence);
+  const quotientGames = fillSelect($("quot-family"), (g) => g.heap_values || g.sequence);
   const partizanGames = fillSelect($("value-family"), (g) => g.partizan);
-  if (heapGames.length) $("seq-game").value = heapGames[0].game;
-  if (heapGames.length) $("quot-game").value = heapGames[0].game;
-  if (partizanGames.length) {
-    $("value-game").value = partizanGames[0].game;
-    $("value-position").value = partizanGames[0].position;
+  // The nim-sequence and the quotient: a game whose sequence has a period.
+  const sequence = opening($("seq-family"), heapGames, (f) => f.sequence);
+  if (sequence) $("seq-game").value = sequence.game;
+  const quotient = opening($("quot-family"), quotientGames, (f) => f.sequence);
+  if (quotient) $("quot-game").value = quotient.game;
+  const partizan = opening($("value-family"), partizanGames, () => true);
+  if (partizan) {
+    $("value-game").value = partizan.game;
+    $("value-position").value = partizan.position;
   }
+  // Play: the first board game of two players with a table of its own (tic-tac-toe
+  // in the catalogue), from its start.
+  const board = opening($("play-family"), playGames, (f) => f.numbered);
+  const start = board && board.info.numbered ? "" : board ? board.position : "";
   // The page's address may choose the game: /?game=...&position=...
   const params = new URLSearchParams(location.search);
-  const first = playGames[0];
-  $("play-game").value = params.get("game") || (first ? first.game : "");
-  $("play-position").value = params.get("position") || (params.get("game") ? "" : first ? first.position : "");
+  $("play-game").value = params.get("game") || (board ? board.game : "");
+  $("play-position").value = params.get("position") || (params.get("game") ? "" : start);
   if (params.get("game")) {
     const k = playGames.findIndex((g) => g.game === params.get("game"));
     if (k >= 0) $("play-family").value = String(k);

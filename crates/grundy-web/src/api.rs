@@ -122,6 +122,12 @@ impl Endpoint {
         ENDPOINTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
     }
 
+    /// Whether it reads fields and runs an analysis: then only a POST of JSON
+    /// asks it. The lists of games take none, and answer GET too.
+    pub fn takes_fields(self) -> bool {
+        !matches!(self, Endpoint::Catalogue | Endpoint::Served)
+    }
+
     /// Answer `request` within `budget`: the library's report, as JSON.
     pub fn run(self, state: &State, request: &Request, budget: &Budget) -> Result<Value, Failure> {
         match self {
@@ -227,7 +233,8 @@ fn work(request: &Request, budget: &Budget, task: Task) -> Budget {
     }
 }
 
-/// The status of a library error: bad input 400, out of budget 503.
+/// The status of a library error: bad input 400, out of budget 503. Its text
+/// names no command-line flag: the page's user has none to give.
 fn failure(e: grundy_api::Error) -> Failure {
     let status = match &e {
         grundy_api::Error::Input(_) | grundy_api::Error::Unsupported(_) | grundy_api::Error::Rule(_) => {
@@ -235,14 +242,53 @@ fn failure(e: grundy_api::Error) -> Failure {
         }
         grundy_api::Error::OverBudget(_) => StatusCode::SERVICE_UNAVAILABLE,
     };
-    let limit = match &e {
-        grundy_api::Error::OverBudget(o) => Some(o.limit.key()),
-        _ => None,
+    let (limit, message) = match &e {
+        grundy_api::Error::OverBudget(o) => (Some(o.limit.key()), over_the_servers_budget(o)),
+        _ => (None, e.to_string()),
     };
     Failure {
         limit,
-        ..Failure::new(status, e.to_string())
+        ..Failure::new(status, without_flags(&message))
     }
+}
+
+/// An exhausted budget in the words of a server's user: the limit is the
+/// server's, and what they can change is the question.
+fn over_the_servers_budget(o: &grundy::OverBudget) -> String {
+    if o.limit == grundy::Limit::Cancelled {
+        return o.to_string();
+    }
+    format!(
+        "{}: over this server's {} limit (needs at least {}, the limit is {}); ask a smaller question (a smaller position, heap or range)",
+        o.what,
+        o.limit.noun(),
+        o.limit.amount(o.reached),
+        o.limit.amount(o.allowed),
+    )
+}
+
+/// `text` with each command-line flag (`--max-heap`) said as the request's field
+/// and the page's control are (`max heap`).
+fn without_flags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("--") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let end = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+            .unwrap_or(after.len());
+        let flag = &after[..end];
+        match flag {
+            "" => out.push_str("--"),
+            "misere" => out.push_str("misère"),
+            "first" => out.push_str("first to move"),
+            _ => out.push_str(&flag.replace('-', " ")),
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The games loaded from files named on the command line: name, start, kind.
@@ -299,5 +345,33 @@ fn position(game: &dyn DynGame, request: &Request) -> Result<String, Failure> {
             "missing field: position ({} has no start)",
             game.name()
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_fields_not_the_flags() {
+        assert_eq!(
+            without_flags("too many options; try a smaller --max-heap"),
+            "too many options; try a smaller max heap"
+        );
+        assert_eq!(
+            without_flags("--from 5 is past --to 3, (--misere) --first"),
+            "from 5 is past to 3, (misère) first to move"
+        );
+        assert_eq!(without_flags("a -- b"), "a -- b");
+        let over = grundy::Budget::over(grundy::Limit::Positions, 600, 500, "solving nim 9");
+        let failure = failure(grundy_api::Error::OverBudget(over));
+        assert_eq!(failure.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(failure.limit, Some("max_positions"));
+        assert!(!failure.message.contains("--"), "{}", failure.message);
+        assert!(
+            failure.message.contains("server's position limit"),
+            "{}",
+            failure.message
+        );
     }
 }

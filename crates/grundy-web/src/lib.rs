@@ -11,17 +11,26 @@
 //! waits or runs too long 503; solves run on blocking threads under a semaphore, and
 //! a panic in one is a 500 for that request only. The only files read are the game
 //! files the caller loaded before starting the server (they come in as games).
+//!
+//! Safe from the other pages of the user's browser: an endpoint that works takes
+//! only a POST of `application/json`, which no form and no plain `fetch` of
+//! another site can send without asking the server first (CSRF), and a request
+//! must name the server by a loopback name in its Host (DNS rebinding). On
+//! shutdown every request in flight is told to stop, and work that does not is
+//! not waited for beyond [`Options::shutdown_grace`].
 
 mod api;
 mod assets;
 
-use std::net::SocketAddr;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::future::IntoFuture;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Path, State as AxumState};
-use axum::http::{header, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use axum::Router;
@@ -48,10 +57,16 @@ pub struct Options {
     /// Games loaded before the server starts (files named on the command line),
     /// offered by their name beside the catalogue.
     pub games: Vec<Box<dyn DynGame>>,
-    /// Answer only requests addressed to a loopback name (`localhost`, `127.x.x.x`,
-    /// `[::1]` in the Host header): a page elsewhere that rebinds its own name to
-    /// 127.0.0.1 gets 403, not the API. On by default; off for a public server.
+    /// Answer only requests addressed to a loopback name (`localhost`,
+    /// `127.0.0.1`, `[::1]` in the Host header): a page elsewhere that rebinds its
+    /// own name to 127.0.0.1 gets 400, not the API. On by default; off for a
+    /// public server, which also answers requests addressed to its own address
+    /// (any IP address when it listens on all of them), never to a name other
+    /// than `localhost`, since that is what a rebinding page sends.
     pub loopback_hosts_only: bool,
+    /// On shutdown, how long the requests in flight (told to stop) are waited
+    /// for; work that does not look at its flag is left behind after it.
+    pub shutdown_grace: Duration,
 }
 
 impl Options {
@@ -81,26 +96,92 @@ impl Options {
             max_text: 4 << 10,
             games: Vec::new(),
             loopback_hosts_only: true,
+            shutdown_grace: Duration::from_secs(2),
         }
     }
 }
 
-/// The server's shared state: the options and the semaphore of solves.
+/// The server's shared state: the options, the semaphore of solves and the
+/// flags of the requests in flight.
 pub struct State {
     options: Options,
     slots: Arc<Semaphore>,
+    /// The address it listens on, when known: the port a Host may name, and the
+    /// address a public server answers to.
+    addr: Option<SocketAddr>,
+    in_flight: Mutex<InFlight>,
+}
+
+/// The cancel flags of the requests being answered, raised all at once on
+/// shutdown.
+#[derive(Default)]
+struct InFlight {
+    next: u64,
+    flags: HashMap<u64, grundy_api::Cancel>,
+    stopping: bool,
 }
 
 impl State {
-    /// The state of a server with `options`.
+    /// The state of a server with `options`, whose address is not known (a Host
+    /// may name any port).
     pub fn new(options: Options) -> Arc<State> {
-        let slots = Arc::new(Semaphore::new(options.max_concurrent.max(1)));
-        Arc::new(State { options, slots })
+        State::build(options, None)
     }
 
-    /// One request's budget: see [`Options::request_budget`].
-    fn request_budget(&self) -> Budget {
-        self.options.request_budget()
+    /// The state of a server with `options` listening on `addr`.
+    pub fn listening_on(options: Options, addr: SocketAddr) -> Arc<State> {
+        State::build(options, Some(addr))
+    }
+
+    fn build(options: Options, addr: Option<SocketAddr>) -> Arc<State> {
+        let slots = Arc::new(Semaphore::new(options.max_concurrent.max(1)));
+        Arc::new(State {
+            options,
+            slots,
+            addr,
+            in_flight: Mutex::new(InFlight::default()),
+        })
+    }
+
+    /// A request's budget with a flag of its own, raised when the returned guard
+    /// is dropped (its time is up, its client went away, it is answered) or when
+    /// the server stops.
+    fn start_request(self: &Arc<State>) -> (Budget, Running) {
+        let budget = self.options.request_budget();
+        let mut in_flight = self.lock_in_flight();
+        if in_flight.stopping {
+            budget.cancel.raise();
+        }
+        let id = in_flight.next;
+        in_flight.next += 1;
+        in_flight.flags.insert(id, budget.cancel.clone());
+        let running = Running {
+            state: self.clone(),
+            id,
+            cancel: budget.cancel.clone(),
+        };
+        (budget, running)
+    }
+
+    /// Stop: no request waits for a slot any more, and every one in flight is
+    /// told to stop.
+    pub fn stop(&self) {
+        self.slots.close();
+        let mut in_flight = self.lock_in_flight();
+        in_flight.stopping = true;
+        for flag in in_flight.flags.values() {
+            flag.raise();
+        }
+    }
+
+    /// The requests being answered now.
+    pub fn in_flight(&self) -> usize {
+        self.lock_in_flight().flags.len()
+    }
+
+    fn lock_in_flight(&self) -> std::sync::MutexGuard<'_, InFlight> {
+        // A panic elsewhere cannot leave the map half-changed: use it as it is.
+        self.in_flight.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The game named `name` among the served files.
@@ -175,26 +256,16 @@ pub fn router(state: Arc<State>) -> Router {
         .with_state(state)
 }
 
-/// Every request: the Host check, and headers that keep a browser from reading an
-/// answer as anything but what it is.
+/// Every request: the target and Host checks, and headers that keep a browser
+/// from reading an answer as anything but what it is.
 async fn guard(
     AxumState(state): AxumState<Arc<State>>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .map(|h| h.to_str().unwrap_or("").to_string());
-    let mut response = match host {
-        Some(host) if state.options.loopback_hosts_only && !is_loopback_host(&host) => Failure::new(
-            StatusCode::FORBIDDEN,
-            format!(
-                "this server answers requests to localhost only, not to '{host}' (start it with --public to serve others)"
-            ),
-        )
-        .into_response(),
-        _ => next.run(request).await,
+    let mut response = match misdirected(&state, &request) {
+        Some(why) => Failure::bad(why).into_response(),
+        None => next.run(request).await,
     };
     let headers = response.headers_mut();
     headers.insert(
@@ -211,32 +282,140 @@ async fn guard(
     response
 }
 
-/// Whether a Host header names this machine: `localhost`, `127.x.x.x` or `[::1]`,
-/// with or without a port.
-fn is_loopback_host(host: &str) -> bool {
-    let name = if let Some(rest) = host.strip_prefix('[') {
-        rest.split(']').next().unwrap_or("")
-    } else {
-        host.rsplit_once(':').map_or(host, |(name, _)| name)
+/// Why a request is not for this server, if it is not: an absolute target (a
+/// proxy's request), no Host or two, or a Host this server does not answer to.
+/// A page that rebinds its own name to this machine's address sends that name
+/// as its Host, so answering only to loopback names keeps it out.
+fn misdirected(state: &State, request: &axum::extract::Request) -> Option<&'static str> {
+    let uri = request.uri();
+    if uri.scheme().is_some() || uri.authority().is_some() {
+        return Some("the request target must be a path, not an absolute address");
+    }
+    let mut hosts = request.headers().get_all(header::HOST).iter();
+    let (Some(host), None) = (hosts.next(), hosts.next()) else {
+        return Some("a request needs exactly one Host header");
     };
-    name.eq_ignore_ascii_case("localhost")
-        || name.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    let answers = host
+        .to_str()
+        .ok()
+        .and_then(HostName::parse)
+        .is_some_and(|host| state.answers_to(&host));
+    if answers {
+        None
+    } else if state.options.loopback_hosts_only {
+        Some("this server answers requests addressed to localhost, 127.0.0.1 or [::1] and its port only")
+    } else {
+        Some("this server answers requests addressed to its own address and port, or localhost, only")
+    }
 }
 
-/// One API request: the fields from the query (GET) or the JSON body (POST), the
-/// analysis on a blocking thread under the semaphore and the request's budget.
+/// A Host header: a name or an IP address (IPv6 in brackets), and a port.
+#[derive(Debug, PartialEq, Eq)]
+enum HostName<'a> {
+    Name(&'a str, Option<u16>),
+    Ip(IpAddr, Option<u16>),
+}
+
+impl<'a> HostName<'a> {
+    /// The Host header `text`; `None` when it is not one (`[::1]evil.example`,
+    /// an empty or non-numeric port).
+    fn parse(text: &'a str) -> Option<HostName<'a>> {
+        let port = |rest: &str| -> Option<Option<u16>> {
+            match rest.strip_prefix(':') {
+                None if rest.is_empty() => Some(None),
+                Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                    digits.parse().ok().map(Some)
+                }
+                _ => None,
+            }
+        };
+        if let Some(bracketed) = text.strip_prefix('[') {
+            let (inside, rest) = bracketed.split_once(']')?;
+            let ip: std::net::Ipv6Addr = inside.parse().ok()?;
+            return Some(HostName::Ip(IpAddr::V6(ip), port(rest)?));
+        }
+        let (name, rest) = match text.find(':') {
+            Some(colon) => text.split_at(colon),
+            None => (text, ""),
+        };
+        let port = port(rest)?;
+        if name.is_empty() {
+            return None;
+        }
+        Some(match name.parse::<std::net::Ipv4Addr>() {
+            Ok(ip) => HostName::Ip(IpAddr::V4(ip), port),
+            Err(_) => HostName::Name(name, port),
+        })
+    }
+}
+
+impl State {
+    /// Whether a request addressed to `host` is for this server: a loopback name
+    /// (`localhost`, `127.0.0.1`, `[::1]`), or, on a public server, its own
+    /// address (any address when it listens on all), with its port or none.
+    fn answers_to(&self, host: &HostName) -> bool {
+        let (loopback, ip, port) = match *host {
+            HostName::Name(name, port) => (name.eq_ignore_ascii_case("localhost"), None, port),
+            HostName::Ip(ip, port) => (
+                ip == IpAddr::from(std::net::Ipv4Addr::LOCALHOST)
+                    || ip == IpAddr::from(std::net::Ipv6Addr::LOCALHOST),
+                Some(ip),
+                port,
+            ),
+        };
+        if let (Some(port), Some(addr)) = (port, self.addr) {
+            if port != addr.port() {
+                return false;
+            }
+        }
+        let own = |ip: IpAddr| match self.addr {
+            Some(addr) => addr.ip() == ip || addr.ip().is_unspecified(),
+            None => true,
+        };
+        loopback || (!self.options.loopback_hosts_only && ip.is_some_and(own))
+    }
+}
+
+/// Whether a request's body is declared JSON: one Content-Type, exactly
+/// `application/json`, alone or with `charset=utf-8`. Another site's page can
+/// send `text/plain` (a form, a `no-cors` fetch) without asking; this type only
+/// after a preflight that this server never allows.
+fn declares_json(headers: &HeaderMap) -> bool {
+    let mut types = headers.get_all(header::CONTENT_TYPE).iter();
+    let (Some(value), None) = (types.next(), types.next()) else {
+        return false;
+    };
+    let Ok(value) = value.to_str() else {
+        return false;
+    };
+    let mut parts = value.split(';');
+    let media = parts.next().unwrap_or("").trim();
+    if !media.eq_ignore_ascii_case("application/json") {
+        return false;
+    }
+    match (parts.next(), parts.next()) {
+        (None, _) => true,
+        (Some(parameter), None) => parameter.split_once('=').is_some_and(|(key, value)| {
+            key.trim().eq_ignore_ascii_case("charset")
+                && value.trim().trim_matches('"').eq_ignore_ascii_case("utf-8")
+        }),
+        _ => false,
+    }
+}
+
+/// One API request: the fields from the JSON body, the analysis on a blocking
+/// thread under the semaphore and the request's budget.
 async fn endpoint(
     AxumState(state): AxumState<Arc<State>>,
     Path(name): Path<String>,
     method: Method,
-    uri: Uri,
-    headers: axum::http::HeaderMap,
+    headers: HeaderMap,
     body: Body,
 ) -> Response {
     // The whole request, its body's reading included (a client that sends slowly
     // holds no slot for longer), within the timeout.
     let timeout = state.options.timeout;
-    let answered = tokio::time::timeout(timeout, answer(state, &name, method, uri, &headers, body)).await;
+    let answered = tokio::time::timeout(timeout, answer(state, &name, method, &headers, body)).await;
     match answered {
         Ok(Ok(value)) => json_response(StatusCode::OK, &value),
         Ok(Err(failure)) => failure.into_response(),
@@ -245,21 +424,23 @@ async fn endpoint(
 }
 
 fn too_slow(timeout: Duration) -> Failure {
-    Failure::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        format!(
-            "over budget: no answer within {} s (the server is busy or the question too large)",
-            timeout.as_secs_f64()
-        ),
-    )
+    Failure {
+        limit: Some(grundy::Limit::Cancelled.key()),
+        ..Failure::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "over budget: no answer within the server's {} s (the server is busy or the question too large)",
+                timeout.as_secs_f64()
+            ),
+        )
+    }
 }
 
 async fn answer(
     state: Arc<State>,
     name: &str,
     method: Method,
-    uri: Uri,
-    headers: &axum::http::HeaderMap,
+    headers: &HeaderMap,
     body: Body,
 ) -> Result<serde_json::Value, Failure> {
     let Some(endpoint) = api::Endpoint::find(name) else {
@@ -271,26 +452,13 @@ async fn answer(
             ),
         ));
     };
-    let request: Request = if method == Method::GET {
-        let query = uri.query().unwrap_or("");
-        if query.len() > state.options.max_body {
-            return Err(Failure::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "query string too large",
-            ));
-        }
-        serde_urlencoded_query(query)?
+    let request: Request = if method == Method::GET && !endpoint.takes_fields() {
+        Request::default()
     } else if method == Method::POST {
-        // JSON only: a form that another site's page posts here (text/plain, a
-        // form encoding) is refused before anything runs.
-        let json = headers
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.trim().to_ascii_lowercase().starts_with("application/json"));
-        if !json {
+        if !declares_json(headers) {
             return Err(Failure::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "send the fields as JSON with Content-Type: application/json (or use GET with a query)",
+                "send the fields as JSON, with Content-Type: application/json",
             ));
         }
         let bytes = axum::body::to_bytes(body, state.options.max_body)
@@ -306,12 +474,18 @@ async fn answer(
         } else {
             serde_json::from_slice(&bytes).map_err(|e| Failure::bad(format!("malformed JSON: {e}")))?
         }
+    } else if endpoint.takes_fields() {
+        // Not GET: a link or an image on another site's page would start work.
+        return Err(Failure::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            format!("/api/{name} takes a POST of JSON"),
+        ));
     } else {
         return Err(Failure::new(StatusCode::METHOD_NOT_ALLOWED, "use GET or POST"));
     };
     request.check_sizes(state.options.max_text)?;
     // The permit goes with the work: a solve still running after its request
-    // timed out keeps its slot until its budget stops it.
+    // timed out keeps its slot until it looks at its flag and stops.
     let permit = state
         .slots
         .clone()
@@ -319,10 +493,9 @@ async fn answer(
         .await
         .map_err(|_| Failure::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down"))?;
     // The request's own flag, raised when this future is dropped (its time is up,
-    // or the client went away): the analysis stops at its next look and frees
-    // its slot, instead of running on to its budget.
-    let budget = state.request_budget();
-    let _stop = RaiseOnDrop(budget.cancel.clone());
+    // or the client went away) or the server stops: the analysis stops at its
+    // next look and frees its slot, instead of running on to its budget.
+    let (budget, _running) = state.start_request();
     let handle = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         endpoint.run(&state, &request, &budget)
@@ -340,22 +513,20 @@ async fn answer(
     }
 }
 
-/// Raises its flag when dropped.
-struct RaiseOnDrop(grundy_api::Cancel);
-
-impl Drop for RaiseOnDrop {
-    fn drop(&mut self) {
-        self.0.raise();
-    }
+/// A request in flight: dropped, it raises its flag (the work still running on
+/// its blocking thread stops at its next look, and gives back its slot) and
+/// leaves the registry.
+struct Running {
+    state: Arc<State>,
+    id: u64,
+    cancel: grundy_api::Cancel,
 }
 
-fn serde_urlencoded_query(query: &str) -> Result<Request, Failure> {
-    let uri: Uri = format!("/?{query}")
-        .parse()
-        .map_err(|_| Failure::bad("malformed query string"))?;
-    axum::extract::Query::<Request>::try_from_uri(&uri)
-        .map(|q| q.0)
-        .map_err(|e| Failure::bad(format!("malformed query: {}", e.body_text())))
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.cancel.raise();
+        self.state.lock_in_flight().flags.remove(&self.id);
+    }
 }
 
 /// Why the server could not run.
@@ -377,7 +548,7 @@ pub enum ServeError {
 /// A bound server, not yet running: its address (port 0 is given one) and the app.
 pub struct Bound {
     listener: tokio::net::TcpListener,
-    app: Router,
+    state: Arc<State>,
 }
 
 impl Bound {
@@ -388,14 +559,34 @@ impl Bound {
             .expect("a bound listener has an address")
     }
 
-    /// Serve until `shutdown` completes, then finish the requests in flight.
+    /// Serve until `shutdown` completes; then tell every request in flight to
+    /// stop, and wait for their answers at most [`Options::shutdown_grace`].
     pub async fn run(
         self,
         shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
-        axum::serve(self.listener, self.app)
-            .with_graceful_shutdown(shutdown)
-            .await?;
+        let state = self.state.clone();
+        let stopping = Arc::new(tokio::sync::Notify::new());
+        let told = stopping.clone();
+        let stop = async move {
+            shutdown.await;
+            state.stop();
+            told.notify_one();
+        };
+        let grace = self.state.options.shutdown_grace;
+        let server = axum::serve(self.listener, router(self.state))
+            .with_graceful_shutdown(stop)
+            .into_future();
+        // Work that does not look at its flag (a script's call, a solver between
+        // two looks) would hold the graceful shutdown for as long as it runs.
+        let given_up = async move {
+            stopping.notified().await;
+            tokio::time::sleep(grace).await;
+        };
+        tokio::select! {
+            served = server => served?,
+            () = given_up => {}
+        }
         Ok(())
     }
 }
@@ -405,13 +596,15 @@ pub async fn bind(addr: SocketAddr, options: Options) -> Result<Bound, ServeErro
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
+    let bound = listener.local_addr()?;
     Ok(Bound {
         listener,
-        app: router(State::new(options)),
+        state: State::listening_on(options, bound),
     })
 }
 
-/// Serve on `addr` until Ctrl-C; `ready` is told the address once it listens.
+/// Serve on `addr` until Ctrl-C or SIGTERM; `ready` is told the address once it
+/// listens.
 pub async fn serve(
     addr: SocketAddr,
     options: Options,
@@ -444,10 +637,12 @@ pub fn serve_blocking(
     options: Options,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?
-        .block_on(serve(addr, options, ready))
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let served = runtime.block_on(serve(addr, options, ready));
+    // The grace is spent: blocking threads still at work that ignores its flag
+    // end with the process, not before it.
+    runtime.shutdown_background();
+    served
 }
 
 #[cfg(test)]

@@ -154,6 +154,7 @@ async fn the_page_is_served() {
     let app = app();
     for path in ["/", "/assets/app.js", "/assets/style.css"] {
         let request = axum::http::Request::get(path)
+            .header("host", "localhost:8080")
             .body(axum::body::Body::empty())
             .unwrap();
         let response = tower::ServiceExt::oneshot(app.clone(), request).await.unwrap();

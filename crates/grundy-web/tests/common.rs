@@ -39,6 +39,7 @@ pub async fn send(app: &Router, method: &str, uri: &str, body: impl Into<Body>) 
     let request = Request::builder()
         .method(method)
         .uri(uri)
+        .header("host", "localhost")
         .header("content-type", "application/json")
         .body(body.into())
         .unwrap();

@@ -92,14 +92,6 @@ async fn too_large_is_413() {
     let long = "1,".repeat(5_000);
     let (status, v) = post(&app, "solve", json!({"game": "nim", "position": long})).await;
     assert_error(status, &v, StatusCode::PAYLOAD_TOO_LARGE, "a long position");
-    let (status, v) = send(
-        &app,
-        "GET",
-        &format!("/api/solve?game=nim&position={}", "1,".repeat(3_000)),
-        "",
-    )
-    .await;
-    assert_error(status, &v, StatusCode::PAYLOAD_TOO_LARGE, "a long query");
     still_answers(&app).await;
 }
 
@@ -160,17 +152,100 @@ async fn unknown_pages_and_methods() {
     assert_error(status, &v, StatusCode::NOT_FOUND, "a path in assets");
     let (status, v) = send(&app, "DELETE", "/api/solve", "").await;
     assert_error(status, &v, StatusCode::METHOD_NOT_ALLOWED, "DELETE");
+    let (status, v) = send(&app, "PUT", "/api/catalogue", "").await;
+    assert_error(status, &v, StatusCode::METHOD_NOT_ALLOWED, "PUT");
     still_answers(&app).await;
 }
 
+/// `method uri` with `content_type` (none: no header) and a good body to solve.
+async fn status_of(app: &axum::Router, method: &str, uri: &str, content_type: Option<&str>) -> StatusCode {
+    use tower::ServiceExt;
+    let mut request = axum::http::Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("host", "localhost");
+    if let Some(kind) = content_type {
+        request = request.header("content-type", kind);
+    }
+    let request = request
+        .body(axum::body::Body::from(r#"{"game": "nim", "position": "1,2"}"#))
+        .unwrap();
+    app.clone().oneshot(request).await.unwrap().status()
+}
+
+/// Another site's page may make the browser send a GET (a link, an image) or a
+/// POST of a form or of `text/plain` without asking this server first: neither
+/// starts any work (CSRF). Only `application/json` needs the server's consent.
 #[tokio::test]
-async fn get_reads_the_query() {
+async fn work_takes_only_a_post_of_json() {
     let app = app();
-    let (status, v) = send(&app, "GET", "/api/solve?game=nim&position=1,2&misere=true", "").await;
-    assert_eq!(status, StatusCode::OK, "{v}");
-    assert_eq!(v["position"], "1,2", "{v}");
-    let (status, v) = send(&app, "GET", "/api/solve?game=nim&position=1&misere=maybe", "").await;
-    assert_error(status, &v, StatusCode::BAD_REQUEST, "misere=maybe");
+    let endpoints = [
+        "solve",
+        "moves",
+        "board",
+        "values",
+        "period",
+        "quotient",
+        "value",
+        "thermograph",
+        "calc",
+        "explain",
+    ];
+    for endpoint in endpoints {
+        let uri = format!("/api/{endpoint}?game=nim&position=1,2");
+        let (status, v) = send(&app, "GET", &uri, "").await;
+        assert_error(
+            status,
+            &v,
+            StatusCode::METHOD_NOT_ALLOWED,
+            &format!("GET {endpoint}"),
+        );
+        let uri = format!("/api/{endpoint}");
+        for kind in [
+            None,
+            Some("text/plain"),
+            Some("text/plain; charset=utf-8"),
+            Some("application/x-www-form-urlencoded"),
+            Some("multipart/form-data; boundary=x"),
+            Some("application/jsonp"),
+            Some("application/json-seq"),
+            Some("application/json; charset=latin1"),
+            Some("application/json; charset=utf-8; x=y"),
+            Some("text/plain; application/json"),
+        ] {
+            let status = status_of(&app, "POST", &uri, kind).await;
+            assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{endpoint} {kind:?}");
+        }
+    }
+    for kind in [
+        "application/json",
+        "Application/JSON",
+        "application/json; charset=utf-8",
+        "application/json;charset=UTF-8",
+    ] {
+        let status = status_of(&app, "POST", "/api/solve", Some(kind)).await;
+        assert_eq!(status, StatusCode::OK, "{kind}");
+    }
+    // Two Content-Types: not one that says JSON.
+    use tower::ServiceExt;
+    let request = axum::http::Request::post("/api/solve")
+        .header("host", "localhost")
+        .header("content-type", "application/json")
+        .header("content-type", "text/plain")
+        .body(axum::body::Body::from(r#"{"game": "nim", "position": "1,2"}"#))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // The lists of games start no work: a GET reads them (so does the page's POST).
+    for endpoint in ["catalogue", "served"] {
+        let (status, v) = send(&app, "GET", &format!("/api/{endpoint}"), "").await;
+        assert_eq!(status, StatusCode::OK, "GET {endpoint}: {v}");
+        let (status, v) = post(&app, endpoint, json!({})).await;
+        assert_eq!(status, StatusCode::OK, "POST {endpoint}: {v}");
+        let status = status_of(&app, "POST", &format!("/api/{endpoint}"), Some("text/plain")).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{endpoint}");
+    }
+    still_answers(&app).await;
 }
 
 #[tokio::test]
@@ -218,56 +293,141 @@ async fn a_panic_is_a_500_for_that_request_only() {
     still_answers(&app).await;
 }
 
+/// `request` with the Host headers `hosts` to `app`: its status.
+async fn status_with_hosts(app: &axum::Router, uri: &str, hosts: &[&str]) -> StatusCode {
+    use tower::ServiceExt;
+    let mut request = axum::http::Request::post(uri).header("content-type", "application/json");
+    for host in hosts {
+        request = request.header("host", *host);
+    }
+    let request = request
+        .body(axum::body::Body::from(r#"{"game": "nim", "position": "1,2"}"#))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+    response.status()
+}
+
+/// A page whose name was rebound to 127.0.0.1 sends its own name as the Host
+/// (DNS rebinding): only the loopback names, with the server's port or none, are
+/// answered.
 #[tokio::test]
 async fn other_sites_are_refused() {
-    use axum::body::Body;
-    use tower::ServiceExt;
-    let app = app();
-    let ask = |host: &'static str, kind: &'static str| {
-        axum::http::Request::post("/api/solve")
-            .header("host", host)
-            .header("content-type", kind)
-            .body(Body::from(r#"{"game": "nim", "position": "1,2"}"#))
-            .unwrap()
-    };
-    // A page whose name was rebound to 127.0.0.1 sends its own name as the Host.
-    for (host, kind, want) in [
-        ("evil.example", "application/json", StatusCode::FORBIDDEN),
-        ("evil.example:8080", "application/json", StatusCode::FORBIDDEN),
-        (
-            "127.0.0.1.evil.example",
-            "application/json",
-            StatusCode::FORBIDDEN,
-        ),
-        // A form another site posts is not JSON.
-        ("localhost:8080", "text/plain", StatusCode::UNSUPPORTED_MEDIA_TYPE),
-        (
-            "localhost:8080",
-            "application/x-www-form-urlencoded",
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        ),
-        ("localhost:8080", "application/json", StatusCode::OK),
-        (
-            "127.0.0.1:8080",
-            "application/json; charset=utf-8",
-            StatusCode::OK,
-        ),
-        ("[::1]:8080", "application/json", StatusCode::OK),
-        ("LOCALHOST", "application/json", StatusCode::OK),
-    ] {
-        let response = app.clone().oneshot(ask(host, kind)).await.unwrap();
-        assert_eq!(response.status(), want, "{host} {kind}");
-        assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+    let addr: std::net::SocketAddr = "127.0.0.1:8080".parse().unwrap();
+    let app = grundy_web::router(grundy_web::State::listening_on(options(), addr));
+    let refused = [
+        "evil.example",
+        "evil.example:8080",
+        "127.0.0.1.evil.example",
+        "localhost.evil.example",
+        "localhost.evil.example:8080",
+        "[::1]evil.example",
+        "[::1].evil.example:8080",
+        "[::1]:8080evil",
+        "localhost:8080@evil.example",
+        "localhost:8081",
+        "localhost:",
+        "localhost:80a",
+        "localhost:99999",
+        "127.0.0.2:8080",
+        "127.1:8080",
+        "2130706433:8080",
+        "[::ffff:127.0.0.1]:8080",
+        "0.0.0.0:8080",
+        "192.168.1.5:8080",
+        "localhost.",
+        "",
+        ":8080",
+    ];
+    for host in refused {
+        assert_eq!(
+            status_with_hosts(&app, "/api/solve", &[host]).await,
+            StatusCode::BAD_REQUEST,
+            "{host:?}"
+        );
     }
-    // A public server answers any name.
-    let mut options = options();
-    options.loopback_hosts_only = false;
-    let public = app_with(options);
-    let response = public
-        .oneshot(ask("grundy.example", "application/json"))
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
+    for host in [
+        "localhost",
+        "localhost:8080",
+        "LocalHost:8080",
+        "127.0.0.1",
+        "127.0.0.1:8080",
+        "[::1]",
+        "[::1]:8080",
+    ] {
+        assert_eq!(
+            status_with_hosts(&app, "/api/solve", &[host]).await,
+            StatusCode::OK,
+            "{host:?}"
+        );
+    }
+    // No Host, or two (which one would a proxy have checked?).
+    assert_eq!(
+        status_with_hosts(&app, "/api/solve", &[]).await,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        status_with_hosts(&app, "/api/solve", &["localhost:8080", "evil.example"]).await,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        status_with_hosts(&app, "/api/solve", &["localhost:8080", "localhost:8080"]).await,
+        StatusCode::BAD_REQUEST
+    );
+    // An absolute target names its host in the request line, whatever the Host.
+    for uri in ["http://evil.example/api/solve", "http://localhost:8080/api/solve"] {
+        assert_eq!(
+            status_with_hosts(&app, uri, &["localhost:8080"]).await,
+            StatusCode::BAD_REQUEST,
+            "{uri}"
+        );
+    }
+    // The page's own files are guarded alike.
+    assert_eq!(
+        status_with_hosts(&app, "/", &["evil.example:8080"]).await,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+/// A public server (bound elsewhere on purpose) answers to its own address as
+/// well, and to no other name.
+#[tokio::test]
+async fn a_public_server_answers_to_its_address() {
+    let public = |bound: &str| {
+        let mut options = options();
+        options.loopback_hosts_only = false;
+        grundy_web::router(grundy_web::State::listening_on(options, bound.parse().unwrap()))
+    };
+    let app = public("192.168.1.5:8080");
+    for (host, want) in [
+        ("192.168.1.5:8080", StatusCode::OK),
+        ("192.168.1.5", StatusCode::OK),
+        ("localhost:8080", StatusCode::OK),
+        ("192.168.1.6:8080", StatusCode::BAD_REQUEST),
+        ("192.168.1.5:8081", StatusCode::BAD_REQUEST),
+        ("grundy.example:8080", StatusCode::BAD_REQUEST),
+        ("192.168.1.5.evil.example:8080", StatusCode::BAD_REQUEST),
+    ] {
+        assert_eq!(
+            status_with_hosts(&app, "/api/solve", &[host]).await,
+            want,
+            "{host}"
+        );
+    }
+    // Listening on every address: any address of this machine, never a name.
+    let app = public("0.0.0.0:8080");
+    for (host, want) in [
+        ("10.0.0.7:8080", StatusCode::OK),
+        ("[fe80::1]:8080", StatusCode::OK),
+        ("grundy.example:8080", StatusCode::BAD_REQUEST),
+        ("10.0.0.7:9090", StatusCode::BAD_REQUEST),
+    ] {
+        assert_eq!(
+            status_with_hosts(&app, "/api/solve", &[host]).await,
+            want,
+            "{host}"
+        );
+    }
 }
 
 #[tokio::test]
@@ -285,9 +445,13 @@ async fn a_request_past_its_time_frees_its_slot() {
 async fn frees_its_slot(mut options: grundy_web::Options, endpoint: &str, request: serde_json::Value) {
     options.timeout = std::time::Duration::from_secs(1);
     options.max_concurrent = 1;
-    let app = app_with(options);
+    let state = grundy_web::State::new(options);
+    let app = grundy_web::router(state.clone());
     let (status, v) = post(&app, endpoint, request).await;
     assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "past the timeout");
+    assert_eq!(v["limit"], "cancelled", "{v}");
+    // Its flag left the registry of the requests in flight with its answer.
+    assert_eq!(state.in_flight(), 0);
     let (status, v) = post(&app, "solve", json!({"game": "nim", "position": "3,4,5"})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
 }

@@ -10,7 +10,7 @@ use tokio::net::TcpStream;
 use crate::common::options;
 
 /// One HTTP/1.1 request on a new connection: the status and the body.
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -40,11 +40,20 @@ fn mix() -> Vec<(&'static str, String, String, u16)> {
         good("moves", r#"{"game": "tictactoe"}"#),
         good("board", r#"{"game": "tictactoe"}"#),
         good("catalogue", ""),
+        ("GET", "/api/catalogue".to_string(), String::new(), 200),
+        // Work is asked by a POST only: a GET is a link another site may show.
         (
             "GET",
             "/api/solve?game=nim&position=1,2".to_string(),
             String::new(),
-            200,
+            405,
+        ),
+        // A proxy's absolute target: the Host check would be beside the point.
+        (
+            "GET",
+            "http://evil.example/api/catalogue".to_string(),
+            String::new(),
+            400,
         ),
         ("GET", "/".to_string(), String::new(), 200),
         ("GET", "/assets/app.js".to_string(), String::new(), 200),

@@ -7,3 +7,4 @@ mod answers;
 mod hostile;
 mod load;
 mod no_names;
+mod shutdown;

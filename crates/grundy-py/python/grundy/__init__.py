@@ -330,6 +330,14 @@ class Value:
     def __init__(self, text: Union[str, int, "Value"]) -> None:
         if isinstance(text, Value):
             self._v: Any = text._v
+        elif isinstance(text, int) and not isinstance(text, bool):
+            # An int Python will not write out (past 4300 digits by default) is far
+            # past the largest integer that can be built as a game anyway.
+            try:
+                written = str(text)
+            except ValueError:
+                raise InputError("the int is too large to build as a game") from None
+            self._v = _grundy.Value(written)
         else:
             self._v = _grundy.Value(str(text))
 
@@ -377,6 +385,10 @@ class Value:
 
     def __hash__(self) -> int:
         return hash(self._v)
+
+    def __bool__(self) -> bool:
+        """False for 0 (the zero game), True for every other value."""
+        return bool(self._v)
 
     def confused(self, other: Any) -> bool:
         """True when the two are incomparable (their difference is fuzzy)."""
@@ -443,6 +455,11 @@ class Thermograph(Report):
     def _repr_svg_(self) -> str:
         return self.svg()
 
+    def _repr_html_(self) -> str:
+        # Jupyter shows the richest form it is given, and ranks HTML above SVG:
+        # the report's table (inherited) would hide the drawing.
+        return self.svg()
+
 
 class SequencePlot:
     """A nim-sequence plot that draws itself in Jupyter."""
@@ -489,11 +506,18 @@ class PythonGame:
 
     Define ``moves(position)`` (an impartial game), or ``left(position)`` and
     ``right(position)`` (a partizan game), returning a list of positions. A
-    position is an int, a tuple of ints or a str. Optional: ``name``, ``start``,
-    ``heaps = True`` (a position is a tuple of heaps; ``moves(n)`` gets one heap
-    and returns what is left of it: an int, or a tuple for a split),
-    ``shape = "number"``, ``terminal(position)`` returning ``"win"``, ``"lose"``,
+    position is an int, a tuple of ints or a str; your methods get a position of
+    one number as an int (``solve(10)`` calls ``moves(10)``), unless the game
+    speaks tuples: ``shape = "tuple"``, or a tuple as ``start``, gives them
+    ``(10,)``. Optional: ``name``, ``start``, ``heaps = True`` (a position is a
+    tuple of heaps; ``moves(n)`` gets one heap and returns what is left of it: an
+    int, or a tuple for a split), ``shape = "number"`` (every position is one
+    int) or ``"tuple"``, ``terminal(position)`` returning ``"win"``, ``"lose"``,
     ``"draw"`` or ``None``, and ``show(position)``.
+
+    Each position's moves are asked once and remembered for the game's later
+    calls (each heap's, for ``heaps = True``), up to the ``max_positions``
+    budget: the methods must answer the same each time.
 
     >>> class Subtraction(PythonGame):
     ...     name = "take 1, 3 or 4"

@@ -61,3 +61,57 @@ def test_progress_reaches_the_callback():
     quick = []
     grundy.game("kayles").period(progress=lambda *p: quick.append(p))
     assert quick and quick[-1][0] >= 1
+
+
+BAD_NUMBERS = [-1, 2**64, 10**30, "5", 5.0, True]
+
+
+@pytest.mark.parametrize("keyword", ["max_memory", "max_work", "max_positions", "script_memory"])
+@pytest.mark.parametrize("bad", BAD_NUMBERS)
+def test_a_bad_limit_is_an_input_error_naming_its_keyword(keyword, bad):
+    # PyO3's conversions raised OverflowError or TypeError without the keyword's
+    # name, and took True for 1.
+    with pytest.raises(grundy.InputError, match=f"^{keyword}="):
+        grundy.game("nim", **{keyword: bad})
+
+
+@pytest.mark.parametrize("bad", [1e300, float("nan"), float("inf"), -1.0, 0, 1e-300, pytest.param(10**400, id="10**400"), "5", True])
+def test_a_bad_script_timeout_is_an_input_error(bad):
+    # 1e300 seconds panicked in Duration::from_secs_f64 (a PanicException).
+    with pytest.raises(grundy.InputError, match="^script_timeout="):
+        grundy.game("nim", script_timeout=bad)
+
+
+def test_good_limits_are_taken():
+    assert grundy.game("nim", max_work=2**64 - 1, script_timeout=2, max_memory=1 << 30).solve("1,2").nimber == 3
+    assert grundy.game("nim", script_timeout=0.5, max_positions=None).name == "nim"
+
+
+@pytest.mark.parametrize("bad", BAD_NUMBERS)
+def test_every_numeric_keyword_of_a_call_is_checked(bad):
+    kayles = grundy.game("kayles")
+    calls = {
+        "to": lambda: kayles.nimbers(bad),
+        "from_": lambda: kayles.values(to=3, from_=bad),
+        "depth": lambda: kayles.explain(3, depth=bad),
+        "replies": lambda: kayles.explain(3, replies=bad),
+        "max": lambda: kayles.period(max=bad),
+        "max_heap": lambda: kayles.quotient(max_heap=bad),
+        "max_work": lambda: grundy.calc("1+1", max_work=bad),
+        "width": lambda: grundy.Value("{2|-1}").thermograph().svg(width=bad),
+    }
+    for keyword, call in calls.items():
+        with pytest.raises(grundy.InputError, match=f"^{keyword}="):
+            call()
+    d = grundy.game("domineering")
+    with pytest.raises(grundy.InputError, match="^max_work="):
+        d.value("..|..", max_work=bad)
+    with pytest.raises(grundy.InputError, match="^max_work="):
+        d.thermograph("..|..", max_work=bad)
+
+
+def test_a_position_out_of_range_is_an_input_error():
+    kayles = grundy.game("kayles")
+    for bad in (-3, 2**63, 2**70, (1, 2**70), [-1, 2]):
+        with pytest.raises(grundy.InputError):
+            kayles.solve(bad)

@@ -1,6 +1,9 @@
 """Values against brute force and the laws of combinatorial game theory."""
 
+import gc
+
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 import grundy
@@ -81,3 +84,51 @@ def test_known_values():
     t = grundy.Value("{2|-1}").thermograph()
     assert (t.mean, t.temperature) == ("1/2", "3/2")
     assert t.svg().lstrip().startswith("<svg")
+
+
+def test_zero_is_false_and_every_other_value_true():
+    assert not grundy.Value("0")
+    assert not grundy.Value("^") + grundy.Value("v")
+    assert all(grundy.Value(v) for v in VALUES if v != "0")
+
+
+def test_an_int_too_large_to_build_is_bad_input_not_a_wrong_sum():
+    # It used to run out of work building 10**9 nodes and add the meaningless id
+    # left behind: 1 + 10**9 was 1.
+    with pytest.raises(grundy.InputError, match="too large"):
+        grundy.Value("1") + 10**9
+    with pytest.raises(grundy.InputError, match="too large"):
+        grundy.Value("1") + 2**70
+    with pytest.raises(grundy.InputError, match="too large"):
+        grundy.Value(10**5000)
+    assert grundy.Value("1") + 5 == 6
+
+
+def test_dropped_values_give_their_memory_back():
+    """Values were interned in one universe that only grew: 20,000 values kept
+    hundreds of MB after they were dropped. Now the live values are copied into a
+    fresh universe once the old one has grown or its values are mostly dropped."""
+    universe = grundy._grundy.Value._universe
+    kept = grundy.Value("{1|-1}")
+    kept_hash, kept_text = hash(kept), str(kept)
+    table = {kept: "kept"}
+    # *2047 has 4094 options, and every smaller nimber with it: about 17 MB.
+    big = [grundy.Value("*2047") + k for k in range(8)]
+    assert universe()[1] > 16 << 20
+    del big
+    gc.collect()
+    games, held = universe()
+    assert held < 1 << 20 and games < 1000, (games, held)
+    # The kept value moved to the new universe: still equal, same hash, same key.
+    again = grundy.Value("{1|-1}")
+    assert again == kept and hash(again) == kept_hash and table[again] == "kept"
+    assert str(kept) == kept_text and kept.temperature == "1"
+
+
+def test_a_thermograph_draws_itself_in_jupyter():
+    # Jupyter ranks HTML above SVG: the report's table used to hide the drawing.
+    t = grundy.Value("{2|-1}").thermograph()
+    assert "<svg" in t._repr_html_() and "<table" not in t._repr_html_()
+    assert t._repr_svg_().lstrip().startswith("<svg")
+    g = grundy.game("domineering").thermograph("...|...")
+    assert "<svg" in g._repr_html_()
