@@ -627,7 +627,9 @@ fn calc(
 ) -> PyResult<Py<PyAny>> {
     let work = args::count_or::<u64>(py, "max_work", max_work)?;
     let b = with_work(&budget.0, work);
-    let r = run(py, move || grundy_api::calc(&expression, unicode, &b).map(|r| r.json()))?;
+    let r = run(py, move || {
+        grundy_api::calc(&expression, unicode, &b).map(|r| r.json())
+    })?;
     answer(py, r)
 }
 

@@ -83,7 +83,8 @@ fn with_values<T>(f: impl FnOnce(&mut Values) -> T) -> T {
     if held > COMPACT_FROM && (held > 2 * v.kept || 2 * live < v.kept_live) {
         v.compact();
     }
-    v.universe.set_work_limit(Some(grundy::Task::Calc.defaults().work));
+    v.universe
+        .set_work_limit(Some(grundy::Task::Calc.defaults().work));
     f(&mut v)
 }
 
