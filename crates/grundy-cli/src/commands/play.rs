@@ -25,6 +25,7 @@ use anyhow::Result;
 use clap::ValueEnum;
 use grundy::dynamic::{DynGame, DynPosition, MoveInfo, MoveWord};
 use grundy::explain::{best_move, options_with_values};
+use grundy::partizan::DynPartizan;
 use grundy::{Outcome, Play};
 
 use crate::load;
@@ -106,7 +107,8 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         },
     };
     // A partizan game is played on positions that carry the side to move.
-    let (game, start) = match game.partizan() {
+    let partizan = game.partizan();
+    let (game, start) = match partizan {
         Some(partizan) => {
             let human = super::First::side(args.side);
             let first = match args.first {
@@ -134,6 +136,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     };
     let mut session = Session {
         game,
+        partizan,
         play: super::play(args.misere),
         position: start,
         turn: args.first,
@@ -203,6 +206,10 @@ impl<W: Write> Out<W> {
 
 struct Session<'g> {
     game: &'g dyn DynGame,
+    /// The partizan game `game` is the play of: its moves come from it, so that
+    /// where the memoized search is out of reach the outcome search that
+    /// `solve` uses gives their outcomes.
+    partizan: Option<&'g dyn DynPartizan>,
     play: Play,
     position: DynPosition,
     turn: Player,
@@ -214,6 +221,24 @@ struct Session<'g> {
 }
 
 impl Session<'_> {
+    /// The moves from the position with their outcomes.
+    fn moves(&self) -> Result<Vec<MoveInfo>> {
+        if let Some(partizan) = self.partizan {
+            return Ok(grundy_api::played_moves(partizan, &self.position, self.play)?);
+        }
+        // Big positions: outcomes only (see `options_with_values`).
+        let searchable = match self.game.analyze(&self.position, self.play) {
+            Ok(a) => a.remoteness.is_some(),
+            Err(_) => true,
+        };
+        Ok(options_with_values(
+            self.game,
+            &self.position,
+            self.play,
+            searchable,
+        )?)
+    }
+
     fn show(&self, p: &DynPosition) -> String {
         crate::render::inline(self.game, p)
     }
@@ -279,18 +304,8 @@ impl Session<'_> {
             if out.closed {
                 return Ok(());
             }
-            // Big positions: outcomes only (see `options_with_values`).
-            let searchable = match self.game.analyze(&self.position, self.play) {
-                Ok(a) => a.remoteness.is_some(),
-                Err(_) => true,
-            };
             // Two moves that leave the same position are one move to pick.
-            let moves = grundy_api::distinct(options_with_values(
-                self.game,
-                &self.position,
-                self.play,
-                searchable,
-            )?);
+            let moves = grundy_api::distinct(self.moves()?);
             if moves.is_empty() {
                 self.game_over(out)?;
                 return Ok(());
