@@ -504,6 +504,23 @@ fn periods_of_lasker_and_spellings_of_one_game() {
     let f = dir.path().join("nim.txt");
     ok(&["values", "nim", "--to", "100", "--out", path_str(&f)]);
     assert_eq!(read_text(&f), table);
+    // A tail code that no theorem covers: the arithmetic period its values show,
+    // saltus and all, as apparent, never proved (its values once ran past the
+    // engine's 16 bits: an error).
+    for (code, saltus) in [("octal:0.(7)", 1), ("octal:4.(7)", 2)] {
+        let t = period_json(&[code]);
+        assert_eq!(
+            (&t["proved"], &t["saltus"]),
+            (&Value::Bool(false), &Value::Null),
+            "{t}"
+        );
+        assert_eq!(t["apparent"]["period"], 1, "{t}");
+        let rule = t["rule"].as_str().unwrap();
+        assert!(
+            rule.contains(&format!("saltus {saltus};")) && rule.contains("not proved"),
+            "{t}"
+        );
+    }
     // All-but games written as codes are named as all-but games.
     assert_eq!(period_json(&["octal:0.00(3)"])["game"], "allbut:1,2");
     // The engine's own spellings still work.
