@@ -96,7 +96,13 @@ fn errors_are_sorted_by_kind() {
     ));
     let wythoff = grundy_api::load_game("wythoff", &b).unwrap();
     assert!(matches!(
-        grundy_api::period(wythoff.as_ref(), None, None, grundy_octal::Method::Auto, &mut |_| {}),
+        grundy_api::period(
+            wythoff.as_ref(),
+            None,
+            None,
+            grundy_octal::Method::Auto,
+            &mut |_| {}
+        ),
         Err(Error::Unsupported(_))
     ));
     let e = grundy_api::calc("{1|*2048} + {*2047|-1}", false, 1000, &b)
