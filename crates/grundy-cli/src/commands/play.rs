@@ -26,7 +26,7 @@ use clap::ValueEnum;
 use grundy::dynamic::{DynGame, DynPosition, MoveInfo, MoveWord};
 use grundy::explain::{best_move, options_with_values};
 use grundy::partizan::DynPartizan;
-use grundy::{Outcome, Play};
+use grundy::{GameError, Outcome, Play};
 
 use crate::load;
 
@@ -223,20 +223,22 @@ struct Session<'g> {
 impl Session<'_> {
     /// The moves from the position with their outcomes.
     fn moves(&self) -> Result<Vec<MoveInfo>> {
-        if let Some(partizan) = self.partizan {
-            return Ok(grundy_api::played_moves(partizan, &self.position, self.play)?);
-        }
         // Big positions: outcomes only (see `options_with_values`).
         let searchable = match self.game.analyze(&self.position, self.play) {
             Ok(a) => a.remoteness.is_some(),
             Err(_) => true,
         };
-        Ok(options_with_values(
-            self.game,
-            &self.position,
-            self.play,
-            searchable,
-        )?)
+        match (
+            options_with_values(self.game, &self.position, self.play, searchable),
+            self.partizan,
+        ) {
+            // Beyond the memoized search of play, a partizan game's moves get
+            // their outcomes from the outcome search, as `solve` answers.
+            (Err(GameError::OverBudget(_)), Some(partizan)) => {
+                Ok(grundy_api::played_moves(partizan, &self.position, self.play)?)
+            }
+            (moves, _) => Ok(moves?),
+        }
     }
 
     fn show(&self, p: &DynPosition) -> String {
