@@ -77,8 +77,8 @@ pub use heaps::{
 };
 pub use load::{builtin_game, catalogue, load_game};
 pub use play::{
-    board, distinct, explain, explained, moves, solve, solve_resuming, ExplainReport, MovesReport, Options,
-    PartizanValue, SolveReport,
+    board, distinct, explain, explained, moves, partizan_moves, played_moves, solve, solve_resuming,
+    ExplainReport, MovesReport, Options, PartizanValue, SolveReport,
 };
 pub use tables::{
     build, numbered_families, open_table, refuse_partizan, refuse_start, start_of, table_json, TableReport,

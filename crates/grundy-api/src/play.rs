@@ -1,10 +1,10 @@
 //! Positions: who wins and how ([`solve`]), every move ([`moves`]), why
 //! ([`explain`]), and the board drawn as data ([`board`]).
 
-use grundy::dynamic::{Analysis, DynGame, DynPosition, MoveInfo, NoRemoteness};
+use grundy::dynamic::{Analysis, Codec, DynGame, DynPosition, MoveInfo, NoRemoteness};
 use grundy::explain::{Limits, Node};
-use grundy::partizan::{DynPartizan, Side, Universe};
-use grundy::{Budget, Outcome, Play, Task};
+use grundy::partizan::{DynPartizan, Side, TurnedPosition, Universe};
+use grundy::{Budget, GameError, Outcome, Play, Task};
 use serde_json::{json, Value};
 
 use crate::{inline, Error, Result};
@@ -263,7 +263,7 @@ pub fn moves(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
     let p = game.parse_position(position)?;
     let side = o.partizan(game)?;
     let moves = match side {
-        Some((partizan, side)) => partizan.moves_first(&p, side, o.play(), budget)?,
+        Some((partizan, side)) => partizan_moves(partizan, &p, side, o.play(), budget)?,
         None => game.moves(&p, o.play(), budget)?,
     };
     let moves = distinct(moves);
@@ -295,6 +295,64 @@ pub fn moves(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
         names,
         json,
     })
+}
+
+/// `side`'s moves from `p`, each with its outcome for the opponent, who moves
+/// next: by the memoized search of play where it fits the budget, else (normal
+/// play) by the outcome search that [`solve`] falls back to, one search an
+/// option: a move wins when the opponent moving first loses the position it
+/// leaves. Without it, a position that `solve` answers at once (Domineering
+/// 5x5) had no moves to list or play.
+pub fn partizan_moves(
+    partizan: &dyn DynPartizan,
+    p: &DynPosition,
+    side: Side,
+    play: Play,
+    budget: &Budget,
+) -> Result<Vec<MoveInfo>> {
+    match partizan.moves_first(p, side, play, budget) {
+        Err(e) if outcome_searchable(&e, play) => partizan
+            .side_options(p, side, budget)?
+            .into_iter()
+            .map(|q| {
+                let outcome = partizan.outcome_first(&q, side.other(), play, budget)?;
+                Ok(MoveInfo {
+                    position: q,
+                    outcome,
+                    nimber: None,
+                    remoteness: None,
+                    remoteness_note: Some(NoRemoteness::TooLarge),
+                })
+            })
+            .collect(),
+        moves => Ok(moves?),
+    }
+}
+
+/// [`partizan_moves`] of a position of [`DynPartizan::played`] (the side to
+/// move is part of it), the positions the moves leave as its positions too:
+/// what `play` offers and picks from.
+pub fn played_moves(
+    partizan: &dyn DynPartizan,
+    p: &DynPosition,
+    play: Play,
+    budget: &Budget,
+) -> Result<Vec<MoveInfo>> {
+    let turned = TurnedPosition::<DynPosition>::decode(p).map_err(Error::Input)?;
+    let mut moves = partizan_moves(partizan, &turned.position, turned.side, play, budget)?;
+    for m in &mut moves {
+        m.position = partizan.with_side(&m.position, turned.side.other())?;
+    }
+    Ok(moves)
+}
+
+/// The memoized search of play ran over its positions or work, under normal
+/// play: the outcome search may answer instead (as `DynPartizan::analyze_first`
+/// decides for [`solve`]).
+fn outcome_searchable(e: &GameError, play: Play) -> bool {
+    play == Play::Normal
+        && matches!(e, GameError::OverBudget(b)
+            if matches!(b.limit, grundy_budget::Limit::Positions | grundy_budget::Limit::Work))
 }
 
 /// The moves of `moves` that reach different positions, in their order: two moves

@@ -97,8 +97,9 @@ fn errors_are_sorted_by_kind() {
         grundy_api::solve(nim.as_ref(), "1,x", &Options::default(), &b),
         Err(Error::Input(_))
     ));
+    let wythoff = grundy_api::load_game("wythoff", &b).unwrap();
     assert!(matches!(
-        grundy_api::period(nim.as_ref(), None, grundy_octal::Method::Auto, &mut |_| {}, &b),
+        grundy_api::period(wythoff.as_ref(), None, grundy_octal::Method::Auto, &mut |_| {}, &b),
         Err(Error::Unsupported(_))
     ));
     let tight = grundy::Budget {

@@ -309,6 +309,32 @@ fn one_writer_per_output() {
 }
 
 #[test]
+fn a_file_beyond_the_memory_limit_is_refused_before_its_lock() {
+    let dir = temp_dir("too-big");
+    let x = dir.join("x.bin");
+    // 10^12 heaps once aborted allocating 2 TB and left x.bin.lock behind.
+    let e = fails(&["values", "kayles", "--to", "1000000000000", "--out", s(&x)]);
+    assert!(e.contains("--max-memory"), "{e}");
+    let e = fails(&[
+        "values",
+        "kayles",
+        "--to",
+        "1000000",
+        "--out",
+        s(&x),
+        "--max-memory",
+        "1M",
+    ]);
+    assert!(e.contains("memory") && e.contains("--max-memory"), "{e}");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing is left behind"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn two_runs_at_once_one_is_refused() {
     let dir = temp_dir("race");
     let z = dir.join("z.bin");

@@ -162,6 +162,48 @@ fn outcome_search_agrees_with_the_value() {
     assert_eq!(solved["winner"], "left");
 }
 
+/// `moves` and `play` on a board beyond the memoized search take each move's
+/// outcome from the outcome search, as `solve` does (they refused where `solve`
+/// answered at once): a move wins when the opponent, moving first after it,
+/// loses, and `solve` agrees move by move.
+#[test]
+fn moves_and_play_use_the_outcome_search_as_solve_does() {
+    let game = "domineering:rows=5,cols=5";
+    // The empty board is P: none of Left's moves wins.
+    let start = json(&["moves", game, "start", "--json"]);
+    let start = start["moves"].as_array().unwrap();
+    assert!(start.len() >= 10, "{start:?}");
+    assert!(start.iter().all(|m| m["wins"] == false), "{start:?}");
+    // After Left's a1, Right wins, and exactly by the moves after which Left
+    // moving first loses.
+    let after_a1 = "#....|#....|.....|.....|.....";
+    let moves = json(&["moves", game, after_a1, "--first", "right", "--json"]);
+    let moves = moves["moves"].as_array().unwrap();
+    assert!(moves.iter().any(|m| m["wins"] == true), "{moves:?}");
+    for m in moves {
+        let position = m["position"].as_str().unwrap();
+        let solved = json(&["solve", game, position, "--first", "left", "--json"]);
+        assert_eq!(m["wins"], solved["outcome"] == "lose", "{position}: {solved}");
+    }
+    // The engine, Right, answers Left's a1 with a winning move.
+    let out = common::with_input(&["play", game], "a1\nquit\n");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let reply = text
+        .lines()
+        .find_map(|l| l.strip_prefix("engine: "))
+        .and_then(|l| l.split(" -> ").nth(1))
+        .and_then(|l| l.strip_suffix(" (Left to move)"))
+        .unwrap_or_else(|| panic!("no reply: {text}"));
+    let solved = json(&["solve", game, reply, "--first", "left", "--json"]);
+    assert_eq!(solved["outcome"], "lose", "{reply}: {solved}");
+}
+
 /// Boards beyond 64 cells (up to 128, sides of at most 16) are searched on
 /// 128-bit boards: a 9x9 board whose empty cells are a 5x6 rectangle is that
 /// rectangle's class (R: -3/2), and the empty 9x9 runs under the budget and
@@ -190,6 +232,18 @@ fn boards_beyond_64_cells_are_searched() {
         "1000",
     ]);
     assert!(e.contains("--max-work"), "{e}");
+    // The outcome search counts its nodes as positions too (once unheeded: the
+    // run went on for many minutes; the work limit, far above, ends it then).
+    let e = fails(&[
+        "solve",
+        "domineering:rows=9,cols=9",
+        "start",
+        "--max-positions",
+        "1000",
+        "--max-work",
+        "200000",
+    ]);
+    assert!(e.contains("--max-positions"), "{e}");
     fails_with(&["solve", "domineering:rows=12,cols=11", "start"], "132 cells");
 }
 

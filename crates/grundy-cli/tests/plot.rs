@@ -121,7 +121,7 @@ fn a_proved_period_is_marked() {
         texts.iter().any(|t| t.contains("periodic from n = 0")),
         "{texts:?}"
     );
-    let bytes = plot("nim", "sequence", "noperiod.svg", &["--to", "10"]);
+    let bytes = plot("grundy", "sequence", "noperiod.svg", &["--to", "10"]);
     let (_, texts) = svg_structure(&bytes);
     assert!(texts.iter().any(|t| t.contains("no period proved")), "{texts:?}");
 }

@@ -412,7 +412,7 @@ fn resume_refusals_and_damage() {
 
 #[test]
 fn bad_inputs_are_one_line_and_exit_2() {
-    for g in ["nim", "euclid", "wythoff", "digits:turns=3"] {
+    for g in ["euclid", "wythoff", "digits:turns=3"] {
         let e = fails(&["period", g]);
         assert!(e.contains("has no nim-sequence period"), "{e}");
     }
@@ -426,7 +426,7 @@ fn bad_inputs_are_one_line_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("x.txt");
     let f = path_str(&f);
-    assert!(fails(&["values", "nim", "--to", "10", "--out", f]).contains("--out works for heap games"));
+    assert!(fails(&["values", "wythoff", "--to", "10", "--out", f]).contains("--out works for heap games"));
     assert!(fails(&["values", "kayles", "--to", "10", "--out", f, "--format", "csv"]).contains("--format"));
     assert!(fails(&["values", "kayles", "--to", "10", "--resume"]).contains("--out"));
     assert!(fails(&["values", "kayles", "--from", "11", "--to", "10", "--out", f]).contains("--from"));
@@ -492,6 +492,35 @@ fn periods_of_lasker_and_spellings_of_one_game() {
     assert_eq!(l["game"], "octal:4.(3)");
     // The same game written as a code is the same game.
     assert_eq!(period_json(&["octal:4.(3)"])["period"], 4);
+    // Nim is arithmetic periodic, G(n) = n, by a theorem (it once had no
+    // nim-sequence to find a period in).
+    let nim = period_json(&["nim"]);
+    assert_eq!(nim["proved"], true, "{nim}");
+    let shape = ["preperiod", "period", "saltus"].map(|k| nim[k].as_u64());
+    assert_eq!(shape, [Some(0), Some(1), Some(1)], "{nim}");
+    assert!(nim["rule"].as_str().unwrap().contains("theorem"), "{nim}");
+    let table = read_csv(&ok(&["values", "nim", "--to", "100", "--format", "csv"]));
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("nim.txt");
+    ok(&["values", "nim", "--to", "100", "--out", path_str(&f)]);
+    assert_eq!(read_text(&f), table);
+    // A tail code that no theorem covers: the arithmetic period its values show,
+    // saltus and all, as apparent, never proved (its values once ran past the
+    // engine's 16 bits: an error).
+    for (code, saltus) in [("octal:0.(7)", 1), ("octal:4.(7)", 2)] {
+        let t = period_json(&[code]);
+        assert_eq!(
+            (&t["proved"], &t["saltus"]),
+            (&Value::Bool(false), &Value::Null),
+            "{t}"
+        );
+        assert_eq!(t["apparent"]["period"], 1, "{t}");
+        let rule = t["rule"].as_str().unwrap();
+        assert!(
+            rule.contains(&format!("saltus {saltus};")) && rule.contains("not proved"),
+            "{t}"
+        );
+    }
     // All-but games written as codes are named as all-but games.
     assert_eq!(period_json(&["octal:0.00(3)"])["game"], "allbut:1,2");
     // The engine's own spellings still work.

@@ -170,8 +170,9 @@ pub use misere::{
     MAX_QUOTIENT_HEAP,
 };
 pub use period::{
-    all_but_period, detect_period, find_period, find_period_in, find_period_until, proof_bound, prove_period,
-    search_period, Period, PeriodSearch, SearchProgress, WorkForecast, MAX_ALL_BUT_WINDOW,
+    all_but_period, apparent_arithmetic_period, detect_period, find_period, find_period_in,
+    find_period_until, proof_bound, prove_period, search_period, Period, PeriodSearch, SearchProgress,
+    WorkForecast, MAX_ALL_BUT_WINDOW,
 };
 pub use periodic::{Periodic, PeriodicError};
 pub use rules::{HeapRules, OctalCode, ParseError, MAX_CODE_DIGITS};

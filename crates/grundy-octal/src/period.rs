@@ -159,6 +159,36 @@ pub fn detect_period(rules: &HeapRules, values: &[u16]) -> Option<Period> {
     apparent.map(|(p, e)| make(rules, values, e, p, false, n as u64))
 }
 
+/// The smallest arithmetic period that computed values `values` = G(0..N)
+/// show, saltus included: `G(n + p) = G(n) + s` over the last values, covering
+/// at least two periods and a quarter of the data (as [`detect_period`]'s
+/// apparent periods). Never a proof: for codes whose values grow and no
+/// theorem covers (a tail digit other than all-but games' and Lasker's).
+///
+/// ```
+/// use grundy_octal::{apparent_arithmetic_period, nim_values, HeapRules};
+/// let g = nim_values(&"0.(7)".parse::<HeapRules>().unwrap(), 200).unwrap();
+/// let p = apparent_arithmetic_period(&g).unwrap();
+/// assert_eq!((p.preperiod(), p.period(), p.saltus()), (0, 1, 1));
+/// ```
+pub fn apparent_arithmetic_period(values: &[u64]) -> Option<Periodic> {
+    let n = values.len();
+    for p in 1..=n / 2 {
+        let step = |i: usize| values[i + p].checked_sub(values[i]);
+        let Some(saltus) = step(n - p - 1) else {
+            continue;
+        };
+        let mut e = n - p - 1;
+        while e > 0 && step(e - 1) == Some(saltus) {
+            e -= 1;
+        }
+        if n - e >= 2 * p && n - e >= n / 4 {
+            return Periodic::new(e as u64, p as u64, saltus, values[..e + p].to_vec()).ok();
+        }
+    }
+    None
+}
+
 fn make(rules: &HeapRules, values: &[u16], e: usize, p: usize, proved: bool, checked_to: u64) -> Period {
     let n = values.len();
     let rule = if proved {

@@ -78,6 +78,28 @@ fn lasker_through_the_catalogue_answers_huge_heaps() {
     );
 }
 
+/// Nim declares its nim-sequence (the heap rules `0.(3)`) and its period, a
+/// theorem: the period, the rules' computed values and the deciding-state
+/// proof agree.
+#[test]
+fn nims_declared_period_is_its_sequence() {
+    let game = Catalogue::core().parse("nim").unwrap();
+    let declared = game.period(&grundy::Budget::default()).unwrap().unwrap().unwrap();
+    let g = &declared.periodic;
+    assert!(declared.proved);
+    assert_eq!((g.preperiod(), g.period(), g.saltus()), (0, 1, 1));
+    let rules = grundy_octal::HeapRules::nim();
+    let values = grundy_octal::nim_values(&rules, 300).unwrap();
+    for (n, &v) in values.iter().enumerate() {
+        assert_eq!(g.value_at(n as u64), Some(v), "G({n})");
+    }
+    let proved = grundy_octal::all_but_period(&rules, 300)
+        .unwrap()
+        .unwrap()
+        .periodic;
+    assert_eq!((proved.preperiod(), proved.period(), proved.saltus()), (0, 1, 1));
+}
+
 fn fib(n: u64, max_take: u64) -> FibonacciPosition {
     FibonacciPosition { n, max_take }
 }

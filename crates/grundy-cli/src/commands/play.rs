@@ -25,7 +25,8 @@ use anyhow::Result;
 use clap::ValueEnum;
 use grundy::dynamic::{DynGame, DynPosition, MoveInfo, MoveWord};
 use grundy::explain::{best_move, options_with_values};
-use grundy::{Outcome, Play};
+use grundy::partizan::DynPartizan;
+use grundy::{GameError, Outcome, Play};
 
 use crate::load;
 
@@ -106,7 +107,8 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         },
     };
     // A partizan game is played on positions that carry the side to move.
-    let (game, start) = match game.partizan() {
+    let partizan = game.partizan();
+    let (game, start) = match partizan {
         Some(partizan) => {
             let human = super::First::side(args.side);
             let first = match args.first {
@@ -135,6 +137,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let mut session = Session {
         game,
         budget,
+        partizan,
         play: super::play(args.misere),
         position: start,
         turn: args.first,
@@ -205,6 +208,10 @@ impl<W: Write> Out<W> {
 struct Session<'g> {
     game: &'g dyn DynGame,
     budget: &'g Budget,
+    /// The partizan game `game` is the play of: its moves come from it, so that
+    /// where the memoized search is out of reach the outcome search that
+    /// `solve` uses gives their outcomes.
+    partizan: Option<&'g dyn DynPartizan>,
     play: Play,
     position: DynPosition,
     turn: Player,
@@ -216,6 +223,29 @@ struct Session<'g> {
 }
 
 impl Session<'_> {
+    /// The moves from the position with their outcomes.
+    fn moves(&self) -> Result<Vec<MoveInfo>> {
+        // Big positions: outcomes only (see `options_with_values`).
+        let searchable = match self.game.analyze(&self.position, self.play, self.budget) {
+            Ok(a) => a.remoteness.is_some(),
+            Err(_) => true,
+        };
+        match (
+            options_with_values(self.game, &self.position, self.play, searchable, self.budget),
+            self.partizan,
+        ) {
+            // Beyond the memoized search of play, a partizan game's moves get
+            // their outcomes from the outcome search, as `solve` answers.
+            (Err(GameError::OverBudget(_)), Some(partizan)) => Ok(grundy_api::played_moves(
+                partizan,
+                &self.position,
+                self.play,
+                self.budget,
+            )?),
+            (moves, _) => Ok(moves?),
+        }
+    }
+
     fn show(&self, p: &DynPosition) -> String {
         crate::render::inline(self.game, p)
     }
@@ -281,19 +311,8 @@ impl Session<'_> {
             if out.closed {
                 return Ok(());
             }
-            // Big positions: outcomes only (see `options_with_values`).
-            let searchable = match self.game.analyze(&self.position, self.play, self.budget) {
-                Ok(a) => a.remoteness.is_some(),
-                Err(_) => true,
-            };
             // Two moves that leave the same position are one move to pick.
-            let moves = grundy_api::distinct(options_with_values(
-                self.game,
-                &self.position,
-                self.play,
-                searchable,
-                self.budget,
-            )?);
+            let moves = grundy_api::distinct(self.moves()?);
             if moves.is_empty() {
                 self.game_over(out)?;
                 return Ok(());

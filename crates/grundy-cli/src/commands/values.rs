@@ -36,7 +36,8 @@ pub struct Args {
     /// Stream the nim-values to FILE instead: `.bin` = binary (header, then 16-bit
     /// little-endian values; 32-bit for allbut), anything else = a text b-file
     /// (`n value` lines). Written to FILE.part with checkpoints in FILE.ckpt; memory is
-    /// about 2 bytes per value up to --to (the engine keeps every value). FILE.lock
+    /// about 4 bytes per heap up to --to (the engine keeps every value), and a --to
+    /// beyond --max-memory is refused up front. FILE.lock
     /// keeps a second run from writing the same file meanwhile.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -115,6 +116,11 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// Values computed between two looks at the clock and at Ctrl-C.
 const CHUNK: u64 = 1 << 14;
 
+/// What the engine holds a heap while it streams: the value (2 bytes, every one
+/// kept from heap 0) and its copy in the mirror that the sparse method's pair
+/// kernels read (2 more).
+const ENGINE_BYTES_PER_HEAP: u128 = 4;
+
 fn write_file(args: &Args, out: PathBuf, budget: &Budget) -> Result<String> {
     if args.from > args.to {
         bail!("--from {} is past --to {}", args.from, args.to);
@@ -129,6 +135,16 @@ fn write_file(args: &Args, out: PathBuf, budget: &Budget) -> Result<String> {
         HeapSequence::Engine(_) => 16,
         HeapSequence::Periodic(..) => 32,
     };
+    if let HeapSequence::Engine(_) = &game.sequence {
+        // Refused before the lock and the files exist: an allocation the machine
+        // cannot give aborts the process, which runs no destructor and would leave
+        // the lock behind.
+        let heaps = u128::from(args.to) + 1;
+        budget.check_memory(
+            heaps * ENGINE_BYTES_PER_HEAP,
+            format!("the nim-values of {name} up to heap {}", args.to),
+        )?;
+    }
     // The output, and the files beside it (its lock, FILE.part, FILE.ckpt and the
     // checkpoint's temporary file), must be regular files where they exist: a
     // rename over a device replaces it, and opening a FIFO blocks.
@@ -217,7 +233,14 @@ fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(
     let capacity = usize::try_from(end).map_err(|_| anyhow!("--to is too large for this machine"))?;
     // The engine keeps every value, from heap 0 (the ones before --from too): reserve
     // them all at once, so growing never copies.
-    let mut values: Vec<u16> = Vec::with_capacity(capacity);
+    let mut values: Vec<u16> = Vec::new();
+    values.try_reserve_exact(capacity).map_err(|_| {
+        anyhow!(
+            "the machine cannot give the {} bytes of G(0)..G({}): lower --to",
+            2 * u128::from(end),
+            args.to
+        )
+    })?;
     if args.resume && args.from > 0 {
         let mut head = Sequence::new(rules.clone(), args.method.method());
         head.extend_to(args.from, |_, _| {})?;

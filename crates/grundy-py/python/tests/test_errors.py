@@ -21,7 +21,7 @@ def test_bad_input_is_a_value_error():
     with pytest.raises(grundy.InputError):
         grundy.Value("{1|")
     with pytest.raises(grundy.UnsupportedError):
-        grundy.game("nim").period()
+        grundy.game("wythoff").period()
     with pytest.raises(grundy.InputError):
         grundy.game("domineering").solve("..|..", first="middle")
 

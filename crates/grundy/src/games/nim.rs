@@ -175,4 +175,19 @@ impl Analyze for Nim {
     fn heap_nim_values(&self, from: u64, to: u64) -> Option<Result<Vec<u64>, GameError>> {
         Some(Ok((from..=to).collect()))
     }
+    /// Nim is the heap game `0.(3)`: `period`, `quotient` and `values --out`
+    /// take its nim-sequence from its period below.
+    fn heap_rules(&self) -> Option<grundy_octal::HeapRules> {
+        Some(grundy_octal::HeapRules::nim())
+    }
+    fn period(&self) -> Option<Result<Option<grundy_octal::Period>, GameError>> {
+        let identity = grundy_octal::Periodic::new(0, 1, 1, vec![0]).expect("one value for a period of 1");
+        Some(Ok(Some(grundy_octal::Period::proved(
+            identity,
+            0,
+            "G(n) = n, a theorem: a heap of n has the heaps 0 .. n-1 as options, whose values are \
+             0 .. n-1 (by induction), so its mex is n"
+                .into(),
+        ))))
+    }
 }

@@ -1145,6 +1145,11 @@ pub struct DomineeringSearch<B: Bits> {
     /// Regions too costly to value (trimmed).
     unknown: rustc_hash::FxHashSet<(usize, usize, u64)>,
     max_nodes: u64,
+    /// The budget's positions, which this search counts as the nodes it
+    /// visits (its table keeps only some of them): `--max-positions` bounds
+    /// the nodes as `--max-work` does, and names itself when it is the one
+    /// that stops the search. No limit unless the budget sets one.
+    max_positions: u64,
     max_memory: u64,
     cancel: grundy_budget::Cancel,
     stats: Stats,
@@ -1174,6 +1179,7 @@ impl<B: Bits> DomineeringSearch<B> {
             budget.max_memory / 2,
         );
         search.threads = budget.threads.unwrap_or_else(rayon::current_num_threads);
+        search.max_positions = budget.max_positions.unwrap_or(u64::MAX);
         Some(search)
     }
 
@@ -1207,6 +1213,7 @@ impl<B: Bits> DomineeringSearch<B> {
             bounds: FxHashMap::default(),
             unknown: Default::default(),
             max_nodes,
+            max_positions: u64::MAX,
             max_memory,
             cancel,
             stats: Stats::default(),
@@ -1220,6 +1227,7 @@ impl<B: Bits> DomineeringSearch<B> {
     pub fn renew(&mut self, budget: &Budget) {
         self.max_nodes = budget.work(crate::Task::OutcomeSearch);
         self.threads = budget.threads.unwrap_or_else(rayon::current_num_threads);
+        self.max_positions = budget.max_positions.unwrap_or(u64::MAX);
         self.max_memory = budget.max_memory;
         self.cancel = budget.cancel.clone();
         self.cache.universe.set_memory_limit(budget.max_memory / 2);
@@ -1431,6 +1439,7 @@ impl<B: Bits> DomineeringSearch<B> {
         helper.small = self.small;
         helper.small_in_search = self.small_in_search;
         helper.skip_safe_moves = self.skip_safe_moves;
+        helper.max_positions = self.max_positions;
         helper.threads = 1;
         helper.parallel_cells = self.parallel_cells;
         helper.shared_cells = self.shared_cells;
@@ -1665,6 +1674,14 @@ impl<B: Bits> DomineeringSearch<B> {
 
     /// One more node of `nodes`, checked against the budget (and reported).
     fn count_node(&self, nodes: &mut u64) -> Result<(), GameError> {
+        if *nodes >= self.max_positions {
+            return Err(GameError::OverBudget(Budget::over(
+                grundy_budget::Limit::Positions,
+                *nodes + 1,
+                self.max_positions,
+                "Domineering's outcome search (positions visited)",
+            )));
+        }
         let limits = NodeLimits {
             max_nodes: self.max_nodes,
             max_memory: self.max_memory,
@@ -2087,6 +2104,34 @@ mod tests {
                 );
                 if let Some(q) = got.winning_move {
                     assert!(!one.wins(q, side.other()).unwrap(), "{q:#b} does not win");
+                }
+            }
+        }
+    }
+
+    /// The budget's positions are the nodes visited: they stop the search
+    /// (they once went unheeded) on one thread and on several, in a kept
+    /// search renewed with another budget too, and the error names them.
+    #[test]
+    fn positions_bound_the_nodes() {
+        // The work, far above, ends the search if the positions go unheeded.
+        let budget = |positions| Budget {
+            max_positions: Some(positions),
+            max_work: Some(100_000),
+            ..Budget::default()
+        };
+        for threads in [1, 2] {
+            let mut s = DomineeringSearch::<u64>::new(8, 8, &budget(1_000)).unwrap();
+            s.threads = threads;
+            for allowed in [1_000, 700] {
+                s.renew(&budget(allowed));
+                match s.wins(s.g.all(), Side::Left) {
+                    Err(GameError::OverBudget(e)) => {
+                        assert_eq!(e.limit, grundy_budget::Limit::Positions, "{e}");
+                        assert_eq!(e.allowed, allowed);
+                        assert!(e.to_string().contains("--max-positions"), "{e}");
+                    }
+                    other => panic!("not over budget: {other:?}"),
                 }
             }
         }
