@@ -123,6 +123,7 @@
 //!   acyclic games) with the memoized search; the tests check it.
 #![deny(missing_docs)]
 
+mod catalogue;
 mod dense;
 mod dynamic;
 mod enumerated;
@@ -131,10 +132,9 @@ pub mod games;
 mod memory;
 pub mod table;
 
+pub use catalogue::{db_from_bytes, game_help, open_db, parse_game, parse_table_game};
 pub use dense::{solve_levels, Best, DenseOptions};
-pub use dynamic::{
-    db_from_bytes, game_help, open_db, parse_game, parse_table_game, table_game, Numbering, Solved, TableGame,
-};
+pub use dynamic::{table_game, Numbering, Solved, TableGame};
 pub use enumerated::{build_reachable, with_positions};
 pub use error::RetroError;
 pub use memory::{admit, dense_table_bytes, human_bytes, DEFAULT_MEMORY_CAP};
