@@ -78,8 +78,11 @@
 //! [`MisereQuotient`] and its questions are here; how it is found is below:
 //! `outcomes` (the memoized search of exact outcomes), `learn` (L*), `extend` and
 //! `recalibrate` (the quotient of the smaller heaps extended without search),
-//! `candidate` and `prove` (a hypothesis and its proof), `presentation`
-//! (generators, normal forms, relations) and `limits` (the limits and the error).
+//! `candidate` and `prove` (a hypothesis, the coarsest one on a finite monoid, and
+//! its proof), `presentation` (generators, normal forms, relations) and `limits`
+//! (the limits and the error). Each uses only the ones before it in the order
+//! `limits`, `candidate`, `presentation`, `prove`, `outcomes`, `learn`,
+//! `recalibrate`, `extend`.
 
 use rustc_hash::FxHashMap;
 
@@ -94,12 +97,13 @@ mod presentation;
 mod prove;
 mod recalibrate;
 
+use candidate::Candidate;
 use extend::{extend, extend_without_search};
 use learn::{learn, Learner};
 pub use limits::{QuotientError, QuotientLimits};
 use outcomes::{heap_options, heap_ranks, Outcomes};
-use presentation::word_order;
 pub use presentation::{letter, Generator, Word};
+use presentation::{present, word_order};
 
 /// An element of a quotient: an index below [`MisereQuotient::order`]. The
 /// identity (the class of the empty sum) is always 0.
@@ -381,6 +385,29 @@ impl MisereQuotient {
             format!("<{}>", letters.join(", "))
         } else {
             format!("<{} | {}>", letters.join(", "), relations.join(", "))
+        }
+    }
+}
+
+impl Candidate {
+    pub(super) fn into_quotient(
+        self,
+        rules: HeapRules,
+        max_heap: u64,
+        options: Vec<Vec<Vec<u16>>>,
+    ) -> MisereQuotient {
+        let (generators, normal_forms, relations) = present(&self);
+        MisereQuotient {
+            rules,
+            max_heap,
+            product: self.product,
+            p: self.p,
+            heap_element: self.heap_element,
+            options,
+            generators,
+            normal_forms,
+            relations,
+            stats: QuotientStats::default(),
         }
     }
 }

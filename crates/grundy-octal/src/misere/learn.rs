@@ -175,3 +175,30 @@ impl Learner {
         self.add_tests(oracle, suffixes)
     }
 }
+
+impl Candidate {
+    pub(super) fn from_learner(l: &Learner) -> Self {
+        let order = l.access.len();
+        let mut heap_element = vec![0];
+        heap_element.extend(l.next[0].iter().copied());
+        // x·y: read y's access sum from state x (well defined as the transitions
+        // commute).
+        let mut product = vec![0; order * order];
+        for x in 0..order {
+            for y in 0..order {
+                let mut s = x as u32;
+                for &h in &l.access[y] {
+                    s = l.next[s as usize][h as usize - 1];
+                }
+                product[x * order + y] = s;
+            }
+        }
+        let p = l.rows.iter().map(|r| r[0]).collect();
+        Candidate {
+            order,
+            product,
+            p,
+            heap_element,
+        }
+    }
+}

@@ -19,8 +19,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::candidate::Candidate;
-use super::extend::{minimize, CLASS_WORK};
+use super::candidate::{minimize, Candidate, CLASS_WORK};
 use super::limits::charge;
 use super::prove::{prove, Proof};
 use super::{Element, QuotientError, QuotientLimits};
