@@ -15,17 +15,8 @@
 //! text between its parentheses, so a caller can evaluate positions such as
 //! `domineering(..|..)`.
 
-pub use crate::parse::over_budget;
+pub use crate::parse::{over_budget, CalcValue};
 use crate::{GameId, ParseError, Universe};
-
-/// What an expression evaluates to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CalcValue {
-    /// A game (canonical, in the universe given).
-    Game(GameId),
-    /// The answer to a comparison.
-    Bool(bool),
-}
 
 /// Evaluates `text` in `u`; `resolve(name, raw_args, u)` supplies unknown functions
 /// (the universe is passed back so their values live in it).

@@ -4,8 +4,16 @@
 //! in calculator mode it is a sum. Braces are split before their options are read,
 //! so the slashes inside braces never meet the calculator's `||` operator.
 
-use crate::calc::CalcValue;
 use crate::{Dyadic, GameId, ParseError, Universe};
+
+/// What an expression evaluates to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CalcValue {
+    /// A game (canonical, in the universe given).
+    Game(GameId),
+    /// The answer to a comparison.
+    Bool(bool),
+}
 
 /// Resolves `name(args)` calls that are not built in.
 /// It is given the universe, so the values it makes live where the expression's do.

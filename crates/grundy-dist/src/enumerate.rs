@@ -45,7 +45,7 @@ impl Indexed for Graph {
 
 /// Enumerate the positions of `game` reachable from `start` (at most `limit`),
 /// numbered as `grundy build` numbers them: by the one enumerator,
-/// [`grundy::solve::enumerate_dyn`], under normal play, with the digest of the graph.
+/// [`grundy::dynamic::enumerate_dyn`], under normal play, with the digest of the graph.
 pub(crate) fn enumerate(
     game: &dyn DynGame,
     start: &DynPosition,
@@ -55,7 +55,7 @@ pub(crate) fn enumerate(
         max_positions: Some(limit as u64),
         ..grundy::Budget::default()
     };
-    let e = grundy::solve::enumerate_dyn(game, start, Play::Normal, limit, &budget)?;
+    let e = grundy::dynamic::enumerate_dyn(game, start, Play::Normal, limit, &budget)?;
     let mut fnv = Fnv::new();
     for (ids, end) in e.options.iter().zip(&e.terminal) {
         fnv.update(&(ids.len() as u32).to_le_bytes());

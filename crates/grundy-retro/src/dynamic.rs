@@ -3,22 +3,14 @@
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-use grundy::catalogue::Catalogue;
-
 use grundy::dynamic::{
     not_a_heap_game, Analysis, Board, Capabilities, DynGame, DynPosition, HeapSequence, HeapValue, MoveInfo,
     MoveWord, NoRemoteness, Period,
 };
 use grundy::{GameError, Outcome, Play};
 
-use crate::enumerated::Enumerated;
 use crate::table::Progress;
 use crate::{retrograde_parallel, DenseOptions, Indexed, RetroError, Table};
-
-/// The GAME syntax of this crate's games, for help texts (from the catalogue).
-pub fn game_help() -> String {
-    Catalogue::new(&[crate::games::FAMILIES]).help()
-}
 
 /// An indexed game that can be solved into a [`Table`] and answered from one.
 pub trait TableGame: Send + Sync {
@@ -115,15 +107,6 @@ pub(crate) fn retro_solve(
     Table::from_solution("", &s, options.remoteness)
 }
 
-/// Read a GAME text naming one of this crate's games; `None` when it is not one.
-///
-/// The text is read by the catalogue ([`crate::games::FAMILIES`]); the game's
-/// numbering comes from the [`Solved`] game its family builds.
-pub fn parse_table_game(text: &str) -> Option<Result<Arc<dyn TableGame>, GameError>> {
-    let game = parse_game(text)?;
-    Some(game.map(|g| table_game(g.as_ref()).expect("the board-game families build Solved games")))
-}
-
 /// The numbered game behind a run-time game, when it is one of this crate's (also
 /// through a game file's wrapper).
 pub fn table_game(game: &dyn DynGame) -> Option<Arc<dyn TableGame>> {
@@ -131,79 +114,6 @@ pub fn table_game(game: &dyn DynGame) -> Option<Arc<dyn TableGame>> {
         return None;
     }
     game.as_any().downcast_ref::<Solved>().map(Solved::table_game)
-}
-
-/// Read a GAME text naming one of this crate's games as a [`DynGame`] that solves
-/// the whole game on first use; `None` when it is not one of them.
-///
-/// ```
-/// use grundy::{Outcome, Play};
-/// let game = grundy_retro::parse_game("tictactoe").unwrap().unwrap();
-/// let p = game.parse_position("x.o......").unwrap();
-/// let a = game.analyze(&p, Play::Normal).unwrap();
-/// assert_eq!(a.outcome, Outcome::Win);
-/// assert!(grundy_retro::parse_game("nim").is_none());
-/// ```
-pub fn parse_game(text: &str) -> Option<Result<Box<dyn DynGame>, GameError>> {
-    let catalogue = Catalogue::new(&[crate::games::FAMILIES]);
-    let (name, _) = Catalogue::split(text);
-    catalogue.find(name)?;
-    Some(catalogue.parse(text))
-}
-
-/// Open a table file as a [`DynGame`] answering from it (memory-mapped, not solved
-/// again). With `game`, the table must be for that game: a GAME text of this
-/// crate's games, or the name of any other game (its [`DynGame::name`]) for a table
-/// of positions enumerated from a start ([`crate::build_reachable`]).
-pub fn open_db(path: &Path, game: Option<&str>) -> Result<Box<dyn DynGame>, RetroError> {
-    let name = Table::peek_name(path)?;
-    let expected = match game {
-        Some(g) => match parse_table_game(g) {
-            Some(t) => t?.name(),
-            None => g.trim().to_string(),
-        },
-        None => name.clone(),
-    };
-    if expected != name {
-        return Err(RetroError::bad_table(
-            path,
-            format!("this table is for '{name}', not '{expected}'"),
-        ));
-    }
-    let table = Table::open(path, Some(&name))?;
-    db_from_table(table, path)
-}
-
-/// A table file's bytes as a [`DynGame`], as [`open_db`] opens a file (without its
-/// `game` check); `path` names it in errors.
-pub fn db_from_bytes(bytes: &[u8], path: &Path) -> Result<Box<dyn DynGame>, RetroError> {
-    db_from_table(Table::from_bytes(bytes, path, None)?, path)
-}
-
-fn db_from_table(table: Table, path: &Path) -> Result<Box<dyn DynGame>, RetroError> {
-    let name = table.name().to_string();
-    let method = Some(format!("lookup in the table {}", path.display()));
-    if table.has_positions() {
-        let g = Enumerated::open(table.clone(), path)?;
-        return Ok(Box::new(Solved {
-            game: Arc::new(g),
-            table: OnceLock::from(table),
-            method,
-        }));
-    }
-    let g = parse_table_game(&name)
-        .ok_or_else(|| RetroError::bad_table(path, format!("unknown game '{name}' in the table header")))??;
-    if table.size() != g.size() {
-        return Err(RetroError::bad_table(
-            path,
-            "the table's size does not match the game; rebuild it",
-        ));
-    }
-    Ok(Box::new(Solved {
-        game: g,
-        table: OnceLock::from(table),
-        method,
-    }))
 }
 
 /// A [`TableGame`] behind the dynamic seam: solved once on first use (or given a table).
@@ -222,6 +132,16 @@ impl Solved {
             game: Arc::from(game),
             table: OnceLock::new(),
             method: None,
+        }
+    }
+
+    /// A game answered from its table, already solved; `method` says where the
+    /// table came from.
+    pub(crate) fn answering(game: Arc<dyn TableGame>, table: Table, method: Option<String>) -> Solved {
+        Solved {
+            game,
+            table: OnceLock::from(table),
+            method,
         }
     }
 

@@ -23,8 +23,8 @@
 
 use std::path::Path;
 
+use grundy::dynamic::solve_reachable_with;
 use grundy::dynamic::{DynGame, DynPosition};
-use grundy::solve::solve_reachable_with;
 use grundy::{GameError, Play};
 
 use crate::dynamic::TableGame;

@@ -8,8 +8,9 @@
 //! traits [`Indexed`] and [`Levelled`], retrograde analysis ([`retrograde`],
 //! [`retrograde_parallel`], [`fixpoint`], [`Solution`]) and the enumeration of the
 //! positions reachable from a start ([`grundy::solve::reachable`] for any
-//! [`grundy::Game`], [`solve_reachable`] for a [`grundy::dynamic::DynGame`]). They
-//! are re-exported here under the same names. The core's dynamic seam uses them too:
+//! [`grundy::Game`]; [`solve_reachable`], the same for a
+//! [`grundy::dynamic::DynGame`], is in the seam, [`grundy::dynamic`]). They are
+//! re-exported here under the same names. The core's dynamic seam uses them too:
 //! a loopy game (a Luau script, say) gets its draws and remoteness from
 //! `grundy solve` without this crate.
 //!
@@ -123,6 +124,7 @@
 //!   acyclic games) with the memoized search; the tests check it.
 #![deny(missing_docs)]
 
+mod catalogue;
 mod dense;
 mod dynamic;
 mod enumerated;
@@ -131,16 +133,17 @@ pub mod games;
 mod memory;
 pub mod table;
 
+pub use catalogue::{db_from_bytes, game_help, open_db, parse_game, parse_table_game};
 pub use dense::{solve_levels, Best, DenseOptions};
-pub use dynamic::{
-    db_from_bytes, game_help, open_db, parse_game, parse_table_game, table_game, Numbering, Solved, TableGame,
-};
+pub use dynamic::{table_game, Numbering, Solved, TableGame};
 pub use enumerated::{build_reachable, with_positions};
 pub use error::RetroError;
 pub use memory::{admit, dense_table_bytes, human_bytes, DEFAULT_MEMORY_CAP};
-// The pure solvers live in the core (`grundy::solve`); re-exported under their old names.
+// The pure solvers live in the core (`grundy::solve`, the run-time game's in
+// `grundy::dynamic`); re-exported under their old names.
+pub use grundy::dynamic::{solve_reachable, solve_reachable_with};
 pub use grundy::solve::{
-    fixpoint, retrograde, retrograde_parallel, solve_reachable, solve_reachable_with, Indexed, Levelled,
-    Reachable, Solution, MAX_POSITIONS, REACHABLE_LIMIT,
+    fixpoint, retrograde, retrograde_parallel, Indexed, Levelled, Reachable, Solution, MAX_POSITIONS,
+    REACHABLE_LIMIT,
 };
 pub use table::{Progress, Table};

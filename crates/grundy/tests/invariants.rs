@@ -5,7 +5,9 @@
 //!   each has its `SAFETY:` comment;
 //! - no library reads the environment: only the CLI does;
 //! - each crate's integration tests are one test binary, and no file of `tests/` is
-//!   left out of it.
+//!   left out of it;
+//! - the lower layers named in `lower_layers_do_not_name_higher_ones` do not name
+//!   the higher ones.
 //!
 //! The source is read as text, comments and literals blanked out roughly (enough
 //! for this code base: a `"// no"` string or a `/* std::fs */` comment is no use).
@@ -285,6 +287,37 @@ fn the_core_does_no_io() {
     assert!(
         found.is_empty(),
         "I/O in the core (ARCHITECTURE.md: the core does no I/O):\n{}",
+        found.join("\n")
+    );
+}
+
+/// Modules that a lower layer must not name, each with the files of that layer:
+/// the core's solvers know nothing of the seam (`dynamic/` uses `solve/`), the
+/// parser of values nothing of the calculator built on it, and the board games'
+/// seam (`TableGame`, `Solved`) nothing of the games that implement it (their
+/// catalogue is `catalogue.rs`). A cycle between two files hides which one is the
+/// foundation.
+#[test]
+fn lower_layers_do_not_name_higher_ones() {
+    let layers: [(&str, &str); 3] = [
+        ("grundy/src/solve", "crate::dynamic"),
+        ("grundy-cgt/src/parse.rs", "crate::calc"),
+        ("grundy-retro/src/dynamic.rs", "crate::games"),
+    ];
+    let mut found = Vec::new();
+    for (lower, higher) in layers {
+        let path = root().join("crates").join(lower);
+        let files = if path.is_dir() {
+            rust_files(&path)
+        } else {
+            vec![path]
+        };
+        assert!(files.iter().all(|f| f.is_file()), "no sources at {lower}");
+        found.extend(uses(&files, &[higher], &[]));
+    }
+    assert!(
+        found.is_empty(),
+        "a lower layer names a higher one (ARCHITECTURE.md, Invariants):\n{}",
         found.join("\n")
     );
 }

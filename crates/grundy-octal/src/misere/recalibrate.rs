@@ -19,7 +19,10 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{charge, minimize, prove, Candidate, Element, Proof, QuotientError, QuotientLimits, CLASS_WORK};
+use super::candidate::{minimize, Candidate, CLASS_WORK};
+use super::limits::charge;
+use super::prove::{prove, Proof};
+use super::{Element, QuotientError, QuotientLimits};
 
 /// The most rounds of recalibration for one heap, and the most heaps freed at
 /// once.
@@ -355,7 +358,7 @@ impl<'a> FreedBase<'a> {
                     for o in &self.options[g[i] as usize] {
                         terminal = false;
                         self.work += o.len() as u64;
-                        let next = super::merged(g, Some(i), o);
+                        let next = super::outcomes::merged(g, Some(i), o);
                         let t = self.base.element_of(&next);
                         if self.is_p(&next, t)? {
                             p = false;

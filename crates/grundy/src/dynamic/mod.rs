@@ -30,6 +30,7 @@
 
 mod board;
 mod builtin;
+mod reachable;
 
 use std::fmt;
 
@@ -38,6 +39,7 @@ pub use board::{
     HeapWord, MoveWord, Owner, Row,
 };
 pub use builtin::{searched_nim_value, Analyze, Builtin, ClosedForm, Codec, Native, Number, Step};
+pub use reachable::{enumerate_dyn, solve_reachable, solve_reachable_with};
 
 /// Any game defined in Rust by the model traits (`Game` alone: partizan, loopy
 /// ones included) behind the seam, with every analysis the command line has:

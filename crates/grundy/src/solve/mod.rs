@@ -39,10 +39,7 @@ pub use indexed::{Indexed, Levelled};
 pub use layered::{solve_layers, LayeredGame};
 pub use nimber::{mex, NimValues};
 pub use progress::{observe, Progress};
-pub use reachable::{
-    enumerate, enumerate_dyn, reachable, reachable_with_play, solve_reachable, solve_reachable_with,
-    Enumeration, Reachable, REACHABLE_LIMIT,
-};
+pub use reachable::{enumerate, reachable, reachable_with_play, Enumeration, Reachable, REACHABLE_LIMIT};
 pub use retrograde::{codes, fixpoint, retrograde, retrograde_parallel, Solution, MAX_POSITIONS, NO_END};
 pub use search::{Evaluation, Search, DEFAULT_LIMIT};
 pub use table::{HeapTable, MexSet};
