@@ -22,8 +22,11 @@
 //!
 //! A GAME text is a catalogue name with its parameters (`kayles`,
 //! `subtraction:1,3,4`, `domineering`) or, for [`load_game`], the path of a game
-//! file (`.toml`) or a Luau script. The game is bound to the budget: every later
-//! search, table and canonical value stays within it.
+//! file (`.toml`) or a Luau script (its interpreter's memory and time come from
+//! the budget of loading). Every analysis takes the budget it runs within as its
+//! last argument: its search, table or canonical value stays within it, and a
+//! raised [`Cancel`] flag stops it. A game loaded once answers each call within
+//! that call's budget.
 //!
 //! ```
 //! use grundy_api::{load_game, solve, Options};
@@ -50,7 +53,7 @@
 //!
 //! ```
 //! let budget = grundy::Budget::default();
-//! let sum = grundy_api::calc("{1|-1} + ^*", false, 1_000_000, &budget).unwrap();
+//! let sum = grundy_api::calc("{1|-1} + ^*", false, &budget).unwrap();
 //! assert_eq!(sum.json()["value"], "{1^*|-1^*}");
 //! ```
 //!

@@ -99,7 +99,13 @@ fn errors_are_sorted_by_kind() {
     ));
     let wythoff = grundy_api::load_game("wythoff", &b).unwrap();
     assert!(matches!(
-        grundy_api::period(wythoff.as_ref(), None, grundy_octal::Method::Auto, &mut |_| {}, &b),
+        grundy_api::period(
+            wythoff.as_ref(),
+            None,
+            grundy_octal::Method::Auto,
+            &mut |_| {},
+            &b
+        ),
         Err(Error::Unsupported(_))
     ));
     let tight = grundy::Budget {

@@ -78,7 +78,8 @@ fn decode(b: &[u8]) -> Option<DynPosition> {
 ///     game.as_ref(), &start, &path, Default::default(), &mut |_| {}).unwrap();
 /// assert_eq!(table.size(), 11);
 /// let db = grundy_retro::open_db(&path, None).unwrap();
-/// let a = db.analyze(&db.parse_position("9").unwrap(), Play::Normal).unwrap();
+/// let budget = grundy::Budget::default();
+/// let a = db.analyze(&db.parse_position("9").unwrap(), Play::Normal, &budget).unwrap();
 /// assert_eq!((a.outcome, a.remoteness), (Outcome::Lose, Some(6)));
 /// assert!(db.parse_position("11").is_err()); // not reachable from 10
 /// ```

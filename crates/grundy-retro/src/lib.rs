@@ -113,7 +113,7 @@
 //! game.build(&path, DenseOptions::default(), false, &mut |_| {}).unwrap();
 //! let db = open_db(&path, Some("tictactoe")).unwrap();
 //! let p = db.parse_position("xx.oo....").unwrap();
-//! let a = db.analyze(&p, Play::Normal).unwrap();
+//! let a = db.analyze(&p, Play::Normal, &grundy::Budget::default()).unwrap();
 //! assert_eq!((a.outcome, a.remoteness), (Outcome::Win, Some(1)));
 //! assert!(open_db(&path, Some("dodgem:3")).is_err());
 //! ```

@@ -70,7 +70,7 @@
 //! "#;
 //! let game = grundy_rules::game_from_toml("sum.toml", text).unwrap();
 //! let p = game.parse_position("7,3,5").unwrap(); // a heap of 7, the pair (3,5)
-//! let a = game.analyze(&p, Play::Normal).unwrap();
+//! let a = game.analyze(&p, Play::Normal, &grundy::Budget::default()).unwrap();
 //! assert_eq!(a.nimber, Some(1)); // 0 XOR 1: heap 7 has value 0, the pair (3,5) value 1
 //! assert_eq!(a.outcome, Outcome::Win);
 //! ```
@@ -117,9 +117,9 @@
 //! end
 //! "#;
 //! let game = grundy_rules::game_from_luau("stones.luau", script, grundy_rules::Limits::default()).unwrap();
-//! let a = game.analyze(&DynPosition::Ints(vec![7]), Play::Normal).unwrap();
+//! let a = game.analyze(&DynPosition::Ints(vec![7]), Play::Normal, &grundy::Budget::default()).unwrap();
 //! assert_eq!((a.outcome, a.remoteness), (Outcome::Lose, Some(4)));
-//! let values: Vec<u64> = game.heap_values(0, 7).unwrap().iter().map(|v| v.nimber).collect();
+//! let values: Vec<u64> = game.heap_values(0, 7, &grundy::Budget::default()).unwrap().iter().map(|v| v.nimber).collect();
 //! assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0]);
 //! ```
 //!
@@ -151,12 +151,15 @@
 //! let game = grundy_rules::game_from_luau("stalk.luau", script, grundy_rules::Limits::default()).unwrap();
 //! let partizan = game.partizan().unwrap();
 //! let p = DynPosition::Text("_LRR".into());
+//! let budget = grundy::Budget::default();
 //! let mut universe = Universe::new();
-//! let v = partizan.value(&p, &mut universe).unwrap();
+//! let v = partizan.value(&p, &mut universe, &budget).unwrap();
 //! assert_eq!(universe.display(v, false), "1/4");
 //! // A positive number: Left wins, whoever starts.
-//! assert_eq!(partizan.analyze_first(&p, Side::Right, Play::Normal).unwrap().outcome, Outcome::Lose);
-//! assert_eq!(partizan.analyze_first(&p, Side::Left, Play::Normal).unwrap().outcome, Outcome::Win);
+//! let right_first = partizan.analyze_first(&p, Side::Right, Play::Normal, &budget).unwrap();
+//! assert_eq!(right_first.outcome, Outcome::Lose);
+//! let left_first = partizan.analyze_first(&p, Side::Left, Play::Normal, &budget).unwrap();
+//! assert_eq!(left_first.outcome, Outcome::Win);
 //! ```
 //!
 //! `examples/games/hackenbush-string.luau` is this game with a start and `show`.
@@ -220,7 +223,7 @@
 //! let limits = Limits { timeout: Duration::from_millis(50), ..Limits::default() };
 //! let script = "function moves(n) while true do end end\n";
 //! let game = game_from_luau("loop.luau", script, limits).unwrap();
-//! let err = game.options(&grundy::dynamic::DynPosition::Ints(vec![1])).unwrap_err();
+//! let err = game.options(&grundy::dynamic::DynPosition::Ints(vec![1]), &grundy::Budget::default()).unwrap_err();
 //! assert!(err.to_string().contains("time limit of 50 ms"), "{err}");
 //! assert!(matches!(err, GameError::OverBudget(o) if o.limit == Limit::ScriptTime));
 //! ```

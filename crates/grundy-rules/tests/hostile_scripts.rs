@@ -289,3 +289,35 @@ fn script_text_is_escaped_in_messages_and_positions() {
     let shown = game.show(&p);
     assert!(!shown.chars().any(char::is_control), "{shown:?}");
 }
+
+/// A call into the script stops when its budget's flag is raised, inside the
+/// script, long before its time limit (a web request past its time, a Python
+/// call interrupted); the next call, with a flag of its own, runs as before.
+#[test]
+fn a_raised_flag_stops_a_call_inside_the_script() {
+    let source = "function moves(n)\n if n == 1 then while true do end end\n return {}\nend\n";
+    let game = game_from_luau(
+        "endless.luau",
+        source,
+        Limits {
+            memory: 16 << 20,
+            timeout: Duration::from_secs(600),
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let budget = grundy::Budget {
+        cancel: grundy::Cancel::new(),
+        ..grundy::Budget::default()
+    };
+    let flag = budget.cancel.clone();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        flag.raise();
+    });
+    let e = game.options(&int(1), &budget).expect_err("an endless loop");
+    raiser.join().unwrap();
+    assert_eq!(over(&e), Some(Limit::Cancelled), "{e}");
+    assert!(e.to_string().contains("moves(1)"), "{e}");
+    let fresh = grundy::Budget::default();
+    assert_eq!(game.options(&int(2), &fresh).unwrap(), Vec::<DynPosition>::new());
+}

@@ -95,6 +95,25 @@ async fn too_large_is_413() {
     still_answers(&app).await;
 }
 
+/// A table larger than a request's positions is refused before it is solved
+/// (Dodgem 5 once held its slot for 95 s past its answer), and a move list longer
+/// than them before it is listed (four lists of nim's 999,999 moves at once took
+/// the server past 5 GB).
+#[tokio::test]
+async fn tables_and_move_lists_beyond_the_positions_are_refused_up_front() {
+    let app = app();
+    let (status, v) = post(&app, "solve", json!({"game": "dodgem:5", "position": "start"})).await;
+    assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "dodgem 5");
+    assert_eq!(v["limit"], "max_positions", "{v}");
+    let (status, v) = post(&app, "moves", json!({"game": "nim", "position": "999999"})).await;
+    assert_error(status, &v, StatusCode::SERVICE_UNAVAILABLE, "nim's moves");
+    assert_eq!(v["limit"], "max_positions", "{v}");
+    let (status, v) = post(&app, "moves", json!({"game": "nim", "position": "1000"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(1000), "{v}");
+    still_answers(&app).await;
+}
+
 #[tokio::test]
 async fn over_budget_is_503() {
     let app = app();

@@ -16,7 +16,7 @@
 //! use grundy::{Outcome, Play};
 //! let game = parse_game("nim").unwrap();
 //! let p = game.parse_position("5,3").unwrap();
-//! let tree = explain(game.as_ref(), &p, Play::Normal, Limits::default(), &crate::Budget::default()).unwrap();
+//! let tree = explain(game.as_ref(), &p, Play::Normal, Limits::default(), &grundy::Budget::default()).unwrap();
 //! assert_eq!(tree.outcome, Outcome::Win);
 //! assert_eq!(tree.chosen.unwrap().to_string(), "3,3");
 //! assert_eq!(tree.rule, "moves to nim-sum 0 (heap 5 -> 3)");

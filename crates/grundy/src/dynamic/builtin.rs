@@ -425,6 +425,17 @@ where
                 p.encode()
             )));
         }
+        // Each move listed is a position kept, and its answer a line of output:
+        // the budget's positions bound them (a server's request lists no more
+        // than it may search).
+        if n > self.positions as u128 {
+            return Err(GameError::OverBudget(crate::Budget::over(
+                crate::Limit::Positions,
+                u64::try_from(n).unwrap_or(u64::MAX),
+                self.positions as u64,
+                format!("{}: the {n} moves of {}", self.game.name(), p.encode()),
+            )));
+        }
         // Each option is a whole position: 20,001 heaps have 20,001 options of
         // 20,001 heaps each, gigabytes.
         let len = match p.encode() {

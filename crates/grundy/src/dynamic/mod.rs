@@ -23,7 +23,8 @@
 //! use grundy::{Outcome, Play};
 //! let game = parse_game("subtraction:1,3,4").unwrap();
 //! let p = game.parse_position("1000000000000000000").unwrap();
-//! let a = game.analyze(&p, Play::Normal).unwrap();
+//! // Every analysis runs within the budget it is given: here the defaults.
+//! let a = game.analyze(&p, Play::Normal, &grundy::Budget::default()).unwrap();
 //! assert_eq!(a.outcome, Outcome::Win);
 //! assert_eq!(a.nimber, Some(1));
 //! ```
@@ -58,7 +59,8 @@ pub use reachable::{enumerate_dyn, solve_reachable, solve_reachable_with};
 ///     }
 /// }
 /// let game = grundy::dynamic::from_game("countdown", Countdown);
-/// let a = game.analyze(&game.parse_position("7").unwrap(), Play::Normal).unwrap();
+/// let budget = grundy::Budget::default();
+/// let a = game.analyze(&game.parse_position("7").unwrap(), Play::Normal, &budget).unwrap();
 /// assert_eq!((a.outcome, a.remoteness), (Outcome::Win, Some(5)));
 /// assert_eq!(a.winning_moves, vec![game.parse_position("6").unwrap()]);
 /// ```
