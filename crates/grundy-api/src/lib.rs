@@ -15,7 +15,10 @@
 //! - [Play](#play): [`solve`], [`moves`], [`explain`], [`board`].
 //! - [Heap games](#heap-games): [`values`], [`period`], [`quotient`].
 //! - [Values](#values): [`value`], [`thermograph`], [`thermograph_of_value`], [`calc`].
-//! - Tables on disk: [`build`], [`open_table`].
+//! - Tables on disk: [`build`], [`open_table`]; with the feature `dist`,
+//!   `build_distributed` (Timely Dataflow workers) and `merge`.
+//! - Plots' data: [`nim_sequence`], [`outcome_map`], [`winner_table`], and
+//!   [`Picture`], the file drawn from them.
 //! - [Errors](#errors): [`Error`], one variant per kind of failure.
 //!
 //! # Loading games
@@ -66,12 +69,21 @@
 //! web server maps them to status codes, Python to exceptions, the CLI to exit
 //! status 2.
 
+#[cfg(feature = "dist")]
+mod dist;
 mod error;
 mod heaps;
 mod load;
 mod play;
+mod plots;
 mod tables;
 mod values;
+
+#[cfg(feature = "dist")]
+pub use dist::{
+    build_distributed, merge, read_hosts, shape, Cluster, DistOptions, DistProgress, DistReport, MergeReport,
+    Solved,
+};
 
 pub use error::Error;
 pub use heaps::{
@@ -82,6 +94,10 @@ pub use load::{builtin_game, catalogue, load_game};
 pub use play::{
     board, distinct, explain, explained, moves, partizan_moves, played_moves, solve, solve_resuming,
     ExplainReport, MovesReport, Options, PartizanValue, SolveReport,
+};
+pub use plots::{
+    nim_sequence, outcome_map, winner_table, NimSequence, OutcomeMap, Picture, WinnerTable, MAX_MAP,
+    MAX_SEQUENCE, MAX_TABLE_CELLS, MAX_TURNS,
 };
 pub use tables::{
     build, numbered_families, open_table, refuse_partizan, refuse_start, start_of, table_json, TableReport,

@@ -156,14 +156,22 @@ pub struct ThermographReport {
 }
 
 impl ThermographReport {
-    /// The keys of `thermograph --json` that are the thermograph's own (the CLI
-    /// adds the file it wrote): `value`, `mean`, `temperature`.
+    /// The thermograph's own keys: `value`, `mean`, `temperature`.
     pub fn json(&self) -> Value {
         json!({
             "value": self.value,
             "mean": self.mean,
             "temperature": self.temperature,
         })
+    }
+
+    /// `thermograph --json`: [`ThermographReport::json`] with the picture drawn
+    /// of it, `out` (the file) and `bytes` (its size).
+    pub fn json_written(&self, out: &std::path::Path, bytes: usize) -> Value {
+        let mut v = self.json();
+        v["out"] = json!(out.display().to_string());
+        v["bytes"] = json!(bytes);
+        v
     }
 
     /// [`ThermographReport::json`] with the walls and the mast as numbers, for a

@@ -130,3 +130,29 @@ fn the_catalogue_lists_every_family_with_what_it_can_do() {
         (Some(true), Some(false))
     );
 }
+
+#[test]
+fn plots_data_are_the_known_ones() {
+    let b = budget();
+    // Wythoff's P-positions are the pairs (⌊kφ⌋, ⌊kφ²⌋) and their mirrors:
+    // up to 5, (0,0), (1,2), (2,1), (3,5), (5,3).
+    let wythoff = grundy_api::load_game("wythoff", &b).unwrap();
+    let map = grundy_api::outcome_map(wythoff.as_ref(), 5, &b).unwrap();
+    let mut lost = Vec::new();
+    for (y, row) in map.outcomes.iter().enumerate() {
+        for (x, o) in row.iter().enumerate() {
+            if *o == Some(grundy::Outcome::Lose) {
+                lost.push((x, y));
+            }
+        }
+    }
+    assert_eq!(lost, [(0, 0), (2, 1), (1, 2), (5, 3), (3, 5)]);
+    assert_eq!(map.counts(), (5, 31, 0));
+    // Kayles: 0 1 2 3 1 4 3 2 1 4 2 6, periodic with period 12 from heap 71.
+    let kayles = grundy_api::load_game("kayles", &b).unwrap();
+    let s = grundy_api::nim_sequence(kayles.as_ref(), 11, &b).unwrap();
+    assert_eq!(s.values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    assert_eq!(s.period, Some((71, 12, 0)));
+    assert!(grundy_api::winner_table("kayles", None, &b).is_err());
+    assert!(grundy_api::outcome_map(wythoff.as_ref(), 0, &b).is_err());
+}

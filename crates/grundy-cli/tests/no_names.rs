@@ -1,14 +1,12 @@
 //! The shell never branches on a game's name (ARCHITECTURE.md): no string literal
 //! in `crates/grundy-cli/src` is a family's name or starts with one (`"kayles"`,
-//! `"connect4:..."`), outside comments. The one exception is the digit game's
-//! winner table (`plot --kind table`), which reads `digits:` itself.
+//! `"connect4:..."`), outside comments. (The digit game's winner table, which
+//! reads `digits:` itself, is `grundy_api::winner_table`'s.)
 
 use std::path::{Path, PathBuf};
 
 /// Where a family's name may appear in the shell's code, and why.
 const ALLOWED: &[(&str, &str)] = &[
-    // plot --kind table: the digit game's winners by start and number of turns.
-    ("commands/plot.rs", "digits"),
     // The program's own name, not Grundy's game.
     ("main.rs", "grundy"),
     ("commands/completions.rs", "grundy"),

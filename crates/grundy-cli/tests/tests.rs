@@ -29,6 +29,7 @@ mod people;
 mod play;
 mod plot;
 mod quotient;
+mod reports;
 mod retro;
 mod rules;
 mod sandbox;

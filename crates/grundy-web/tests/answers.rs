@@ -115,40 +115,6 @@ async fn the_other_endpoints_answer_as_the_library() {
     assert_eq!((status, &got), (StatusCode::OK, &want));
 }
 
-/// A few answers checked against the `grundy` binary itself, when it has been
-/// built (`cargo build -p grundy-cli`; CI builds it before the tests of the
-/// workspace finish, but this crate's tests do not depend on it).
-#[tokio::test]
-async fn the_cli_prints_the_same_objects() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let bin = root.join("target/debug/grundy");
-    if !bin.exists() {
-        eprintln!("skipped: no target/debug/grundy");
-        return;
-    }
-    let app = app();
-    for args in [
-        ["solve", "tictactoe", "x.o.x...."],
-        ["moves", "connect4:width=4,height=4", "start"],
-        ["solve", "domineering:rows=3,cols=3", "start"],
-        ["moves", "kayles", "10"],
-    ] {
-        let out = std::process::Command::new(&bin)
-            .args(args)
-            .arg("--json")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let want: Value = serde_json::from_slice(&out.stdout).unwrap();
-        let (status, got) = post(&app, args[0], json!({"game": args[1], "position": args[2]})).await;
-        assert_eq!((status, &got), (StatusCode::OK, &want), "{args:?}");
-    }
-}
-
 #[tokio::test]
 async fn the_page_is_served() {
     let app = app();

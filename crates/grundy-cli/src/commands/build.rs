@@ -8,7 +8,6 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Result};
 use grundy_retro::{table_game, DenseOptions, Table};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::{json, Value};
 
 use crate::load;
 use crate::render::{count, count_of};
@@ -87,7 +86,7 @@ pub fn help() -> &'static str {
     })
 }
 
-/// `--start` is for enumerated games: a numbered table holds every position.
+/// A build's progress bar.
 fn bar(len: u64) -> ProgressBar {
     let bar = ProgressBar::new(len);
     bar.set_style(crate::progress::with_rate(
@@ -153,8 +152,6 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     })
 }
 
-pub(crate) use grundy_api::table_json as summary_json;
-
 pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &str, secs: f64) -> String {
     let (w, l, d) = table.counts();
     let bytes = std::fs::metadata(db).map(|m| m.len()).unwrap_or(0);
@@ -198,29 +195,10 @@ const MAX_CONNECT_TIMEOUT: u64 = 7 * 24 * 3600;
 
 /// `build` as a Timely Dataflow job (`--workers`, `--processes`).
 fn run_dist(args: Args, budget: &Budget) -> Result<String> {
-    // A game with a numbering of its own, or one enumerated from a start (every
-    // process enumerates it the same way).
-    let loaded = load::game(&args.game, budget)?;
-    let (game, enumerated) = match table_game(loaded.as_ref()) {
-        Some(game) => {
-            grundy_api::refuse_start(&game.name(), args.start.as_deref())?;
-            (Some(game), None)
-        }
-        None => {
-            let game = loaded;
-            grundy_api::refuse_partizan(game.as_ref())?;
-            let p = grundy_api::start_of(game.as_ref(), args.start.as_deref())?;
-            (None, Some((game, p)))
-        }
-    };
-    let name = match (&game, &enumerated) {
-        (Some(g), _) => g.name(),
-        (_, Some((g, _))) => g.name(),
-        _ => unreachable!("one of the two"),
-    };
+    let game = load::game(&args.game, budget)?;
     let workers = args.workers.unwrap_or(1);
     let cluster = match args.processes {
-        None => grundy_dist::Cluster::Threads(workers),
+        None => grundy_api::Cluster::Threads(workers),
         Some(processes) => {
             let process = args.process.unwrap_or(0);
             if process >= processes {
@@ -248,26 +226,13 @@ fn run_dist(args: Args, budget: &Budget) -> Result<String> {
                 );
             }
             let hosts_file = args.hosts.as_deref().expect("clap requires --hosts");
-            grundy_dist::Cluster::Processes {
+            grundy_api::Cluster::Processes {
                 workers,
                 processes,
                 process,
-                hosts: grundy_dist::read_hosts(hosts_file, processes)?,
+                hosts: grundy_api::read_hosts(hosts_file, processes)?,
                 connect_timeout,
             }
-        }
-    };
-    let shape = match &cluster {
-        grundy_dist::Cluster::Threads(w) => {
-            format!("{w} worker{} in one process", if *w == 1 { "" } else { "s" })
-        }
-        grundy_dist::Cluster::Processes {
-            workers, processes, ..
-        } => {
-            format!(
-                "{workers} worker{} in each of {processes} processes",
-                if *workers == 1 { "" } else { "s" }
-            )
         }
     };
     // Only process 0 writes the table (and its FILE.tmp).
@@ -277,105 +242,69 @@ fn run_dist(args: Args, budget: &Budget) -> Result<String> {
         None
     };
     let start = Instant::now();
-    let draw = cluster.process() == 0;
-    let bar = bar(game.as_ref().map_or(0, |g| g.size()));
-    if enumerated.is_some() {
+    let bar = bar(0);
+    if table_game(game.as_ref()).is_none() {
         bar.set_message("enumerating the positions reachable from the start");
     }
-    if !draw {
+    if cluster.process() != 0 {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let options = grundy_dist::BuildOptions {
+    let options = grundy_api::DistOptions {
         remoteness: !args.no_remoteness,
         resume: args.resume,
         gather: !args.no_gather,
         stop_after: args.stop_after,
-        max_memory: budget.max_memory,
-        max_positions: budget.positions_or(grundy::DEFAULT_POSITIONS),
     };
-    let mut report = |r: grundy_dist::Report| {
-        bar.set_length(r.total);
-        bar.set_position(r.done);
-        let secs = start.elapsed().as_secs_f64().max(1e-9);
-        let round = if r.rounds.1 > 0 {
-            format!("level {}/{}", r.rounds.0, r.rounds.1)
-        } else {
-            format!("round {}", r.rounds.0)
-        };
-        bar.set_message(format!("{round}, {:.0} messages/s", r.messages as f64 / secs));
-    };
-    let (solved, from, what) = match (&game, &enumerated) {
-        (Some(g), _) => {
-            let what = match g.numbering() {
-                grundy_retro::Numbering::Levelled(_) => "level",
-                _ => "round",
+    let report = grundy_api::build_distributed(
+        game.as_ref(),
+        &args.db,
+        args.start.as_deref(),
+        &options,
+        &cluster,
+        &mut |r| {
+            bar.set_length(r.total);
+            bar.set_position(r.done);
+            let secs = start.elapsed().as_secs_f64().max(1e-9);
+            let round = if r.rounds.1 > 0 {
+                format!("level {}/{}", r.rounds.0, r.rounds.1)
+            } else {
+                format!("round {}", r.rounds.0)
             };
-            let solved = grundy_dist::build(g.clone(), &args.db, &options, &cluster, &mut report)?;
-            (solved, String::new(), what)
-        }
-        (_, Some((g, p))) => {
-            let solved =
-                grundy_dist::build_enumerated(g.as_ref(), p, &args.db, &options, &cluster, &mut report)?;
-            (solved, format!(" reachable from {}", g.show(p)), "round")
-        }
-        _ => unreachable!("one of the two"),
-    };
+            bar.set_message(format!("{round}, {:.0} messages/s", r.messages as f64 / secs));
+        },
+        budget,
+    );
     bar.finish_and_clear();
-    let secs = start.elapsed().as_secs_f64();
-    let parts = grundy_dist::parts::part_path(&args.db, 0, 1)
-        .display()
-        .to_string()
-        .replace("part-0-of-1", "part-W-of-P");
+    let r = report?;
     if args.json {
-        let v = match &solved {
-            Some(s) => {
-                let mut v = summary_json(&name, &args.db, &s.table, &from, secs);
-                v["workers"] = json!(shape);
-                v["resumed"] = json!((s.resumed > 0).then_some(s.resumed));
-                v["resumed_unit"] = json!(what);
-                v["messages"] = json!(s.messages);
-                v["message_bytes"] = json!(s.bytes);
-                v["edges"] = json!(s.edges);
-                v
-            }
-            None => json!({
-                "game": name,
-                "process": cluster.process(),
-                "workers": shape,
-                // Left by each worker (--no-gather), or written by process 0.
-                "parts": if args.no_gather { Value::from(parts) } else { Value::Null },
-                "seconds": secs,
-            }),
-        };
-        return Ok(format!("{v}\n"));
+        return Ok(crate::render::json_line(&r.json()));
     }
-    Ok(match solved {
-        Some(s) => {
+    let (name, shape, secs) = (&r.game, &r.workers, r.seconds);
+    Ok(match (&r.solved, &r.parts) {
+        (Some(s), _) => {
             let per_edge = |x: u64| x as f64 / s.edges.max(1) as f64;
             let resumed = if s.resumed > 0 {
-                format!(", resumed after {what} {}", s.resumed)
+                format!(", resumed after {} {}", r.resumed_unit, s.resumed)
             } else {
                 String::new()
             };
             format!(
                 "{}workers:       {shape}{resumed}\n\
                  messages:      {} ({:.2} per edge), {} bytes of payload ({:.1} per edge)\n",
-                summary(&name, &args.db, &s.table, &from, secs),
+                summary(name, &args.db, &s.table, &r.from, secs),
                 s.messages,
                 per_edge(s.messages),
                 s.bytes,
                 per_edge(s.bytes),
             )
         }
-        None if args.no_gather => format!(
-            "game:          {}\nprocess:       {} ({shape}); each worker left its part file {parts}\ntime:          {secs:.2} s\n",
-            name,
-            cluster.process(),
+        (None, Some(parts)) => format!(
+            "game:          {name}\nprocess:       {} ({shape}); each worker left its part file {parts}\ntime:          {secs:.2} s\n",
+            r.process,
         ),
-        None => format!(
-            "game:          {}\nprocess:       {} ({shape}); process 0 writes the table\ntime:          {secs:.2} s\n",
-            name,
-            cluster.process(),
+        (None, None) => format!(
+            "game:          {name}\nprocess:       {} ({shape}); process 0 writes the table\ntime:          {secs:.2} s\n",
+            r.process,
         ),
     })
 }

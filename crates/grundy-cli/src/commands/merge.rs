@@ -2,10 +2,8 @@
 
 use grundy::Budget;
 use std::path::PathBuf;
-use std::time::Instant;
 
-use anyhow::{bail, Result};
-use grundy_retro::table_game;
+use anyhow::Result;
 
 use crate::load;
 
@@ -27,14 +25,7 @@ pub struct Args {
 
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
-    let loaded = load::game(&args.game, budget)?;
-    let Some(game) = table_game(loaded.as_ref()) else {
-        bail!(
-            "{}: merge joins the parts of tables of games that number their own positions ({}), built with --workers or --processes",
-            args.game.trim(),
-            grundy_api::numbered_families()
-        );
-    };
+    let game = load::game(&args.game, budget)?;
     // The table is written to FILE.tmp and renamed over FILE: a device or FIFO
     // there is refused rather than replaced. A part that is not a regular file
     // (a FIFO would block the read) is refused before any is opened.
@@ -43,18 +34,14 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         crate::output::check_input(part, "part file")?;
     }
     let _lock = crate::lock::OutputLock::acquire(&args.db)?;
-    let start = Instant::now();
-    let table = grundy_dist::merge(game.as_ref(), &args.parts, &args.db)?;
-    let secs = start.elapsed().as_secs_f64();
+    let r = grundy_api::merge(game.as_ref(), &args.parts, &args.db)?;
     Ok(if args.json {
-        let mut v = super::build::summary_json(&game.name(), &args.db, &table, "", secs);
-        v["parts"] = serde_json::json!(args.parts.len());
-        format!("{v}\n")
+        crate::render::json_line(&r.json())
     } else {
         format!(
             "{}parts:         {}\n",
-            super::build::summary(&game.name(), &args.db, &table, "", secs),
-            args.parts.len()
+            super::build::summary(&r.game, &args.db, &r.table, "", r.seconds),
+            r.parts
         )
     })
 }

@@ -55,10 +55,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let bytes = render_thermograph(&plot, format, size)?;
     crate::output::write_whole(&args.out, &bytes)?;
     if args.json {
-        let mut v = t.json();
-        v["out"] = serde_json::json!(args.out.display().to_string());
-        v["bytes"] = serde_json::json!(bytes.len());
-        return Ok(crate::render::json_line(&v));
+        return Ok(crate::render::json_line(&t.json_written(&args.out, bytes.len())));
     }
     Ok(format!(
         "wrote {}: thermograph of {} (mean {}, temperature {})\n",
