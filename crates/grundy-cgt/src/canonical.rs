@@ -314,18 +314,26 @@ impl Universe {
             None => {
                 // A canonical non-number has options on both sides. The largest
                 // rounded stop is the rounded largest stop; it is exact when all
-                // are (a safe underestimate).
+                // are (a safe underestimate). A form whose simplification the
+                // work limit cut short (its value is discarded: see
+                // `work_exhausted`) may have options on one side only: it gets
+                // stops, not a panic.
+                let one_sided = left.is_empty() || right.is_empty();
+                debug_assert!(
+                    !one_sided || self.arena.exhausted,
+                    "a non-number with options on one side only, and the work not exhausted"
+                );
                 let ls = left
                     .iter()
                     .map(|&o| self.node(o).right_stop)
                     .reduce(f64::max)
-                    .expect("non-number has left options");
+                    .unwrap_or(f64::NEG_INFINITY);
                 let rs = right
                     .iter()
                     .map(|&o| self.node(o).left_stop)
                     .reduce(f64::min)
-                    .expect("non-number has right options");
-                let exact = left.iter().chain(right).all(|&o| self.node(o).stops_exact);
+                    .unwrap_or(f64::INFINITY);
+                let exact = !one_sided && left.iter().chain(right).all(|&o| self.node(o).stops_exact);
                 (self.recognise_nus(left, right), ls, rs, exact)
             }
         };
@@ -361,6 +369,10 @@ impl Universe {
     /// Matches the option lists against the canonical shapes of x + n·↑ + *m (see
     /// [`Universe::nus`]); canonical forms are unique, so a shape match is a proof.
     fn recognise_nus(&self, left: &[GameId], right: &[GameId]) -> Option<Nus> {
+        // Only a form cut short by the work limit is a non-number with an empty side.
+        if left.is_empty() || right.is_empty() {
+            return None;
+        }
         let tl: Vec<Nus> = left.iter().map(|&o| self.nus_of(o)).collect::<Option<_>>()?;
         let tr: Vec<Nus> = right.iter().map(|&o| self.nus_of(o)).collect::<Option<_>>()?;
         let x = tl[0].x;
@@ -520,6 +532,10 @@ impl Universe {
                         } else {
                             self.intern(vec![], vec![g])
                         };
+                        // Out of work, `intern` made nothing: remember nothing.
+                        if self.arena.exhausted {
+                            return GameId(0);
+                        }
                         self.arena.nus_memo.insert(key, id);
                         if step > 0 {
                             self.arena.int_hi = self.arena.int_hi.max(k);
@@ -903,6 +919,13 @@ impl Universe {
                 }
             }
         }
+        // A comparison cut short by the work limit answered from sub-comparisons
+        // that returned `false` unasked: it is not remembered, or a later run with
+        // work to spare would read it back (it made one-sided non-numbers, and
+        // could make wrong values).
+        if self.arena.exhausted {
+            return false;
+        }
         let grown = self.arena.comparisons.insert(g, h, res);
         if grown > 0 {
             self.hold(grown);
@@ -1045,4 +1068,37 @@ fn nus_le(a: Nus, b: Nus) -> Option<bool> {
         n if n >= 2 => true,
         _ => false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Universe;
+
+    /// A comparison that runs out of work mid-way is not remembered: the next
+    /// one, with work to spare, answers it afresh. (Remembered, it made the
+    /// outcome search's regions of Clobber's 4x5 checkerboard one-sided
+    /// non-numbers, a panic, when each region's work was set anew.)
+    #[test]
+    fn a_comparison_cut_short_by_the_work_is_not_remembered() {
+        let pairs = [
+            ("{2|{1|-1}}", "{3|{2|0}}"),
+            ("{^*|v}", "{*|{0|-1}}"),
+            ("{1|{0|-2}}", "{1/2|*}"),
+            ("{{2|0}|{0|-2}}", "{{1|*}|{*|-1}}"),
+        ];
+        for (a, b) in pairs {
+            let mut u = Universe::new();
+            let (g, h) = (u.parse(a).unwrap(), u.parse(b).unwrap());
+            let want = (u.le(g, h), u.le(h, g));
+            for steps in 0..40 {
+                let mut cut = Universe::new();
+                let (g, h) = (cut.parse(a).unwrap(), cut.parse(b).unwrap());
+                cut.set_work_limit(Some(steps));
+                let _ = (cut.le(g, h), cut.le(h, g));
+                cut.set_work_limit(None);
+                let got = (cut.le(g, h), cut.le(h, g));
+                assert_eq!(got, want, "{a} <= {b} and back, after a cut at {steps} steps");
+            }
+        }
+    }
 }
