@@ -13,7 +13,8 @@
 //!
 //! - [Loading games](#loading-games): [`load_game`], [`builtin_game`], [`catalogue`].
 //! - [Play](#play): [`solve`], [`moves`], [`explain`], [`board`].
-//! - [Heap games](#heap-games): [`values`], [`period`], [`quotient`].
+//! - [Heap games](#heap-games): [`values`], [`period`], [`quotient`];
+//!   [`values_to_file`], a nim-sequence streamed to a file with checkpoints.
 //! - [Values](#values): [`value`], [`thermograph`], [`thermograph_of_value`], [`calc`].
 //! - Tables on disk: [`build`], [`open_table`]; with the feature `dist`,
 //!   `build_distributed` (Timely Dataflow workers) and `merge`.
@@ -78,6 +79,7 @@ mod play;
 mod plots;
 mod tables;
 mod values;
+mod values_file;
 
 #[cfg(feature = "dist")]
 pub use dist::{
@@ -106,6 +108,8 @@ pub use values::{
     calc, calc_with, outcome_class, thermograph, thermograph_of_value, value, value_of, CalcReport,
     ThermographReport, ValueReport,
 };
+
+pub use values_file::{prepare_values_file, values_to_file, ValuesFile, ValuesFileJob, ValuesFileReport};
 
 pub use grundy::{Budget, Cancel, Task};
 pub use grundy_retro::DenseOptions;

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use grundy::Budget;
-use grundy_api::{PeriodReport, SeqGame};
+use grundy_api::PeriodReport;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::commands::values::MethodArg;
@@ -38,18 +38,6 @@ pub struct Args {
     /// sparse forces one. The values and the period are the same.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
-}
-
-/// Reads GAME as a game with a nim-sequence. A game without one (nim, euclid,
-/// wythoff, digits, board games, scripts) is a one-line error naming `what`
-/// (e.g. "has no nim-sequence period").
-pub fn seq_game(text: &str, what: &str, budget: &Budget) -> Result<SeqGame> {
-    let game = load::game(text, budget)?;
-    // Games whose values grow prove their period here (all-but: a repeated deciding state).
-    let bar = spinner("looking for the nim-sequence: proving a period where the game has one");
-    let sequence = grundy_api::sequence(game.as_ref(), what);
-    bar.finish_and_clear();
-    Ok(sequence?)
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal.
