@@ -12,7 +12,8 @@
 //! # Contents
 //!
 //! - [Loading games](#loading-games): [`load_game`], [`builtin_game`], [`catalogue`].
-//! - [Play](#play): [`solve`], [`moves`], [`explain`], [`board`].
+//! - [Play](#play): [`solve`], [`moves`], [`explain`], [`board`]; [`PlayEvent`],
+//!   the lines of `grundy play --json`.
 //! - [Heap games](#heap-games): [`values`], [`period`], [`quotient`];
 //!   [`values_to_file`], a nim-sequence streamed to a file with checkpoints.
 //! - [Values](#values): [`value`], [`thermograph`], [`thermograph_of_value`], [`calc`].
@@ -76,6 +77,7 @@ mod error;
 mod heaps;
 mod load;
 mod play;
+mod play_events;
 mod plots;
 mod tables;
 mod values;
@@ -97,6 +99,7 @@ pub use play::{
     board, distinct, explain, explained, moves, partizan_moves, played_moves, solve, solve_resuming,
     ExplainReport, MovesReport, Options, PartizanValue, SolveReport,
 };
+pub use play_events::{ListedMove, PlayEvent};
 pub use plots::{
     nim_sequence, outcome_map, winner_table, NimSequence, OutcomeMap, Picture, WinnerTable, MAX_MAP,
     MAX_SEQUENCE, MAX_TABLE_CELLS, MAX_TURNS,
