@@ -13,7 +13,7 @@ use grundy_budget::Limit;
 use grundy_octal::Method;
 use indicatif::ProgressBar;
 
-use crate::commands::period::{progress_bar, spinner};
+use crate::progress::{progress_bar, spinner};
 use crate::{load, render};
 
 /// Tabulate single heaps.
