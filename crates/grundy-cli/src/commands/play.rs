@@ -479,7 +479,12 @@ impl Session<'_> {
 
     fn undo<W: Write>(&mut self, out: &mut Out<W>) {
         let Some(last_human) = self.history.iter().rposition(|(_, by)| *by == Player::Human) else {
-            out.say("undo: nothing to undo");
+            let message = "undo: nothing to undo".to_string();
+            if self.json {
+                self.event(out, PlayEvent::Error { message });
+            } else {
+                out.say(message);
+            }
             return;
         };
         let (before, _) = self.history[last_human].clone();
