@@ -77,3 +77,17 @@ impl From<grundy_octal::SequenceError> for Error {
         Error::Unsupported(e.to_string())
     }
 }
+
+/// A nim-value file that cannot be written or resumed: the message and its causes,
+/// on one line (`cannot write FILE.part: No space left on device`).
+impl From<grundy_files::bfile::BfileError> for Error {
+    fn from(e: grundy_files::bfile::BfileError) -> Error {
+        let mut message = e.to_string();
+        let mut cause = std::error::Error::source(&e);
+        while let Some(c) = cause {
+            message += &format!(": {c}");
+            cause = c.source();
+        }
+        Error::Input(message)
+    }
+}

@@ -12,8 +12,10 @@
 //! # Contents
 //!
 //! - [Loading games](#loading-games): [`load_game`], [`builtin_game`], [`catalogue`].
-//! - [Play](#play): [`solve`], [`moves`], [`explain`], [`board`].
-//! - [Heap games](#heap-games): [`values`], [`period`], [`quotient`].
+//! - [Play](#play): [`solve`], [`moves`], [`explain`], [`board`]; [`PlayEvent`],
+//!   the lines of `grundy play --json`.
+//! - [Heap games](#heap-games): [`values`], [`period`], [`quotient`];
+//!   [`values_to_file`], a nim-sequence streamed to a file with checkpoints.
 //! - [Values](#values): [`value`], [`thermograph`], [`thermograph_of_value`], [`calc`].
 //! - Tables on disk: [`build`], [`open_table`]; with the feature `dist`,
 //!   `build_distributed` (Timely Dataflow workers) and `merge`.
@@ -75,9 +77,11 @@ mod error;
 mod heaps;
 mod load;
 mod play;
+mod play_events;
 mod plots;
 mod tables;
 mod values;
+mod values_file;
 
 #[cfg(feature = "dist")]
 pub use dist::{
@@ -95,6 +99,7 @@ pub use play::{
     board, distinct, explain, explained, moves, partizan_moves, played_moves, solve, solve_resuming,
     ExplainReport, MovesReport, Options, PartizanValue, SolveReport,
 };
+pub use play_events::{ListedMove, PlayEvent};
 pub use plots::{
     nim_sequence, outcome_map, winner_table, NimSequence, OutcomeMap, Picture, WinnerTable, MAX_MAP,
     MAX_SEQUENCE, MAX_TABLE_CELLS, MAX_TURNS,
@@ -106,6 +111,8 @@ pub use values::{
     calc, calc_with, outcome_class, thermograph, thermograph_of_value, value, value_of, CalcReport,
     ThermographReport, ValueReport,
 };
+
+pub use values_file::{prepare_values_file, values_to_file, ValuesFile, ValuesFileJob, ValuesFileReport};
 
 pub use grundy::{Budget, Cancel, Task};
 pub use grundy_retro::DenseOptions;

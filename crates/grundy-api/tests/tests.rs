@@ -1,3 +1,4 @@
 //! The integration tests of grundy-api: one binary, a module a file.
 
 mod reports;
+mod values_file;

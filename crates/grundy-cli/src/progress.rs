@@ -1,4 +1,5 @@
-//! The progress display of a long solve: the core counts, the shell draws.
+//! Progress on stderr: the spinner of a long solve (the core counts, the shell
+//! draws), and the bars and spinners the commands draw.
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
@@ -6,6 +7,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use grundy::solve::{observe, Progress};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::render::{count, count_of};
 
@@ -27,7 +29,7 @@ pub fn searching<T>(work: impl FnOnce() -> T) -> T {
         if finished.recv_timeout(QUIET) != Err(RecvTimeoutError::Timeout) {
             return;
         }
-        let spinner = crate::commands::period::spinner("solving");
+        let spinner = spinner("solving");
         // The rate of the search running now, from the first look at it (what
         // it counted before the spinner appeared took longer than the time
         // since): a new search starts its own count.
@@ -103,6 +105,30 @@ pub fn with_rate(style: indicatif::ProgressStyle) -> indicatif::ProgressStyle {
             let _ = w.write_str(&rate_text(state.per_sec()));
         },
     )
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal.
+pub fn progress_bar(len: u64, unit: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    bar.set_style(with_rate(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} {unit} ({{rate}}, eta {{eta}}) {{msg}}"
+        ))
+        .expect("a valid template"),
+    ));
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// A spinner on stderr (drawn only when stderr is a terminal), for work without a count.
+pub fn spinner(msg: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("a valid template"),
+    );
+    bar.set_message(msg.to_string());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
 }
 
 #[cfg(test)]

@@ -402,4 +402,13 @@ fn the_json_transcript_is_one_event_a_line() {
     let (_, out) = play(&["nim", "3,4", "--json"], "1:3\n");
     let end: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
     assert_eq!(end["winner"], "engine", "{out}");
+    // Nothing to undo is an error event too, not a line of text in the stream.
+    let (_, out) = play(&["nim", "3,4", "--json"], "undo\n");
+    let second: serde_json::Value =
+        serde_json::from_str(out.lines().nth(1).unwrap()).unwrap_or_else(|e| panic!("{out}: {e}"));
+    assert_eq!(
+        (&second["event"], &second["message"]),
+        (&"error".into(), &"undo: nothing to undo".into()),
+        "{out}"
+    );
 }

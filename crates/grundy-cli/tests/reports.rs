@@ -109,11 +109,8 @@ const COMPARED: &[&str] = &[
     "plot",
     "build",
     "merge",
+    "play",
 ];
-
-/// `play --json` is a stream of events, one per line, made by the session rather
-/// than a report of grundy-api (issue 45: left for when `play.rs` is free).
-const NOT_A_REPORT: &[&str] = &["play"];
 
 #[test]
 fn every_json_command_is_compared() {
@@ -135,10 +132,7 @@ fn every_json_command_is_compared() {
             with_json.push(command);
         }
     }
-    let missing: Vec<_> = with_json
-        .iter()
-        .filter(|c| !COMPARED.contains(c) && !NOT_A_REPORT.contains(c))
-        .collect();
+    let missing: Vec<_> = with_json.iter().filter(|c| !COMPARED.contains(c)).collect();
     assert!(
         missing.is_empty(),
         "--json not compared with grundy-api: {missing:?}"
@@ -412,4 +406,91 @@ fn tables() {
         .json();
     assert_eq!(got, timeless(want), "merge");
     assert_eq!(got.get("parts"), 2);
+}
+
+/// `play --json` prints one line a event, each grundy-api's `PlayEvent`.
+#[test]
+fn play_events() {
+    use grundy_api::PlayEvent;
+    let b = budget();
+    let nim = game("nim");
+    let g = nim.as_ref();
+    let lines = |args: &[&str], input: &str| -> Vec<Json> {
+        let out = crate::common::with_input(args, input);
+        assert!(out.status.success(), "grundy {args:?}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| Json(l.to_string()))
+            .collect()
+    };
+    // Moves listed, a hint, the human's move and the engine's reply, then the
+    // human's last move wins.
+    let got = lines(&["play", "nim", "1,2", "--json"], "moves\nhint\n2:1\n2:1\n");
+    let start = g.parse_position("1,2").unwrap();
+    let moves = grundy_api::distinct(
+        grundy::explain::options_with_values(g, &start, grundy::Play::Normal, true, &b).unwrap(),
+    );
+    let position = |p: &str| p.to_string();
+    let want = [
+        PlayEvent::Start {
+            game: "nim".into(),
+            position: position("1,2"),
+            first: "human",
+        },
+        PlayEvent::moves(g, &start, &moves),
+        PlayEvent::Hint {
+            name: Some("2:1".into()),
+            position: position("1,1"),
+            wins: true,
+        },
+        PlayEvent::Move {
+            player: "human",
+            name: Some("2:1".into()),
+            position: position("1,1"),
+        },
+        PlayEvent::Move {
+            player: "engine",
+            name: Some("1:1".into()),
+            position: position("0,1"),
+        },
+        PlayEvent::Move {
+            player: "human",
+            name: Some("2:1".into()),
+            position: position("0,0"),
+        },
+        PlayEvent::End {
+            winner: Some("human"),
+            position: position("0,0"),
+        },
+    ];
+    assert_eq!(got.len(), want.len(), "{got:?}");
+    for (got, want) in got.iter().zip(want) {
+        assert_eq!(*got, want.json());
+    }
+    // Help, a line that names no move, an undo, and quitting.
+    let got = lines(
+        &["play", "nim", "1,2", "--json"],
+        "help\nbogus\n2:1\nundo\nquit\n",
+    );
+    assert_eq!(got.len(), 7, "{got:?}");
+    assert_eq!(got[1].get("event"), "help");
+    assert_eq!(
+        got[1],
+        PlayEvent::Help {
+            text: got[1].get("text").as_str().unwrap().to_string()
+        }
+        .json()
+    );
+    let message = got[2].get("message").as_str().unwrap().to_string();
+    assert!(message.contains("bogus"), "{message}");
+    assert_eq!(got[2], PlayEvent::Error { message }.json());
+    assert_eq!(
+        got[5],
+        PlayEvent::Undo {
+            position: position("1,2")
+        }
+        .json()
+    );
+    assert_eq!(got[6], PlayEvent::Abandoned { why: "quit" }.json());
 }

@@ -12,11 +12,12 @@ use std::time::Duration;
 
 use anyhow::Result;
 use grundy::Budget;
-use grundy_api::{PeriodReport, SeqGame};
+use grundy_api::PeriodReport;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::commands::values::MethodArg;
 use crate::load;
+use crate::progress::spinner;
 use crate::render::count;
 
 /// Find the period of a heap game's nim-sequence.
@@ -40,31 +41,6 @@ pub struct Args {
     pub method: MethodArg,
 }
 
-/// Reads GAME as a game with a nim-sequence. A game without one (nim, euclid,
-/// wythoff, digits, board games, scripts) is a one-line error naming `what`
-/// (e.g. "has no nim-sequence period").
-pub fn seq_game(text: &str, what: &str, budget: &Budget) -> Result<SeqGame> {
-    let game = load::game(text, budget)?;
-    // Games whose values grow prove their period here (all-but: a repeated deciding state).
-    let bar = spinner("looking for the nim-sequence: proving a period where the game has one");
-    let sequence = grundy_api::sequence(game.as_ref(), what);
-    bar.finish_and_clear();
-    Ok(sequence?)
-}
-
-/// A progress bar on stderr, drawn only when stderr is a terminal.
-pub fn progress_bar(len: u64, unit: &str) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    bar.set_style(crate::progress::with_rate(
-        ProgressStyle::with_template(&format!(
-            "{{spinner}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} {unit} ({{rate}}, eta {{eta}}) {{msg}}"
-        ))
-        .expect("a valid template"),
-    ));
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
-}
-
 /// A bar on stderr (drawn only when stderr is a terminal) that advances in work
 /// done and says in its message how far the values have got.
 fn work_bar() -> ProgressBar {
@@ -73,17 +49,6 @@ fn work_bar() -> ProgressBar {
         ProgressStyle::with_template("{spinner} [{elapsed_precise}] {wide_bar} {msg} (eta {eta})")
             .expect("a valid template"),
     );
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
-}
-
-/// A spinner on stderr (drawn only when stderr is a terminal), for work without a count.
-pub fn spinner(msg: &str) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("a valid template"),
-    );
-    bar.set_message(msg.to_string());
     bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }

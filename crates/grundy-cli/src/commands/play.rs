@@ -27,6 +27,7 @@ use grundy::dynamic::{DynGame, DynPosition, MoveInfo, MoveWord};
 use grundy::explain::{best_move, options_with_values};
 use grundy::partizan::DynPartizan;
 use grundy::{GameError, Outcome, Play};
+use grundy_api::PlayEvent;
 
 use crate::load;
 
@@ -251,15 +252,14 @@ impl Session<'_> {
     }
 
     /// One event of the JSON transcript.
-    fn event<W: Write>(&self, out: &mut Out<W>, kind: &str, mut fields: serde_json::Value) {
-        fields["event"] = kind.into();
-        out.say(crate::render::json_line(&fields).trim_end());
+    fn event<W: Write>(&self, out: &mut Out<W>, event: PlayEvent) {
+        out.say(crate::render::json_line(&event.json()).trim_end());
     }
 
     /// The game ends without a winner (`why`: "quit", "end of input").
-    fn abandon<W: Write>(&self, out: &mut Out<W>, why: &str) {
+    fn abandon<W: Write>(&self, out: &mut Out<W>, why: &'static str) {
         if self.json {
-            self.event(out, "end", serde_json::json!({"winner": null, "abandoned": why}));
+            self.event(out, PlayEvent::Abandoned { why });
         } else {
             out.say(format!("{why}: the game was abandoned"));
         }
@@ -294,12 +294,12 @@ impl Session<'_> {
                 }
             ));
         } else if self.json {
-            let fields = serde_json::json!({
-                "game": self.game.name(),
-                "position": self.show(&self.position),
-                "first": self.turn.name(),
-            });
-            self.event(out, "start", fields);
+            let start = PlayEvent::Start {
+                game: self.game.name(),
+                position: self.show(&self.position),
+                first: self.turn.name(),
+            };
+            self.event(out, start);
         } else {
             out.say(format!("game: {}", self.game.name()));
             out.say(format!("start: {}", self.show(&self.position)));
@@ -336,7 +336,7 @@ impl Session<'_> {
             let line = line.trim();
             match line.to_ascii_lowercase().as_str() {
                 "" => {}
-                "help" | "?" if self.json => self.event(out, "help", serde_json::json!({"text": HELP})),
+                "help" | "?" if self.json => self.event(out, PlayEvent::Help { text: HELP.into() }),
                 "help" | "?" => out.say(HELP),
                 "quit" | "exit" | "q" => {
                     self.abandon(out, "quit");
@@ -353,9 +353,7 @@ impl Session<'_> {
                         self.make(m, out);
                         listed = false;
                     }
-                    Err(message) if self.json => {
-                        self.event(out, "error", serde_json::json!({"message": message}))
-                    }
+                    Err(message) if self.json => self.event(out, PlayEvent::Error { message }),
                     Err(message) => out.say(message),
                 },
             }
@@ -365,12 +363,12 @@ impl Session<'_> {
     fn make<W: Write>(&mut self, to: DynPosition, out: &mut Out<W>) {
         let name = self.game.name_move(&self.position, &to);
         if self.json {
-            let fields = serde_json::json!({
-                "player": self.turn.name(),
-                "move": name,
-                "position": self.show(&to),
-            });
-            self.event(out, "move", fields);
+            let made = PlayEvent::Move {
+                player: self.turn.name(),
+                name,
+                position: self.show(&to),
+            };
+            self.event(out, made);
         } else {
             out.say(move_line(self.turn, name.as_deref(), &self.show(&to)));
         }
@@ -400,11 +398,11 @@ impl Session<'_> {
             out.say(game_over_line(&self.show(&self.position), winner));
         }
         if self.json {
-            let fields = serde_json::json!({
-                "winner": winner.map(Player::name),
-                "position": self.show(&self.position),
-            });
-            self.event(out, "end", fields);
+            let end = PlayEvent::End {
+                winner: winner.map(Player::name),
+                position: self.show(&self.position),
+            };
+            self.event(out, end);
         } else {
             out.say(format!("winner: {}", winner.map_or("none", Player::name)));
         }
@@ -413,19 +411,7 @@ impl Session<'_> {
 
     fn list<W: Write>(&self, moves: &[MoveInfo], limit: usize, out: &mut Out<W>) {
         if self.json {
-            let listed: Vec<serde_json::Value> = moves
-                .iter()
-                .map(|m| {
-                    serde_json::json!({
-                        "move": self.game.name_move(&self.position, &m.position),
-                        "position": self.show(&m.position),
-                        "outcome": m.outcome.as_str(),
-                        "remoteness": m.remoteness,
-                        "wins": m.outcome == Outcome::Lose,
-                    })
-                })
-                .collect();
-            self.event(out, "moves", serde_json::json!({"moves": listed}));
+            self.event(out, PlayEvent::moves(self.game, &self.position, moves));
             return;
         }
         let mut s = format!("{}:", crate::render::count(moves.len() as u64, "move"));
@@ -468,12 +454,12 @@ impl Session<'_> {
             return;
         };
         if self.json {
-            let fields = serde_json::json!({
-                "move": self.game.name_move(&self.position, &m.position),
-                "position": self.show(&m.position),
-                "wins": m.outcome == Outcome::Lose,
-            });
-            self.event(out, "hint", fields);
+            let hint = PlayEvent::Hint {
+                name: self.game.name_move(&self.position, &m.position),
+                position: self.show(&m.position),
+                wins: m.outcome == Outcome::Lose,
+            };
+            self.event(out, hint);
             return;
         }
         let number = moves.iter().position(|x| x.position == m.position).unwrap_or(0) + 1;
@@ -493,7 +479,12 @@ impl Session<'_> {
 
     fn undo<W: Write>(&mut self, out: &mut Out<W>) {
         let Some(last_human) = self.history.iter().rposition(|(_, by)| *by == Player::Human) else {
-            out.say("undo: nothing to undo");
+            let message = "undo: nothing to undo".to_string();
+            if self.json {
+                self.event(out, PlayEvent::Error { message });
+            } else {
+                out.say(message);
+            }
             return;
         };
         let (before, _) = self.history[last_human].clone();
@@ -501,11 +492,8 @@ impl Session<'_> {
         self.position = before;
         self.turn = Player::Human;
         if self.json {
-            self.event(
-                out,
-                "undo",
-                serde_json::json!({"position": self.show(&self.position)}),
-            );
+            let position = self.show(&self.position);
+            self.event(out, PlayEvent::Undo { position });
         } else {
             out.say(format!("undo: back to {}", self.show(&self.position)));
         }

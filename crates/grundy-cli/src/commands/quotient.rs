@@ -8,8 +8,8 @@ use anyhow::Result;
 use grundy::Budget;
 use grundy_octal::MAX_QUOTIENT_HEAP;
 
-use super::period::spinner;
 use crate::load;
+use crate::progress::spinner;
 use crate::render::count;
 
 /// Compute a misère quotient.

@@ -1,20 +1,20 @@
 //! `grundy values GAME --from A --to B [--format text|csv|json]`, and
 //! `grundy values GAME --to N --out FILE [--resume] [--from A]`, which streams the
-//! nim-sequence of a heap game to a file with checkpoints (see `grundy_files::bfile`).
+//! nim-sequence of a heap game to a file with checkpoints (`grundy_api::values_to_file`).
 
-use grundy::Budget;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use clap::ValueEnum;
-use grundy::dynamic::{HeapSequence, Period};
-use grundy_octal::{HeapRules, Method, Sequence};
+use grundy::Budget;
+use grundy_api::ValuesFile;
+use grundy_budget::Limit;
+use grundy_octal::Method;
+use indicatif::ProgressBar;
 
-use crate::commands::period::{progress_bar, seq_game};
+use crate::progress::{progress_bar, spinner};
 use crate::{load, render};
-use grundy_files::bfile::{Format as FileFormat, SeqWriter};
 
 /// Tabulate single heaps.
 #[derive(clap::Args)]
@@ -110,204 +110,72 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     })
 }
 
-/// Set by Ctrl-C: stop at the next chunk boundary after a checkpoint.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Values computed between two looks at the clock and at Ctrl-C.
-const CHUNK: u64 = 1 << 14;
-
-/// What the engine holds a heap while it streams: the value (2 bytes, every one
-/// kept from heap 0) and its copy in the mirror that the sparse method's pair
-/// kernels read (2 more).
-const ENGINE_BYTES_PER_HEAP: u128 = 4;
-
+/// `--out`: the streaming is `grundy_api::values_to_file`'s; the command keeps the
+/// output's checks and lock, Ctrl-C, the progress bar and the sentence it prints.
 fn write_file(args: &Args, out: PathBuf, budget: &Budget) -> Result<String> {
-    if args.from > args.to {
-        bail!("--from {} is past --to {}", args.from, args.to);
-    }
-    let game = seq_game(
-        &args.game,
-        "has no nim-sequence to stream: --out works for heap games",
-        budget,
-    )?;
-    let name = game.name;
-    let width = match game.sequence {
-        HeapSequence::Engine(_) => 16,
-        HeapSequence::Periodic(..) => 32,
+    let file = ValuesFile {
+        from: args.from,
+        to: args.to,
+        resume: args.resume,
+        method: args.method.method(),
     };
-    if let HeapSequence::Engine(_) = &game.sequence {
-        // Refused before the lock and the files exist: an allocation the machine
-        // cannot give aborts the process, which runs no destructor and would leave
-        // the lock behind.
-        let heaps = u128::from(args.to) + 1;
-        budget.check_memory(
-            heaps * ENGINE_BYTES_PER_HEAP,
-            format!("the nim-values of {name} up to heap {}", args.to),
-        )?;
-    }
+    file.check_range()?;
+    let game = load::game(&args.game, budget)?;
+    // Games whose values grow prove their period here (all-but: a repeated deciding state).
+    let spin = spinner("looking for the nim-sequence: proving a period where the game has one");
+    let job = grundy_api::prepare_values_file(game.as_ref(), &out, &file, budget);
+    spin.finish_and_clear();
+    let job = job?;
+    let part = job.part().to_path_buf();
     // The output, and the files beside it (its lock, FILE.part, FILE.ckpt and the
     // checkpoint's temporary file), must be regular files where they exist: a
     // rename over a device replaces it, and opening a FIFO blocks.
     crate::output::check_output(&out, &[".lock", ".part", ".ckpt", ".ckpt.tmp"])?;
     // One run per output file: held until this function returns.
     let _lock = crate::lock::OutputLock::acquire(&out)?;
-    // Ctrl-C: finish the chunk, checkpoint, stop. (Only one handler per process.)
-    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    // Ctrl-C raises the flag: the run finishes its block, checkpoints and stops.
+    // (Only one handler per process.)
+    let budget = &Budget {
+        cancel: grundy::Cancel::new(),
+        ..budget.clone()
+    };
+    let cancel = budget.cancel.clone();
+    let _ = ctrlc::set_handler(move || cancel.raise());
     let start = Instant::now();
-    let (writer, resumed) = match &game.sequence {
-        HeapSequence::Engine(rules) => heap_file(args, &out, rules, &name)?,
-        HeapSequence::Periodic(_, period) => periodic_file(args, &out, period, &name)?,
+    let mut bar: Option<ProgressBar> = None;
+    let written = job.write(
+        &mut |done, total| {
+            bar.get_or_insert_with(|| progress_bar(total, "values"))
+                .set_position(done)
+        },
+        budget,
+    );
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let report = match written {
+        Ok(report) => report,
+        Err(grundy_api::Error::OverBudget(o)) if o.limit == Limit::Cancelled => bail!(
+            "interrupted after {}, saved in {}: run the same command with --resume to continue",
+            render::count(o.reached, "value"),
+            part.display()
+        ),
+        Err(e) => return Err(e.into()),
     };
-    let count = writer.count();
-    let paths = writer.paths().clone();
-    let bytes = writer.finish()?;
-    let kind = match FileFormat::of(&out) {
-        FileFormat::Text => "text b-file",
-        FileFormat::Bin => {
-            if width == 16 {
-                "binary, 16-bit values"
-            } else {
-                "binary, 32-bit values"
-            }
-        }
-    };
-    let resumed = if resumed > 0 {
-        format!(" ({resumed} of them from the checkpoint)")
+    let resumed = if report.resumed > 0 {
+        format!(" ({} of them from the checkpoint)", report.resumed)
     } else {
         String::new()
     };
     Ok(format!(
-        "wrote G({})..G({}) of {name}: {}{resumed} to {} ({kind}, {bytes} bytes) in {:.2} s\n",
-        args.from,
-        args.to,
-        crate::render::count(count, "value"),
-        paths.done.display(),
+        "wrote G({})..G({}) of {}: {}{resumed} to {} ({}, {} bytes) in {:.2} s\n",
+        report.from,
+        report.to,
+        report.game,
+        render::count(report.values, "value"),
+        report.out.display(),
+        report.kind(),
+        report.bytes,
         start.elapsed().as_secs_f64()
     ))
-}
-
-/// The writer, fresh or resumed; the second item is how many values it already had.
-fn open_writer(
-    args: &Args,
-    out: &Path,
-    name: &str,
-    width: u16,
-    on_value: impl FnMut(u64, u64) -> Result<()>,
-) -> Result<(SeqWriter, u64)> {
-    let w = if args.resume {
-        SeqWriter::resume(out, name, args.from, width, on_value)?
-    } else {
-        SeqWriter::create(out, name, args.from, width)?
-    };
-    let have = w.count();
-    let want = args.to - args.from + 1;
-    if have > want {
-        bail!(
-            "the checkpoint already holds {} (up to G({})), past --to {}; resume with --to {} or more",
-            crate::render::count(have, "value"),
-            args.from + have - 1,
-            args.to,
-            args.from + have - 1
-        );
-    }
-    Ok((w, have))
-}
-
-fn interrupted(w: &mut SeqWriter) -> Result<()> {
-    if INTERRUPTED.load(Ordering::SeqCst) {
-        w.checkpoint()?;
-        bail!(
-            "interrupted after {}, saved in {}: run the same command with --resume to continue",
-            crate::render::count(w.durable(), "value"),
-            w.paths().part.display()
-        );
-    }
-    Ok(())
-}
-
-fn heap_file(args: &Args, out: &Path, rules: &HeapRules, name: &str) -> Result<(SeqWriter, u64)> {
-    let end = args
-        .to
-        .checked_add(1)
-        .ok_or_else(|| anyhow!("--to is too large"))?;
-    let capacity = usize::try_from(end).map_err(|_| anyhow!("--to is too large for this machine"))?;
-    // The engine keeps every value, from heap 0 (the ones before --from too): reserve
-    // them all at once, so growing never copies.
-    let mut values: Vec<u16> = Vec::new();
-    values.try_reserve_exact(capacity).map_err(|_| {
-        anyhow!(
-            "the machine cannot give the {} bytes of G(0)..G({}): lower --to",
-            2 * u128::from(end),
-            args.to
-        )
-    })?;
-    if args.resume && args.from > 0 {
-        let mut head = Sequence::new(rules.clone(), args.method.method());
-        head.extend_to(args.from, |_, _| {})?;
-        values.extend_from_slice(head.values());
-    }
-    let (mut w, had) = open_writer(args, out, name, 16, |_, v| {
-        values.push(u16::try_from(v).map_err(|_| anyhow!("value {v} does not fit 16 bits"))?);
-        Ok(())
-    })?;
-    if values.is_empty() {
-        // G(0) = 0 is where every sequence starts.
-        values.push(0);
-        if args.from == 0 {
-            w.push(0)?;
-        }
-    }
-    let mut seq = Sequence::from_prefix(rules.clone(), args.method.method(), values)?;
-    // Heaps before --from (a fresh run): computed, not written.
-    seq.extend_to(args.from.min(end), |_, _| {})?;
-    let bar = progress_bar(end - args.from, "values");
-    bar.set_position(w.count());
-    while seq.len() < end {
-        interrupted(&mut w)?;
-        let next = (seq.len() + CHUNK).min(end);
-        // Written a chunk at a time from the engine's values, not a call a value.
-        let written = args.from + w.count();
-        seq.extend_to(next, |_, _| {})?;
-        w.push_all(&seq.values()[written as usize..next as usize])?;
-        bar.set_position(w.count());
-        w.maybe_checkpoint()?;
-    }
-    bar.finish_and_clear();
-    debug_assert_eq!(w.count(), end - args.from);
-    Ok((w, had))
-}
-
-/// A sequence given by a proved period (all-but games, Lasker's Nim): 32-bit values.
-fn periodic_file(args: &Args, out: &Path, period: &Period, name: &str) -> Result<(SeqWriter, u64)> {
-    let value = |n: u64| {
-        period
-            .value_at(n)
-            .ok_or_else(|| anyhow!("G({n}) of {name} does not fit 64 bits"))
-    };
-    let (mut w, had) = open_writer(args, out, name, 32, |n, v| {
-        let want = value(n)?;
-        if v != want {
-            bail!("stored G({n}) = {v} but {name} gives {want}: wrong game or damaged file; delete it and start over");
-        }
-        Ok(())
-    })?;
-    let end = args
-        .to
-        .checked_add(1)
-        .ok_or_else(|| anyhow!("--to is too large"))?;
-    let bar = progress_bar(end - args.from, "values");
-    bar.set_position(w.count());
-    let mut n = args.from + w.count();
-    while n < end {
-        interrupted(&mut w)?;
-        let next = n.saturating_add(CHUNK).min(end);
-        for h in n..next {
-            w.push(value(h)?)?;
-        }
-        n = next;
-        bar.set_position(w.count());
-        w.maybe_checkpoint()?;
-    }
-    bar.finish_and_clear();
-    Ok((w, had))
 }
