@@ -400,3 +400,29 @@ fn a_cancelled_search_stops() {
         other => panic!("not cancelled: {other:?}"),
     }
 }
+
+/// The budget's positions bound the generic outcome search's nodes, as they do
+/// Domineering's own (they once went unheeded: a Clobber board beyond the
+/// memoized search was searched to its answer, 17 nodes, with a limit of 2):
+/// `solve` through the seam stops with the position budget, named.
+#[test]
+fn positions_bound_the_outcome_search() {
+    let g = grundy::dynamic::parse_game("clobber").unwrap();
+    // Too large to value at once (its values are tried within a work limit
+    // each, and this one runs out): the search plays it out.
+    let p = g.parse_position("xoxoxo|oxoxox|xoxoxo").unwrap();
+    let b = Budget {
+        max_positions: Some(2),
+        max_work: Some(50_000_000),
+        ..budget()
+    };
+    match g.analyze(&p, grundy::Play::Normal, &b) {
+        Err(grundy::GameError::OverBudget(e)) => {
+            assert_eq!(e.limit, grundy_budget::Limit::Positions, "{e}");
+            assert_eq!((e.reached, e.allowed), (3, 2), "{e}");
+            assert!(e.what.contains("the outcome search"), "{e}");
+            assert!(e.to_string().contains("--max-positions"), "{e}");
+        }
+        other => panic!("not over the position budget: {other:?}"),
+    }
+}

@@ -23,7 +23,8 @@
 //! Moore and Rapaport and Bullock's Obsequi), combined with `V`'s sign.
 //!
 //! The search counts its nodes ([`crate::solve::progress`]) and stops with the
-//! budget's work (nodes) and memory.
+//! budget's work (nodes), positions (the nodes again, when the budget sets them)
+//! and memory.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -224,6 +225,12 @@ pub struct OutcomeSearch<'g, G: Partizan + ?Sized> {
     known: FxHashMap<G::Position, Option<GameId>>,
     classes: Classes,
     max_nodes: u64,
+    /// The budget's positions, which this search counts as the nodes it
+    /// visits (its table keeps only some of them), as Domineering's own
+    /// search does: `--max-positions` bounds the nodes as `--max-work` does,
+    /// and names itself when it is the one that stops the search. No limit
+    /// unless the budget sets one.
+    max_positions: u64,
     max_memory: u64,
     /// The flag of the budget of the call, looked at every 4,096 nodes.
     cancel: grundy_budget::Cancel,
@@ -320,7 +327,8 @@ fn hashes<P: Hash>(s: &State<P>, side: Side) -> Hashes {
 
 impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     /// A search of `game` within `budget`: its work is nodes
-    /// ([`crate::Task::OutcomeSearch`]'s by default), its memory bounds the transposition
+    /// ([`crate::Task::OutcomeSearch`]'s by default), and so are its positions
+    /// when the budget sets them; its memory bounds the transposition
     /// table (an eighth of it, at most [`TT_MAX_ENTRIES`] entries; a full table
     /// replaces cheap searches first) and the values (half).
     pub fn new(game: &'g G, budget: &Budget) -> Self {
@@ -338,6 +346,7 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
             known: FxHashMap::default(),
             classes: Classes::default(),
             max_nodes: budget.work(crate::Task::OutcomeSearch),
+            max_positions: budget.max_positions.unwrap_or(u64::MAX),
             max_memory: budget.max_memory,
             cancel: budget.cancel.clone(),
             stats: Stats::default(),
@@ -542,6 +551,14 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     }
 
     fn tick(&mut self) -> Result<(), GameError> {
+        if self.stats.nodes >= self.max_positions {
+            return Err(GameError::OverBudget(Budget::over(
+                grundy_budget::Limit::Positions,
+                self.stats.nodes + 1,
+                self.max_positions,
+                "the outcome search (positions visited)",
+            )));
+        }
         let held = || self.cache.universe.memory_held() + (self.known.len() as u64) * 64;
         let limits = NodeLimits {
             max_nodes: self.max_nodes,
