@@ -105,7 +105,8 @@ pub use plots::{
     MAX_SEQUENCE, MAX_TABLE_CELLS, MAX_TURNS,
 };
 pub use tables::{
-    build, numbered_families, open_table, refuse_partizan, refuse_start, start_of, table_json, TableReport,
+    build, numbered_families, open_table, refuse_partizan, refuse_start, start_of, table_json, TableOptions,
+    TableReport,
 };
 pub use values::{
     calc, calc_with, outcome_class, thermograph, thermograph_of_value, value, value_of, CalcReport,

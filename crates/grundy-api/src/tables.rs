@@ -4,6 +4,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use grundy::dynamic::{DynGame, DynPosition};
+use grundy::Budget;
 use grundy_retro::{build_reachable, table_game, DenseOptions, Progress, RetroError, Table};
 use serde_json::{json, Value};
 
@@ -82,18 +83,51 @@ pub fn numbered_families() -> String {
     names.join(", ")
 }
 
+/// How a table is made: what it stores and on how many threads; its limits are
+/// the budget's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableOptions {
+    /// Store a byte of remoteness per position.
+    pub remoteness: bool,
+    /// Solve on the budget's threads (else on one).
+    pub parallel: bool,
+    /// Continue a killed build from its checkpoint.
+    pub resume: bool,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions {
+            remoteness: true,
+            parallel: true,
+            resume: false,
+        }
+    }
+}
+
 /// Build the table of `game` into `db`: a game that numbers its own positions gets
 /// its dense or retrograde table (checkpointed, `resume` continues one), any other
 /// impartial game the table of the positions reachable from `start` (else its own
-/// start). Partizan games have values rather than tables.
+/// start), within the budget's memory and positions. Partizan games have values
+/// rather than tables.
 pub fn build(
     game: &dyn DynGame,
     db: &Path,
     start: Option<&str>,
-    options: DenseOptions,
-    resume: bool,
+    table: TableOptions,
     progress: &mut dyn FnMut(Progress),
+    budget: &Budget,
 ) -> Result<TableReport> {
+    let TableOptions {
+        remoteness,
+        parallel,
+        resume,
+    } = table;
+    let options = DenseOptions {
+        remoteness,
+        parallel,
+        ..DenseOptions::within(budget)
+    };
     let clock = Instant::now();
     let (name, table, from) = match table_game(game) {
         Some(numbered) => {

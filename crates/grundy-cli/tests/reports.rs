@@ -341,8 +341,8 @@ fn tables() {
         let mut args = vec!["build", text, "--db", path(&db), "--json"];
         args.extend(start.iter().flat_map(|s| ["--start", s]));
         let got = cli_json(&args).timeless();
-        let options = grundy_api::DenseOptions::within(&b);
-        let want = grundy_api::build(game(text).as_ref(), &db, start, options, false, &mut |_| {})
+        let table = grundy_api::TableOptions::default();
+        let want = grundy_api::build(game(text).as_ref(), &db, start, table, &mut |_| {}, &b)
             .unwrap()
             .json();
         assert_eq!(got, timeless(want), "build {text}");

@@ -325,12 +325,12 @@ impl Game {
         parallel: bool,
     ) -> PyResult<Py<PyAny>> {
         self.ask(py, move |g, b| {
-            let options = grundy_api::DenseOptions {
+            let table = grundy_api::TableOptions {
                 remoteness,
                 parallel,
-                ..grundy_api::DenseOptions::within(b)
+                resume,
             };
-            Ok(grundy_api::build(g, &db, start.as_deref(), options, resume, &mut |_| {})?.json())
+            Ok(grundy_api::build(g, &db, start.as_deref(), table, &mut |_| {}, b)?.json())
         })
     }
 

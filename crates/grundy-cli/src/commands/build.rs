@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
-use grundy_retro::{table_game, DenseOptions, Table};
+use grundy_retro::{table_game, Table};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::load;
@@ -114,10 +114,10 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     if args.no_gather || args.stop_after.is_some() {
         bail!("--no-gather and --stop-after are for builds with --workers or --processes");
     }
-    let options = DenseOptions {
+    let table = grundy_api::TableOptions {
         remoteness: !args.no_remoteness,
         parallel: !args.serial,
-        ..DenseOptions::within(budget)
+        resume: args.resume,
     };
     // One build per table file (and its .tmp and .ckpt): held until the summary.
     let _lock = crate::lock::OutputLock::acquire(&args.db)?;
@@ -133,14 +133,14 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
             game.as_ref(),
             &args.db,
             args.start.as_deref(),
-            options,
-            args.resume,
+            table,
             &mut |p| {
                 bar.set_length(p.total);
                 bar.set_position(p.done);
                 let resumed = if p.resumed { ", resumed" } else { "" };
                 bar.set_message(format!("level {}/{}{resumed}", p.levels.0, p.levels.1));
             },
+            budget,
         )
     });
     bar.finish_and_clear();
