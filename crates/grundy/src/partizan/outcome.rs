@@ -135,6 +135,10 @@ pub(crate) fn first_wins(class: OutcomeClass, side: Side) -> bool {
 /// The limits an outcome search checks as it counts its nodes.
 pub(crate) struct NodeLimits<'a> {
     pub(crate) max_nodes: u64,
+    /// The budget's positions, which the nodes count against when it sets them
+    /// (`u64::MAX` when not), and the search they name.
+    pub(crate) max_positions: u64,
+    pub(crate) search: &'static str,
     /// Half of it for the values.
     pub(crate) max_memory: u64,
     pub(crate) cancel: &'a grundy_budget::Cancel,
@@ -142,14 +146,22 @@ pub(crate) struct NodeLimits<'a> {
 
 /// Count one node of an outcome search: every 4,096 nodes report the nodes
 /// and the table's fill (entries, capacity), look at the cancel flag and at
-/// the values' memory (`held`, against half the budget); past the most nodes,
-/// the budget's error.
+/// the values' memory (`held`, against half the budget); past the most nodes
+/// or positions, the budget's error.
 pub(crate) fn count_node(
     nodes: &mut u64,
     limits: &NodeLimits<'_>,
     (filled, capacity): (u64, u64),
     held: impl FnOnce() -> u64,
 ) -> Result<(), GameError> {
+    if *nodes >= limits.max_positions {
+        return Err(GameError::OverBudget(Budget::over(
+            grundy_budget::Limit::Positions,
+            *nodes + 1,
+            limits.max_positions,
+            format!("{} (positions visited)", limits.search),
+        )));
+    }
     *nodes += 1;
     if *nodes & (crate::solve::progress::REPORT_EVERY as u64 - 1) == 0 {
         crate::solve::progress::report(*nodes, limits.max_nodes);
@@ -551,17 +563,11 @@ impl<'g, G: Partizan + ?Sized> OutcomeSearch<'g, G> {
     }
 
     fn tick(&mut self) -> Result<(), GameError> {
-        if self.stats.nodes >= self.max_positions {
-            return Err(GameError::OverBudget(Budget::over(
-                grundy_budget::Limit::Positions,
-                self.stats.nodes + 1,
-                self.max_positions,
-                "the outcome search (positions visited)",
-            )));
-        }
         let held = || self.cache.universe.memory_held() + (self.known.len() as u64) * 64;
         let limits = NodeLimits {
             max_nodes: self.max_nodes,
+            max_positions: self.max_positions,
+            search: "the outcome search",
             max_memory: self.max_memory,
             cancel: &self.cancel,
         };

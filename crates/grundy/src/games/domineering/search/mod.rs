@@ -506,16 +506,10 @@ impl<B: Bits> DomineeringSearch<B> {
 
     /// One more node of `nodes`, checked against the budget (and reported).
     fn count_node(&self, nodes: &mut u64) -> Result<(), GameError> {
-        if *nodes >= self.max_positions {
-            return Err(GameError::OverBudget(Budget::over(
-                grundy_budget::Limit::Positions,
-                *nodes + 1,
-                self.max_positions,
-                "Domineering's outcome search (positions visited)",
-            )));
-        }
         let limits = NodeLimits {
             max_nodes: self.max_nodes,
+            max_positions: self.max_positions,
+            search: "Domineering's outcome search",
             max_memory: self.max_memory,
             cancel: &self.cancel,
         };
