@@ -51,6 +51,26 @@ fn calculator_facts() {
     assert_eq!(stdout(&["calc", "^^*", "--unicode"]).trim(), "⇑*");
 }
 
+/// Loopy values in CGSuite's notation (issue 46's acceptance: `{0|pass}` is over,
+/// `{pass|} + {|pass}` is dud).
+#[test]
+fn calculator_loopy_values() {
+    for (expression, value) in [
+        ("{0|pass}", "over"),
+        ("{pass|} + {|pass}", "dud"),
+        ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}"),
+        ("over - over", "over & under"),
+        ("a{{|a}|}", "1 & 0"),
+        ("degree({pass|3/2})", "over"),
+    ] {
+        assert_eq!(stdout(&["calc", expression]).trim(), value, "calc {expression}");
+    }
+    assert_eq!(stdout(&["calc", "over > ^"]).trim(), "true");
+    fails_with(&["calc", "{0|pass"], "column 1");
+    fails_with(&["calc", "{0|b}"], "unknown name 'b'");
+    fails_with(&["calc", "off & on"], "onside");
+}
+
 #[test]
 fn calculator_errors_are_one_line() {
     fails_with(&["calc", "{1|"], "unclosed");

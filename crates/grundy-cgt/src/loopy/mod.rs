@@ -35,7 +35,7 @@ mod value;
 
 pub use display::{display, display_stopper};
 pub use graph::Graph;
-pub use parse::{evaluate, mentions_loopy, parse_value, Answer, CalcError};
+pub use parse::{evaluate, mentions_loopy, parse_value, Answer, CalcError, FUNCTIONS};
 pub use value::{downsum, upsum, Loopy, LoopyOutcome, Stopper};
 
 use grundy_budget::{Budget, OverBudget};

@@ -17,7 +17,7 @@
 use grundy_budget::Budget;
 
 use super::graph::Graph;
-use super::value::{Loopy, Stopper};
+use super::value::{downsum, upsum, Loopy, Stopper};
 use super::{display, LoopyError};
 use crate::{GameId, ParseError, Universe};
 
@@ -62,6 +62,7 @@ pub fn mentions_loopy(text: &str) -> bool {
             if NAMES.contains(&word.as_str())
                 || (before_digit && (word == "over" || word == "under"))
                 || (i < chars.len() && chars[i] == '{' && !is_short_word(&word))
+                || (i < chars.len() && chars[i] == '(' && FUNCTIONS.iter().any(|f| f.0 == word))
             {
                 return true;
             }
@@ -133,7 +134,29 @@ enum Ast {
     Add(Box<Ast>, Box<Ast>),
     PlusMinus(Box<Ast>),
     Sided(Box<Ast>, Box<Ast>),
+    Call(&'static str, Vec<Ast>, usize),
 }
+
+/// The loopy calculator's functions: name, arguments, what it gives.
+pub const FUNCTIONS: [(&str, usize, &str); 5] = [
+    (
+        "onside",
+        1,
+        "the onside of G (endless play counted as Left's win), a stopper",
+    ),
+    (
+        "offside",
+        1,
+        "the offside of G (endless play counted as Right's win), a stopper",
+    ),
+    ("upsum", 2, "the onside of the sum of two stoppers"),
+    ("downsum", 2, "the offside of the sum of two stoppers"),
+    (
+        "degree",
+        1,
+        "the degree of loopiness of a stopper G: the onside of G - G",
+    ),
+];
 
 struct Parser<'t, 'u> {
     chars: Vec<char>,
@@ -238,8 +261,41 @@ impl Parser<'_, '_> {
             }
             Some('{') => self.braces(None),
             Some(c) if "}|,&)".contains(c) => Err(self.error(self.pos, "expected a value")),
-            Some(_) => self.word(),
+            Some(_) => {
+                if let Some(call) = self.call()? {
+                    return Ok(call);
+                }
+                self.word()
+            }
         }
+    }
+
+    /// A call of one of [`FUNCTIONS`], if one starts here.
+    fn call(&mut self) -> Result<Option<Ast>, ParseError> {
+        let start = self.pos;
+        let Some(&(name, arity, _)) = FUNCTIONS.iter().find(|(name, _, _)| {
+            let n = name.len();
+            self.chars.len() > start + n
+                && self.chars[start..start + n].iter().copied().eq(name.chars())
+                && self.chars[start + n] == '('
+        }) else {
+            return Ok(None);
+        };
+        self.pos += name.len() + 1;
+        let mut args = vec![self.sided()?];
+        while self.eat(",") {
+            args.push(self.sided()?);
+        }
+        if !self.eat(")") {
+            return Err(self.error(self.pos, "expected ')'"));
+        }
+        if args.len() != arity {
+            return Err(self.error(
+                start,
+                &format!("{name} takes {arity} argument(s), not {}", args.len()),
+            ));
+        }
+        Ok(Some(Ast::Call(name, args, start)))
     }
 
     fn braces(&mut self, label: Option<String>) -> Result<Ast, ParseError> {
@@ -456,6 +512,7 @@ fn has_free(a: &Ast, bound: &mut Vec<String>) -> Option<usize> {
         }
         Ast::Neg(x) | Ast::PlusMinus(x) => has_free(x, bound),
         Ast::Add(x, y) | Ast::Sided(x, y) => has_free(x, bound).or_else(|| has_free(y, bound)),
+        Ast::Call(_, args, _) => args.iter().find_map(|a| has_free(a, bound)),
     }
 }
 
@@ -510,6 +567,28 @@ impl Eval<'_> {
                     None,
                     self.budget,
                 )?)
+            }
+            Ast::Call(name, args, col) => {
+                let args = args
+                    .iter()
+                    .map(|a| self.value(a))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let stopper = |v: &Loopy| match v {
+                    Loopy::Stopper(s) => Ok(s.clone()),
+                    Loopy::Sided { .. } => {
+                        Err(self.error(*col, format!("{name} takes stoppers; this is a sided value")))
+                    }
+                };
+                Ok(Loopy::Stopper(match *name {
+                    "onside" => args[0].onside().clone(),
+                    "offside" => args[0].offside().clone(),
+                    "upsum" => upsum(&stopper(&args[0])?, &stopper(&args[1])?, self.budget)?,
+                    "downsum" => downsum(&stopper(&args[0])?, &stopper(&args[1])?, self.budget)?,
+                    _ => {
+                        let g = stopper(&args[0])?;
+                        upsum(&g, &g.negative(), self.budget)?
+                    }
+                }))
             }
         }
     }
