@@ -134,6 +134,7 @@ enum Ast {
     Add(Box<Ast>, Box<Ast>),
     PlusMinus(Box<Ast>),
     Sided(Box<Ast>, Box<Ast>),
+    Ordinal(Box<Ast>, Box<Ast>),
     Call(&'static str, Vec<Ast>, usize),
 }
 
@@ -214,22 +215,64 @@ impl Parser<'_, '_> {
     }
 
     fn sum(&mut self) -> Result<Ast, ParseError> {
-        let mut acc = self.unary()?;
+        let mut acc = self.ordinal()?;
         loop {
             if self.peek_plus_minus() {
                 break;
             }
             if self.eat("+") {
-                let r = self.unary()?;
+                let r = self.ordinal()?;
                 acc = Ast::Add(Box::new(acc), Box::new(r));
             } else if self.eat("-") {
-                let r = self.unary()?;
+                let r = self.ordinal()?;
                 acc = Ast::Add(Box::new(acc), Box::new(Ast::Neg(Box::new(r))));
             } else {
                 break;
             }
         }
         Ok(acc)
+    }
+
+    /// `x over` / `x under` written as CGSuite prints them, `-1over` being
+    /// (-1) + over, not -(1over).
+    fn pseudonumber(&mut self) -> Result<Option<Ast>, ParseError> {
+        self.skip_ws();
+        let start = self.pos;
+        let mut end = start;
+        if self.chars.get(end) == Some(&'-') {
+            end += 1;
+        }
+        let digits = end;
+        while end < self.chars.len() && (self.chars[end].is_ascii_digit() || "/.".contains(self.chars[end])) {
+            end += 1;
+        }
+        if end == digits {
+            return Ok(None);
+        }
+        let number: String = self.chars[start..end].iter().collect();
+        for suffix in ["over", "under"] {
+            let n = suffix.len();
+            let after = self.chars.get(end + n).copied();
+            if self.chars.len() >= end + n
+                && self.chars[end..end + n].iter().copied().eq(suffix.chars())
+                && after.is_none_or(|c| !c.is_ascii_alphanumeric())
+            {
+                let x = self.short(&number, start)?;
+                self.pos = end + n;
+                let name = if suffix == "over" { "over" } else { "under" };
+                return Ok(Some(Ast::Add(Box::new(x), Box::new(Ast::Named(name)))));
+            }
+        }
+        Ok(None)
+    }
+
+    /// `G:H`, the ordinal sum: binds tighter than sums.
+    fn ordinal(&mut self) -> Result<Ast, ParseError> {
+        let base = self.unary()?;
+        if self.eat(":") {
+            return Ok(Ast::Ordinal(Box::new(base), Box::new(self.ordinal()?)));
+        }
+        Ok(base)
     }
 
     /// `+-` between two terms is not a sum's operator.
@@ -239,6 +282,9 @@ impl Parser<'_, '_> {
     }
 
     fn unary(&mut self) -> Result<Ast, ParseError> {
+        if let Some(a) = self.pseudonumber()? {
+            return Ok(a);
+        }
         if self.eat("+-") || self.eat("±") {
             return Ok(Ast::PlusMinus(Box::new(self.unary()?)));
         }
@@ -378,7 +424,7 @@ impl Parser<'_, '_> {
         let start = self.pos;
         let mut depth = 0;
         while let Some(&c) = self.chars.get(self.pos) {
-            if depth == 0 && (c.is_whitespace() || "{}|,&)+-<>=±".contains(c)) {
+            if depth == 0 && (c.is_whitespace() || "{}|,&)+-<>=:".contains(c)) {
                 // An uptimal's brackets belong to the word: ^<2>, v[3].
                 if c == '<' && self.pos > start && matches!(self.chars[self.pos - 1], '^' | 'v' | '↑' | '↓')
                 {
@@ -415,17 +461,6 @@ impl Parser<'_, '_> {
             && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if is_ident && self.chars.get(self.pos) == Some(&'{') && !is_short_word(&word) {
             return self.braces(Some(word));
-        }
-        for suffix in ["over", "under"] {
-            if let Some(x) = word.strip_suffix(suffix).filter(|x| !x.is_empty()) {
-                if x.ends_with(|c: char| c.is_ascii_digit()) {
-                    let n = self.short(x, start)?;
-                    return Ok(Ast::Add(
-                        Box::new(n),
-                        Box::new(Ast::Named(if suffix == "over" { "over" } else { "under" })),
-                    ));
-                }
-            }
         }
         if is_ident && !is_short_ident(&word) {
             return Ok(Ast::Label(word, start));
@@ -511,7 +546,9 @@ fn has_free(a: &Ast, bound: &mut Vec<String>) -> Option<usize> {
             free
         }
         Ast::Neg(x) | Ast::PlusMinus(x) => has_free(x, bound),
-        Ast::Add(x, y) | Ast::Sided(x, y) => has_free(x, bound).or_else(|| has_free(y, bound)),
+        Ast::Add(x, y) | Ast::Sided(x, y) | Ast::Ordinal(x, y) => {
+            has_free(x, bound).or_else(|| has_free(y, bound))
+        }
         Ast::Call(_, args, _) => args.iter().find_map(|a| has_free(a, bound)),
     }
 }
@@ -567,6 +604,12 @@ impl Eval<'_> {
                     None,
                     self.budget,
                 )?)
+            }
+            Ast::Ordinal(x, y) => {
+                let (x, y) = (self.value(x)?, self.value(y)?);
+                let no_form = || self.error(0, "a sided value G & H has no ordinal sum".into());
+                let (base, top) = (x.form().ok_or_else(no_form)?, y.form().ok_or_else(no_form)?);
+                Ok(Loopy::of_graph(&ordinal_sum(base, top), base.len(), self.budget)?)
             }
             Ast::Call(name, args, col) => {
                 let args = args
@@ -645,6 +688,20 @@ impl Eval<'_> {
             }
         }
     }
+}
+
+/// The graph of `base:top` (both rooted at 0): `base`'s nodes, then `top`'s, each of
+/// these also with the moves of `base`'s root (a move in the base ends the top).
+/// Its root is `top`'s root, node `base.len()`.
+fn ordinal_sum(base: &Graph, top: &Graph) -> Graph {
+    let mut g = base.clone();
+    let at = g.embed(top);
+    for v in at..g.len() {
+        let (l, r) = (base.left[0].clone(), base.right[0].clone());
+        g.left[v].extend(l);
+        g.right[v].extend(r);
+    }
+    g
 }
 
 fn unknown_name(name: &str) -> String {

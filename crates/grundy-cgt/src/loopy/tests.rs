@@ -35,6 +35,17 @@ fn cgsuite_examples_print_as_cgsuite_prints_them() {
         ("over - over", "over & under"),
         ("{0|{dud|},*}", "^ & v*"),
         ("1 + over", "1over"),
+        ("+-{0|pass}", "±over"),
+        ("+-{5|pass}", "±(5over)"),
+        (
+            "{0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}",
+            "{0|{0||||-1|||-1*,a{0||0|a|||-1*||||-1*}||-2|b{-2,{-1,-1*||-1*|b|||-2}|-2}}}",
+        ),
+        ("a{0|{0||||0,*2|||a|0||0}||0}", "a{0|{0||||0,*2|||a|0||0}||0}"),
+        // 1:off is {0|1:off}, that is {0|pass}.
+        ("1:off", "over"),
+        ("1:1", "2"),
+        ("1:-1", "1/2"),
         ("degree(on)", "on"),
         ("degree(over)", "over"),
         ("degree({pass|3/2})", "over"),
@@ -235,6 +246,19 @@ mod properties {
                         prop_assert!(d.is_short() && zero.leq(d.onside(), &b).unwrap() && d.onside().leq(&zero, &b).unwrap());
                     }
                 }
+            }
+        }
+
+        /// What the calculator prints, it reads back as the same value.
+        #[test]
+        fn printed_values_read_back(g in graph_strategy()) {
+            let b = Budget::default();
+            let mut u = Universe::new();
+            if let Ok(v) = graph_value(&g, 0, &b) {
+                let text = display(&v, &mut u);
+                let back = parse_value(&text, &mut u, &b);
+                prop_assert!(back.is_ok(), "{} does not read back: {:?}", text, back.err());
+                prop_assert!(back.unwrap().equals(&v, &b).unwrap(), "{} reads back as another value", text);
             }
         }
 
