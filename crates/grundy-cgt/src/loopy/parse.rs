@@ -139,7 +139,17 @@ enum Ast {
 }
 
 /// The loopy calculator's functions: name, arguments, what it gives.
-pub const FUNCTIONS: [(&str, usize, &str); 5] = [
+pub const FUNCTIONS: [(&str, usize, &str); 7] = [
+    (
+        "leftstop",
+        1,
+        "where play stops with Left moving first in a stopper: a pseudonumber (x, x over, x under, on, off)",
+    ),
+    (
+        "rightstop",
+        1,
+        "where play stops with Right moving first in a stopper",
+    ),
     (
         "onside",
         1,
@@ -622,6 +632,11 @@ impl Eval<'_> {
                         Err(self.error(*col, format!("{name} takes stoppers; this is a sided value")))
                     }
                 };
+                if let "leftstop" | "rightstop" = *name {
+                    let (l, r) = stopper(&args[0])?.stops(self.u);
+                    let text = if *name == "leftstop" { l } else { r }.to_string();
+                    return parse_value(&text, self.u, self.budget);
+                }
                 Ok(Loopy::Stopper(match *name {
                     "onside" => args[0].onside().clone(),
                     "offside" => args[0].offside().clone(),

@@ -85,6 +85,11 @@ impl Stopper {
         Ok(compare(&self.graph, &other.graph, Side::Stopper, &mut meter)?.leq(0, 0))
     }
 
+    /// The Left stop and the Right stop.
+    pub fn stops(&self, u: &mut Universe) -> (super::Pseudonumber, super::Pseudonumber) {
+        super::stops::stops(&self.graph, u)
+    }
+
     /// Left's and Right's options, as stoppers.
     pub fn options(&self, budget: &Budget) -> Result<(Vec<Stopper>, Vec<Stopper>), LoopyError> {
         let mut meter = Meter::new(budget);
