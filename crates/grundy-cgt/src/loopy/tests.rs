@@ -216,6 +216,29 @@ fn graph_strategy() -> impl proptest::strategy::Strategy<Value = Graph> {
     })
 }
 
+/// Graphs like Fox and Geese's: nodes in layers, Left's moves one layer or more
+/// onwards (the geese advance), Right's anywhere in the same layer or onwards (the
+/// fox runs about): stoppers, with cycles of Right's moves.
+fn layered_stopper_strategy() -> impl proptest::strategy::Strategy<Value = Graph> {
+    use proptest::prelude::*;
+    (4usize..=14).prop_flat_map(|n| {
+        let layer_of = proptest::collection::vec(0usize..4, n);
+        let edges = proptest::collection::vec((0..n, 0..n, any::<bool>()), 0..3 * n);
+        (layer_of, edges).prop_map(move |(mut layer, edges)| {
+            layer.sort_unstable();
+            let mut g = Graph::with_nodes(n);
+            for (a, b, left) in edges {
+                if left && layer[b] > layer[a] {
+                    g.left[a].push(b);
+                } else if !left && layer[b] >= layer[a] && a != b {
+                    g.right[a].push(b);
+                }
+            }
+            g
+        })
+    })
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;
@@ -255,6 +278,39 @@ mod properties {
                     }
                 }
             }
+        }
+
+        /// The bottom-up simplest form (component by component) is the one made
+        /// from the table of all pairs: the same graph, node for node.
+        #[test]
+        fn bottom_up_and_all_pairs_agree(g in graph_strategy()) {
+            if g.is_stopper(0) {
+                let b = Budget::default();
+                let mut m = super::super::graph::Meter::new(&b);
+                let whole = super::super::simplify::simplest_stopper(&g, 0, &mut m).unwrap();
+                let up = super::super::simplify::simplest_stopper_bottom_up(&g, 0, &mut m).unwrap();
+                let mut u = Universe::new();
+                let (a, c) = (Stopper::from_graph_unchecked(whole), Stopper::from_graph_unchecked(up));
+                prop_assert_eq!(a.graph().len(), c.graph().len());
+                prop_assert!(a.leq(&c, &b).unwrap() && c.leq(&a, &b).unwrap());
+                prop_assert_eq!(display_stopper(&a, &mut u), display_stopper(&c, &mut u));
+            }
+        }
+
+        /// The same on larger stoppers with cycles, and the value still tells who
+        /// wins.
+        #[test]
+        fn bottom_up_agrees_on_layered_stoppers(g in layered_stopper_strategy()) {
+            prop_assert!(g.is_stopper(0));
+            let b = Budget::default();
+            let mut m = super::super::graph::Meter::new(&b);
+            let whole = super::super::simplify::simplest_stopper(&g, 0, &mut m).unwrap();
+            let up = super::super::simplify::simplest_stopper_bottom_up(&g, 0, &mut m).unwrap();
+            let (a, c) = (Stopper::from_graph_unchecked(whole), Stopper::from_graph_unchecked(up));
+            prop_assert_eq!(a.graph().len(), c.graph().len());
+            prop_assert!(a.leq(&c, &b).unwrap() && c.leq(&a, &b).unwrap());
+            let v = graph_value(&g, 0, &b).unwrap();
+            prop_assert_eq!(outcome_pair(v.outcome(&b).unwrap()), played(&g, 0));
         }
 
         /// What the calculator prints, it reads back as the same value.

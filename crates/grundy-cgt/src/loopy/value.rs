@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap;
 
 use super::compare::{compare, Side};
 use super::graph::{Graph, Meter};
-use super::simplify::{side_stopper, simplest_stopper};
+use super::simplify::{side_stopper, simplest_stopper, simplest_stopper_bottom_up};
 use super::LoopyError;
 use crate::{GameId, Universe};
 
@@ -17,6 +17,11 @@ pub struct Stopper {
 }
 
 impl Stopper {
+    #[cfg(test)]
+    pub(crate) fn from_graph_unchecked(graph: Graph) -> Stopper {
+        Stopper { graph }
+    }
+
     /// The graph, its root node 0.
     pub fn graph(&self) -> &Graph {
         &self.graph
@@ -185,7 +190,7 @@ impl Loopy {
         let g = g.reachable(root);
         if g.is_stopper(0) {
             return Ok(Loopy::Stopper(Stopper {
-                graph: simplest_stopper(&g, 0, &mut meter)?,
+                graph: simplest_stopper_bottom_up(&g, 0, &mut meter)?,
             }));
         }
         let onside =
