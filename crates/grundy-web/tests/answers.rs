@@ -99,6 +99,12 @@ async fn the_other_endpoints_answer_as_the_library() {
     let (status, got) = post(&app, "calc", json!({"expression": "{1|-1} + ^*"})).await;
     assert_eq!((status, &got), (StatusCode::OK, &want));
 
+    // Loopy values: the same text as the CLI's calculator.
+    let (status, got) = post(&app, "calc", json!({"expression": "{pass|} + {|pass}"})).await;
+    assert_eq!((status, &got["value"]), (StatusCode::OK, &json!("dud")), "{got}");
+    let (status, _) = post(&app, "calc", json!({"expression": "{0|pass"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
     let want = grundy_api::thermograph_of_value("{2|-1}", &budget)
         .unwrap()
         .json_with_walls();
