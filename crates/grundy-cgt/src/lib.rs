@@ -19,6 +19,7 @@
 //! | A calculator over values | [`calc::evaluate`] |
 //! | Temperature theory | [`Universe::left_stop`], [`Universe::mean`], [`Universe::temperature`], [`Universe::thermograph`], [`Universe::cool`], [`Universe::heat`] |
 //! | Infinitesimals | [`Universe::atomic_weight`], [`Universe::reduced`] |
+//! | CGSuite's constructions | [`Universe::tiny`], [`Universe::miny`], [`Universe::up_nth`], [`Universe::up_arrow_sum`], [`Universe::ordinal_sum`], [`Universe::norton_product`], [`Universe::multiple`], [`Universe::overheat`] |
 //! | Moving values between arenas | [`Universe::import`] |
 //! | Exact numbers | [`Dyadic`] |
 //!
@@ -80,6 +81,7 @@ mod atomic;
 pub mod calc;
 mod canonical;
 mod comparisons;
+mod compound;
 pub use canonical::DEFAULT_MEMORY_LIMIT;
 mod display;
 mod dyadic;
