@@ -239,7 +239,9 @@ impl<'u> Names<'u> {
     /// one part (a number with ups or a star, a Tiny moved by a number, a switch).
     fn needs_parens(&mut self, g: GameId) -> bool {
         if let Some(v) = self.u.nus_of(g) {
-            return v.x != Dyadic::ZERO && (v.ups != 0 || v.star != 0);
+            // Compact (as CGSuite has it): a number, a nimber, or ups alone.
+            let parts = [v.x != Dyadic::ZERO, v.ups != 0, v.star != 0];
+            return parts.iter().filter(|&&p| p).count() > 1;
         }
         match self.named(g) {
             Some(Named::Text(s)) => s.contains('±') || (s.contains("iny(") && !s.starts_with(['T', 'M'])),

@@ -366,12 +366,14 @@ impl<'a, 'r> Parser<'a, 'r> {
     // ---- calculator layers ----
 
     fn expression(&mut self) -> Result<CalcValue, ParseError> {
+        self.skip_ws();
+        let start = self.pos;
         let a = self.sum()?;
         self.skip_ws();
         let at = self.pos;
         let a = match a {
             Val::Game(g) => g,
-            Val::UpStar(v) => return self.compare_large(v, at),
+            Val::UpStar(v) => return self.compare_large(v, start),
         };
         let two: String = [self.peek(), self.peek_at(1)].iter().flatten().collect();
         let op = match two.as_str() {
@@ -410,7 +412,7 @@ impl<'a, 'r> Parser<'a, 'r> {
         Ok(CalcValue::Bool(r))
     }
 
-    /// A comparison whose left side is a number-up-star too large to build.
+    /// A comparison whose left side (at `at`) is a number-up-star too large to build.
     fn compare_large(&mut self, a: Nus, at: usize) -> Result<CalcValue, ParseError> {
         let two: String = [self.peek(), self.peek_at(1)].iter().flatten().collect();
         let op = match two.as_str() {
