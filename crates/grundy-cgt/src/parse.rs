@@ -111,7 +111,7 @@ pub const FUNCTIONS: &[(&str, &str)] = &[
     ("Tiny(G), Miny(G)", "{0||0|-G} and {G|0||0}"),
     (
         "name(position)",
-        "a position of a game: domineering(..|..), clobber(xo)",
+        "a position of a game, by the game's name (grundy help lists them)",
     ),
 ];
 
