@@ -46,6 +46,15 @@ impl Lengths<'_> {
         }
         let n = match self.names.named(g) {
             Some(Named::Text(s)) => s.len() as u64,
+            Some(Named::Miny(s)) => {
+                if self.level >= MAX_NESTING {
+                    return u64::MAX;
+                }
+                self.level += 1;
+                let n = self.display(s).saturating_add("Miny()".len() as u64);
+                self.level -= 1;
+                n
+            }
             Some(Named::Switch(opts)) => {
                 if self.level >= MAX_NESTING {
                     return u64::MAX;
@@ -119,6 +128,7 @@ impl Writer<'_> {
     fn display(&mut self, g: GameId) -> String {
         match self.names.named(g) {
             Some(Named::Text(s)) => s,
+            Some(Named::Miny(s)) => format!("Miny({})", self.display(s)),
             Some(Named::Switch(opts)) => {
                 let texts: Vec<String> = opts
                     .iter()
@@ -181,6 +191,8 @@ enum Named {
     Text(String),
     /// ±G, the switch {G^L | -G^L}, with G^L the options given.
     Switch(Vec<GameId>),
+    /// Miny(s) = {s | 0 || 0} for a subscript s that has no shorter name.
+    Miny(GameId),
 }
 
 /// Recognises the forms that have names, from the structure of the canonical form
@@ -191,6 +203,8 @@ struct Names<'u> {
     unicode: bool,
     /// Answers of [`Names::is_negative`], as the same pairs recur in shared parts.
     negatives: FxHashMap<(GameId, GameId), bool>,
+    /// Left and right stops, read off the forms.
+    stops: FxHashMap<GameId, (Dyadic, Dyadic)>,
 }
 
 impl<'u> Names<'u> {
@@ -199,6 +213,7 @@ impl<'u> Names<'u> {
             u,
             unicode,
             negatives: FxHashMap::default(),
+            stops: FxHashMap::default(),
         }
     }
 
@@ -220,7 +235,53 @@ impl<'u> Names<'u> {
         if l.len() == r.len() && l.iter().all(|&a| r.iter().any(|&b| self.is_negative(a, b))) {
             return Some(Named::Switch(sorted_by_nus(u, l)));
         }
-        None
+        self.miny(g).map(Named::Miny)
+    }
+
+    /// s when g = Miny(s) = {s | 0 || 0} and s's mean is positive (CGSuite's
+    /// condition), which its right stop above 0 proves; `None` where the stops
+    /// leave it open (the form is then written in braces, which is no less true).
+    fn miny(&mut self, g: GameId) -> Option<GameId> {
+        let u = self.u;
+        let ([inner], [zero]) = (u.left_options(g), u.right_options(g)) else {
+            return None;
+        };
+        if u.as_number(*zero) != Some(Dyadic::ZERO) {
+            return None;
+        }
+        let ([s], [zero]) = (u.left_options(*inner), u.right_options(*inner)) else {
+            return None;
+        };
+        if u.as_number(*zero) != Some(Dyadic::ZERO) || u.nus_of(*s).is_some() {
+            return None;
+        }
+        (self.stops(*s).1 > Dyadic::ZERO).then_some(*s)
+    }
+
+    /// (left stop, right stop) of g's canonical form, where numbers stop play.
+    fn stops(&mut self, g: GameId) -> (Dyadic, Dyadic) {
+        if let Some(x) = self.u.as_number(g) {
+            return (x, x);
+        }
+        if let Some(&s) = self.stops.get(&g) {
+            return s;
+        }
+        let u = self.u;
+        // A form that is not a number has options on both sides.
+        let left = u
+            .left_options(g)
+            .iter()
+            .map(|&o| self.stops(o).1)
+            .max()
+            .unwrap_or(Dyadic::ZERO);
+        let right = u
+            .right_options(g)
+            .iter()
+            .map(|&o| self.stops(o).0)
+            .min()
+            .unwrap_or(Dyadic::ZERO);
+        self.stops.insert(g, (left, right));
+        (left, right)
     }
 
     /// True when a side whose only option is `g` writes g's braces' contents with
@@ -230,7 +291,7 @@ impl<'u> Names<'u> {
         if self.u.nus_of(g).is_some() {
             return false;
         }
-        !matches!(self.named(g), Some(Named::Switch(_)))
+        !matches!(self.named(g), Some(Named::Switch(_) | Named::Miny(_)))
             && uptimal(self.u, g, self.unicode).is_none()
             && tiny(self.u, g, self.unicode).is_none()
     }
@@ -246,6 +307,7 @@ impl<'u> Names<'u> {
         match self.named(g) {
             Some(Named::Text(s)) => s.contains('±') || (s.contains("iny(") && !s.starts_with(['T', 'M'])),
             Some(Named::Switch(_)) => true,
+            Some(Named::Miny(_)) => false,
             None => false,
         }
     }
