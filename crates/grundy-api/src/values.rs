@@ -324,6 +324,7 @@ pub fn calc_with(expression: &str, unicode: bool, load: &Loader, budget: &Budget
                 format!("the value's notation is {len} characters long, more than {MAX_TEXT} (its canonical form shares parts that the notation writes out each time)")
             })
         })?),
+        CalcValue::UpStar { x, ups, star } => json!(grundy_cgt::calc::up_star_text(x, ups, star, unicode)),
         CalcValue::Bool(b) => json!(b),
     };
     Ok(CalcReport {
