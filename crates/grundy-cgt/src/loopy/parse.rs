@@ -485,6 +485,10 @@ impl Parser<'_, '_> {
         match crate::calc::evaluate(word, self.u, &mut no_games) {
             Ok(crate::calc::CalcValue::Game(g)) => Ok(Ast::Short(g)),
             Ok(crate::calc::CalcValue::Bool(_)) => Err(self.error(start, "a comparison cannot be a value")),
+            Ok(crate::calc::CalcValue::UpStar { .. }) => Err(self.error(
+                start,
+                &format!("a nimber above *{} is exact only among numbers, ups and nimbers, not in a loopy value", crate::NIMBER_LIMIT),
+            )),
             Err(e) => Err(ParseError {
                 message: e.message,
                 column: e.column + start,
