@@ -83,6 +83,10 @@ impl Printer<'_> {
             self.len += name.len();
             return (name, 0);
         }
+        if let Some(text) = self.tiny_or_miny(v) {
+            self.len += text.len();
+            return (text, 0);
+        }
         if let Some(x) = self.plus_minus(v) {
             self.path.push(v);
             let (t, _) = self.node(x);
@@ -142,6 +146,37 @@ impl Printer<'_> {
         (texts.join(","), inner)
     }
 
+    /// `Tiny(G)` = {0||0|-G} and `Miny(G)` = {G|0||0}, G loopy (short ones print
+    /// as short games do), as CGSuite names them.
+    fn tiny_or_miny(&mut self, v: usize) -> Option<String> {
+        let zero = |p: &mut Self, w: usize| short_of(p.g, w, p.u).is_some_and(|id| id == p.u.zero());
+        let (l, r) = (self.g.left[v].clone(), self.g.right[v].clone());
+        // The subscript must not lead back above it: it prints on its own.
+        let closed = |p: &Self, y: usize, w: usize| {
+            let reach = p.g.reachable_set(y);
+            !reach.contains(&v) && !reach.contains(&w) && p.path.iter().all(|q| !reach.contains(q))
+        };
+        if let ([z], [w]) = (l.as_slice(), r.as_slice()) {
+            let (a, b) = (self.g.left[*w].clone(), self.g.right[*w].clone());
+            if let ([z2], [y]) = (a.as_slice(), b.as_slice()) {
+                if *w != v && zero(self, *z) && zero(self, *z2) && closed(self, *y, *w) {
+                    let g = Stopper::from_graph_at(self.g, *y).negative();
+                    return named_subscript(display_stopper(&g, self.u)).map(|x| format!("Tiny({x})"));
+                }
+            }
+        }
+        if let ([w], [z]) = (l.as_slice(), r.as_slice()) {
+            let (a, b) = (self.g.left[*w].clone(), self.g.right[*w].clone());
+            if let ([y], [z2]) = (a.as_slice(), b.as_slice()) {
+                if *w != v && zero(self, *z) && zero(self, *z2) && closed(self, *y, *w) {
+                    let g = Stopper::from_graph_at(self.g, *y);
+                    return named_subscript(display_stopper(&g, self.u)).map(|x| format!("Miny({x})"));
+                }
+            }
+        }
+        None
+    }
+
     /// `x` where the node is `{x|-x}` (and not short: short ones print as short).
     fn plus_minus(&mut self, v: usize) -> Option<usize> {
         let (l, r) = (&self.g.left[v], &self.g.right[v]);
@@ -197,6 +232,12 @@ impl Printer<'_> {
         }
         None
     }
+}
+
+/// CGSuite names Tiny(G) and Miny(G) only where G has a short name (on, over,
+/// 2over, ^...), not braces.
+fn named_subscript(text: String) -> Option<String> {
+    (!text.contains('{') && !text.contains('&')).then_some(text)
 }
 
 /// The slashes of the outermost separator of a braces text `{…|…}`, or 0 when the

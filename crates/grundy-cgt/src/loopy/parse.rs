@@ -62,7 +62,10 @@ pub fn mentions_loopy(text: &str) -> bool {
             if NAMES.contains(&word.as_str())
                 || (before_digit && (word == "over" || word == "under"))
                 || (i < chars.len() && chars[i] == '{' && !is_short_word(&word))
-                || (i < chars.len() && chars[i] == '(' && FUNCTIONS.iter().any(|f| f.0 == word))
+                || (i < chars.len()
+                    && chars[i] == '('
+                    && !["Tiny", "Miny"].contains(&word.as_str())
+                    && FUNCTIONS.iter().any(|f| f.0 == word))
             {
                 return true;
             }
@@ -139,7 +142,9 @@ enum Ast {
 }
 
 /// The loopy calculator's functions: name, arguments, what it gives.
-pub const FUNCTIONS: [(&str, usize, &str); 7] = [
+pub const FUNCTIONS: [(&str, usize, &str); 9] = [
+    ("Tiny", 1, "{0||0|-G}, for a loopy G too (Tiny(on))"),
+    ("Miny", 1, "{G|0||0}, for a loopy G too (Miny(on))"),
     (
         "leftstop",
         1,
@@ -298,6 +303,10 @@ impl Parser<'_, '_> {
         if self.eat("+-") || self.eat("±") {
             return Ok(Ast::PlusMinus(Box::new(self.unary()?)));
         }
+        // A negative number's sign belongs to it: -1^* is (-1)^*, as printed.
+        if self.peek() == Some('-') && self.chars.get(self.pos + 1).is_some_and(|c| c.is_ascii_digit()) {
+            return self.word();
+        }
         if self.eat("-") {
             return Ok(Ast::Neg(Box::new(self.unary()?)));
         }
@@ -433,6 +442,9 @@ impl Parser<'_, '_> {
     fn word(&mut self) -> Result<Ast, ParseError> {
         let start = self.pos;
         let mut depth = 0;
+        if self.chars.get(self.pos) == Some(&'-') {
+            self.pos += 1;
+        }
         while let Some(&c) = self.chars.get(self.pos) {
             if depth == 0 && (c.is_whitespace() || "{}|,&)+-<>=:".contains(c)) {
                 // An uptimal's brackets belong to the word: ^<2>, v[3].
@@ -487,7 +499,10 @@ impl Parser<'_, '_> {
             Ok(crate::calc::CalcValue::Bool(_)) => Err(self.error(start, "a comparison cannot be a value")),
             Ok(crate::calc::CalcValue::UpStar { .. }) => Err(self.error(
                 start,
-                &format!("a nimber above *{} is exact only among numbers, ups and nimbers, not in a loopy value", crate::NIMBER_LIMIT),
+                &format!(
+                    "a nimber above *{} is exact only among numbers, ups and nimbers, not in a loopy value",
+                    crate::NIMBER_LIMIT
+                ),
             )),
             Err(e) => Err(ParseError {
                 message: e.message,
@@ -636,6 +651,28 @@ impl Eval<'_> {
                         Err(self.error(*col, format!("{name} takes stoppers; this is a sided value")))
                     }
                 };
+                if let "Tiny" | "Miny" = *name {
+                    let form = args[0]
+                        .form()
+                        .ok_or_else(|| self.error(*col, "a sided value G & H cannot be an option".into()))?;
+                    let mut g = Graph::with_nodes(3);
+                    // Tiny(G) = {0 || 0 | -G}; Miny(G) = {G | 0 || 0}. Node 1 is 0.
+                    let sub = if *name == "Tiny" {
+                        g.embed(&form.negative())
+                    } else {
+                        g.embed(form)
+                    };
+                    g.left[2].push(if *name == "Tiny" { 1 } else { sub });
+                    g.right[2].push(if *name == "Tiny" { sub } else { 1 });
+                    if *name == "Tiny" {
+                        g.left[0].push(1);
+                        g.right[0].push(2);
+                    } else {
+                        g.left[0].push(2);
+                        g.right[0].push(1);
+                    }
+                    return Ok(Loopy::of_graph(&g, 0, self.budget)?);
+                }
                 if let "leftstop" | "rightstop" = *name {
                     let (l, r) = stopper(&args[0])?.stops(self.u);
                     let text = if *name == "leftstop" { l } else { r }.to_string();

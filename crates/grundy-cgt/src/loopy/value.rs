@@ -22,6 +22,13 @@ impl Stopper {
         Stopper { graph }
     }
 
+    /// The stopper at node `v` of a graph in simplest form (its followers are).
+    pub(crate) fn from_graph_at(g: &Graph, v: usize) -> Stopper {
+        Stopper {
+            graph: g.reachable(v),
+        }
+    }
+
     /// The graph, its root node 0.
     pub fn graph(&self) -> &Graph {
         &self.graph
