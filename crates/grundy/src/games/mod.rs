@@ -11,6 +11,7 @@
 //! | [`Wythoff`] | a pair | Beatty sequences of the golden ratio |
 //! | octal, hex, kayles, dawson, grundy | heaps | nim-sequence engine, Guy–Smith periods |
 //! | [`Lasker`] | heaps | the known arithmetic period |
+//! | [`Coins`] | a row of coins | XOR of single coins' values: closed forms or the definition |
 //! | [`Domineering`] | a board | partizan: own recursion over regions, 8 symmetries (transposes negate) |
 //! | [`ToadsAndFrogs`] | a strip | partizan: canonical values, split at frozen `TTFF` |
 //! | [`Hackenbush`] | trees of L/R/G edges | partizan: canonical values, stalks add |
@@ -23,6 +24,7 @@
 
 mod allbut;
 mod clobber;
+mod coins;
 mod cutcake;
 mod digits;
 mod domineering;
@@ -59,6 +61,7 @@ pub const FAMILIES: &[Family] = &[
     octal::GRUNDY,
     lasker::FAMILY,
     fibonacci::FAMILY,
+    coins::FAMILY,
     domineering::FAMILY,
     toads::FAMILY,
     hackenbush::FAMILY,
@@ -68,6 +71,7 @@ pub const FAMILIES: &[Family] = &[
 
 pub use allbut::AllBut;
 pub use clobber::{Clobber, ClobberBoard};
+pub use coins::{Coins, Row, Rule};
 pub use cutcake::{piece_value, Cake, Cutcake};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use domineering::{
