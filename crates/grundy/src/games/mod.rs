@@ -15,6 +15,7 @@
 //! | [`Domineering`] | a board | partizan: own recursion over regions, 8 symmetries (transposes negate) |
 //! | [`ToadsAndFrogs`] | a strip | partizan: canonical values, split at frozen `TTFF` |
 //! | [`Hackenbush`] | trees of L/R/G edges | partizan: canonical values, stalks add |
+//! | [`HackenbushGraph`] | graphs of L/R/G edges | partizan: canonical values, fusion for green graphs |
 //! | [`Clobber`] | a board | partizan: canonical values, groups of stones add |
 //! | [`Cutcake`] | pieces WxH | partizan: canonical values, pieces add |
 //!
@@ -31,6 +32,7 @@ mod domineering;
 mod euclid;
 mod fibonacci;
 mod hackenbush;
+mod hackenbush_graph;
 mod heap;
 mod lasker;
 mod nim;
@@ -65,6 +67,7 @@ pub const FAMILIES: &[Family] = &[
     domineering::FAMILY,
     toads::FAMILY,
     hackenbush::FAMILY,
+    hackenbush_graph::FAMILY,
     clobber::FAMILY,
     cutcake::FAMILY,
 ];
@@ -80,6 +83,7 @@ pub use domineering::{
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
 pub use hackenbush::{Colour, Edge, Hackenbush, Picture};
+pub use hackenbush_graph::{fusion_value, Graph, GraphEdge, HackenbushGraph};
 pub use heap::{
     canonical_heaps, canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH,
     SEQUENCE_LIMIT, THREE_HEAP_LIMIT,
