@@ -389,18 +389,16 @@ impl Coins {
 
     /// Winning moves of `p` (of nim-value `x`, not 0), as sets of coins turned: for
     /// a heads-up coin n, the sets S of coins left of it with XOR of G(S) = x ^ G(n).
-    /// The last coin of a set is looked up by its value, not searched. The bool is
-    /// true when every winning move is listed.
+    /// The sets meet in the middle: S is the symmetric difference of two sets of
+    /// at most half its size each (a coin in both cancels, leaving a set the rule
+    /// allows too), one side indexed by its XOR, so a set of 8 coins out of 49
+    /// costs two walks of the sets of 4 rather than one of the sets of 7. The bool
+    /// is true when every winning move is listed.
     fn winning_sets(&self, p: &Row, x: u64, g: &[u64]) -> (Vec<Vec<usize>>, bool) {
-        let mut found = Vec::new();
+        let mut found: Vec<Vec<usize>> = Vec::new();
         let mut steps = 0u64;
-        let mut complete = true;
-        let mut by_value: std::collections::HashMap<u64, Vec<usize>> = std::collections::HashMap::new();
-        for (i, &v) in g.iter().enumerate() {
-            by_value.entry(v).or_default().push(i + 1);
-        }
         let (lo, hi) = self.rule.others();
-        'coins: for n in p.heads() {
+        for n in p.heads() {
             let target = x ^ g[n - 1];
             if self.rule == Rule::Run {
                 let mut acc = 0;
@@ -414,40 +412,49 @@ impl Coins {
                 }
                 continue;
             }
-            // Sets chosen in increasing order; the last coin of each is found by
-            // its value, so the walk goes one coin less deep than the sets.
-            if lo == 0 && target == 0 {
-                found.push(vec![n]);
-            }
-            let mut stack: Vec<(Vec<usize>, u64)> = vec![(Vec::new(), 0)];
-            while let Some((set, acc)) = stack.pop() {
+            let (big, small) = (hi.div_ceil(2), hi / 2);
+            let mut halves: std::collections::HashMap<u64, Vec<Vec<usize>>> =
+                std::collections::HashMap::new();
+            let walked = subsets(n - 1, 1, 0, big, &mut Vec::new(), &mut |a| {
                 steps += 1;
-                if found.len() >= LISTED_WINS || steps > WIN_SEARCH {
-                    complete = false;
-                    break 'coins;
-                }
-                let after = set.last().copied().unwrap_or(0);
-                if set.len() < hi && set.len() + 1 >= lo {
-                    for &m in by_value.get(&(acc ^ target)).into_iter().flatten() {
-                        if m > after && m < n {
-                            found.push(set.iter().copied().chain([m, n]).collect());
-                        }
+                let xor = a.iter().fold(0, |v, &c| v ^ g[c - 1]);
+                halves.entry(xor).or_default().push(a.to_vec());
+                steps <= WIN_SEARCH
+            });
+            if !walked {
+                return (found, false);
+            }
+            let mut sets = std::collections::BTreeSet::new();
+            let walked = subsets(n - 1, 1, 0, small, &mut Vec::new(), &mut |b| {
+                let xor = b.iter().fold(target, |v, &c| v ^ g[c - 1]);
+                for a in halves.get(&xor).into_iter().flatten() {
+                    steps += 1;
+                    let mut set: Vec<usize> = a
+                        .iter()
+                        .filter(|c| !b.contains(c))
+                        .chain(b.iter().filter(|c| !a.contains(c)))
+                        .copied()
+                        .collect();
+                    if (lo..=hi).contains(&set.len()) {
+                        set.sort_unstable();
+                        set.push(n);
+                        sets.insert(set);
                     }
                 }
-                if set.len() + 2 <= hi {
-                    for m in after + 1..n {
-                        let mut next = set.clone();
-                        next.push(m);
-                        stack.push((next, acc ^ g[m - 1]));
-                    }
-                }
+                steps += 1;
+                steps <= WIN_SEARCH && found.len() + sets.len() <= LISTED_WINS
+            });
+            found.extend(sets);
+            if !walked {
+                found.truncate(LISTED_WINS);
+                return (found, false);
             }
         }
         if found.len() > LISTED_WINS {
             found.truncate(LISTED_WINS);
-            complete = false;
+            return (found, false);
         }
-        (found, complete)
+        (found, true)
     }
 }
 
@@ -584,11 +591,9 @@ impl Analyze for Coins {
         Some(ClosedForm {
             outcome: crate::games::outcome_of(x),
             remoteness: None,
-            winning_moves_note: (!complete).then(|| {
-                format!(
-                    "the first {} winning moves found are listed; there are more",
-                    sets.len()
-                )
+            winning_moves_note: (!complete).then(|| match sets.len() {
+                0 => "none found within the search's limit (one exists: the nim-value is not 0)".to_string(),
+                n => format!("the first {n} winning moves found are listed; there may be more"),
             }),
             winning_moves: sets.iter().map(|s| p.turned(s)).collect(),
             rule,
@@ -747,7 +752,11 @@ mod tests {
         // Moebius past the 64 values of one word of its sets: the bitsets grow.
         let moebius = Coins::new(Rule::UpTo(5), "moebius");
         let g = moebius.values(40).unwrap();
-        assert_eq!(&g[..5], [1, 2, 4, 8, 16]);
+        // The first 18, pinned as the definition gives them.
+        assert_eq!(
+            &g[..18],
+            [1, 2, 4, 8, 16, 31, 32, 64, 103, 128, 171, 213, 256, 301, 342, 439, 475, 494]
+        );
         assert!(g[39] > 64, "{g:?}");
     }
 
@@ -800,6 +809,20 @@ mod tests {
             let p = Row::decode(&DynPosition::Ints(heads.iter().map(|&h| h as i64).collect())).unwrap();
             let mut memo = std::collections::HashMap::new();
             proptest::prop_assert_eq!(game.row_value(&p).unwrap(), searched(&game, &p, &mut memo));
+        }
+    }
+
+    #[test]
+    fn winning_moves_of_long_rows_are_found() {
+        // Eight coins out of 49 to turn with coin 50: a walk of every set of 7
+        // found none within its limit; two walks of the sets of 4 find them.
+        let game = Coins::new(Rule::UpTo(9), "moidores");
+        let p = Row::decode(&DynPosition::Ints(vec![30, 40, 50])).unwrap();
+        let form = game.closed_form(&p, Play::Normal).unwrap();
+        assert!(!form.winning_moves.is_empty());
+        for q in &form.winning_moves {
+            assert_eq!(game.row_value(q).unwrap(), 0, "{}", q.text());
+            assert!(q.0.iter().zip(&p.0).filter(|(a, b)| a != b).count() <= 9);
         }
     }
 
