@@ -622,10 +622,14 @@ impl Analyze for Coins {
             .map(|&h| Cell::mark(if h { 'H' } else { 'T' }))
             .collect()];
         let columns = (1..=p.0.len()).map(|c| c.to_string()).collect();
-        let mut board = Board::grid(cells, vec![String::new()], columns).note(
-            "a click turns a heads-up coin alone; `turn 2,5` turns coins 2 and 5 (the rightmost heads up)",
-        );
-        if self.rule.others().0 == 0 {
+        let alone = self.rule.others().0 == 0;
+        let note = if alone {
+            "a click turns a heads-up coin alone; `turn 2,5` turns coins 2 and 5 (the rightmost heads up)"
+        } else {
+            "`turn 2,5` turns coins 2 and 5 (the rightmost heads up)"
+        };
+        let mut board = Board::grid(cells, vec![String::new()], columns).note(note);
+        if alone {
             board.clicks = p
                 .heads()
                 .map(|n| Click {
@@ -844,6 +848,9 @@ mod tests {
         assert!(matches!(game.read_move(&p, "turn 9"), MoveWord::Wrong(_)));
         let board = game.board(&p).unwrap();
         assert_eq!(board.clicks.len(), 3);
+        // Twins turns two coins: no click makes a move.
+        let twins = Coins::new(Rule::Two, "twins").board(&p).unwrap();
+        assert!(twins.clicks.is_empty() && !twins.notes[0].contains("click"));
     }
 
     #[test]
