@@ -11,9 +11,11 @@
 //! | [`Wythoff`] | a pair | Beatty sequences of the golden ratio |
 //! | octal, hex, kayles, dawson, grundy | heaps | nim-sequence engine, Guy–Smith periods |
 //! | [`Lasker`] | heaps | the known arithmetic period |
+//! | [`Coins`] | a row of coins | XOR of single coins' values: closed forms or the definition |
 //! | [`Domineering`] | a board | partizan: own recursion over regions, 8 symmetries (transposes negate) |
 //! | [`ToadsAndFrogs`] | a strip | partizan: canonical values, split at frozen `TTFF` |
 //! | [`Hackenbush`] | trees of L/R/G edges | partizan: canonical values, stalks add |
+//! | [`HackenbushGraph`] | graphs of L/R/G edges | partizan: canonical values, fusion for green graphs |
 //! | [`Clobber`] | a board | partizan: canonical values, groups of stones add |
 //! | [`Cutcake`] | pieces WxH | partizan: canonical values, pieces add |
 //!
@@ -23,12 +25,14 @@
 
 mod allbut;
 mod clobber;
+mod coins;
 mod cutcake;
 mod digits;
 mod domineering;
 mod euclid;
 mod fibonacci;
 mod hackenbush;
+mod hackenbush_graph;
 mod heap;
 mod lasker;
 mod nim;
@@ -59,15 +63,18 @@ pub const FAMILIES: &[Family] = &[
     octal::GRUNDY,
     lasker::FAMILY,
     fibonacci::FAMILY,
+    coins::FAMILY,
     domineering::FAMILY,
     toads::FAMILY,
     hackenbush::FAMILY,
+    hackenbush_graph::FAMILY,
     clobber::FAMILY,
     cutcake::FAMILY,
 ];
 
 pub use allbut::AllBut;
 pub use clobber::{Clobber, ClobberBoard};
+pub use coins::{Coins, Row, Rule};
 pub use cutcake::{piece_value, Cake, Cutcake};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use domineering::{
@@ -76,6 +83,7 @@ pub use domineering::{
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
 pub use hackenbush::{Colour, Edge, Hackenbush, Picture};
+pub use hackenbush_graph::{fusion_value, Graph, GraphEdge, HackenbushGraph};
 pub use heap::{
     canonical_heaps, canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH,
     SEQUENCE_LIMIT, THREE_HEAP_LIMIT,
