@@ -11,11 +11,17 @@
 //! | [`Wythoff`] | a pair | Beatty sequences of the golden ratio |
 //! | octal, hex, kayles, dawson, grundy | heaps | nim-sequence engine, Guy–Smith periods |
 //! | [`Lasker`] | heaps | the known arithmetic period |
+//! | [`Mem`] | heaps with memories | nim-values of every heap and memory, O(n²) |
 //! | [`Domineering`] | a board | partizan: own recursion over regions, 8 symmetries (transposes negate) |
 //! | [`ToadsAndFrogs`] | a strip | partizan: canonical values, split at frozen `TTFF` |
 //! | [`Hackenbush`] | trees of L/R/G edges | partizan: canonical values, stalks add |
 //! | [`Clobber`] | a board | partizan: canonical values, groups of stones add |
 //! | [`Cutcake`] | pieces WxH | partizan: canonical values, pieces add |
+//! | [`TopplingDominoes`] | rows of L/R/G dominoes | partizan: canonical values, rows add, mirrored rows equal |
+//! | [`Eatcake`] | pieces WxH | partizan: canonical values, pieces add |
+//! | [`MaundyCake`] | pieces WxH | partizan: integer values, pieces add |
+//! | [`PartizanSubtraction`] | heaps | partizan: canonical values from heap 0 up, heaps add |
+//! | [`Fission`] | a board | partizan: canonical values, 4 mirror images |
 //!
 //! Every heap family builds the one [`HeapGame`] (rules of `grundy-octal`, a name,
 //! an optional known period): one mex loop (the engine's), one period prover, one
@@ -26,17 +32,23 @@ mod clobber;
 mod cutcake;
 mod digits;
 mod domineering;
+mod eatcake;
 mod euclid;
 mod fibonacci;
+mod fission;
 mod hackenbush;
 mod heap;
 mod lasker;
+mod maundy;
+mod mem;
 mod nim;
 mod octal;
 mod packed_sums;
+mod partizan_subtraction;
 mod split;
 mod subtraction;
 mod toads;
+mod toppling;
 mod wythoff;
 
 use crate::catalogue::Family;
@@ -59,11 +71,17 @@ pub const FAMILIES: &[Family] = &[
     octal::GRUNDY,
     lasker::FAMILY,
     fibonacci::FAMILY,
+    mem::FAMILY,
     domineering::FAMILY,
     toads::FAMILY,
     hackenbush::FAMILY,
     clobber::FAMILY,
     cutcake::FAMILY,
+    toppling::FAMILY,
+    eatcake::FAMILY,
+    maundy::FAMILY,
+    partizan_subtraction::FAMILY,
+    fission::FAMILY,
 ];
 
 pub use allbut::AllBut;
@@ -73,18 +91,24 @@ pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use domineering::{
     search as domineering_search, Board, Domineering, DomineeringSearch, WideBoard, WideDomineering,
 };
+pub use eatcake::Eatcake;
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
+pub use fission::{Fission, FissionBoard};
 pub use hackenbush::{Colour, Edge, Hackenbush, Picture};
 pub use heap::{
     canonical_heaps, canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH,
     SEQUENCE_LIMIT, THREE_HEAP_LIMIT,
 };
 pub use lasker::Lasker;
+pub use maundy::{piece_value as maundy_piece_value, MaundyCake};
+pub use mem::{Mem, MemPosition};
 pub use nim::Nim;
+pub use partizan_subtraction::PartizanSubtraction;
 pub use split::Split;
 pub use subtraction::{remoteness_table, Subtraction, MAX_SUBTRACT};
 pub use toads::{Strip, ToadsAndFrogs};
+pub use toppling::{Dominoes, TopplingDominoes};
 pub use wythoff::Wythoff;
 
 /// Options of a sum of heaps: one heap replaced by what a move on it leaves.
