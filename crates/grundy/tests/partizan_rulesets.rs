@@ -389,3 +389,39 @@ fn examples_answer_quickly() {
         );
     }
 }
+
+/// A game as long as its tokens or cells recursed once a move in the outcome
+/// search: `solve partizan-subtraction:1,2|1,3 10000,10000` overflowed the stack.
+/// Positions that long are refused with one line, whatever is asked.
+#[test]
+fn positions_too_long_to_search_are_refused() {
+    let budget = grundy::Budget::default();
+    for (game, position, message) in [
+        ("partizan-subtraction:1,2|1,3", "10000,10000", "at most 1000"),
+        ("partizan-subtraction:1|1", "1000000000000", "at most 1000"),
+        ("eatcake", "30x30", "at most 400"),
+    ] {
+        let g = grundy::dynamic::parse_game(game).unwrap();
+        let p = g.parse_position(position).unwrap();
+        let seam = g.partizan().expect("partizan");
+        let e = seam
+            .analyze_first(&p, Side::Left, grundy::Play::Normal, &budget)
+            .err()
+            .unwrap_or_else(|| panic!("{game} {position} was searched"))
+            .to_string();
+        assert!(e.contains(message) && !e.contains('\n'), "{game} {position}: {e}");
+        let e = seam
+            .value(&p, &mut Universe::new(), &budget)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(message), "{game} {position}: {e}");
+    }
+    // Up to the limit, the search answers.
+    let g = grundy::dynamic::parse_game("partizan-subtraction:1,2|1,3").unwrap();
+    let p = g.parse_position("1000").unwrap();
+    assert!(g
+        .partizan()
+        .unwrap()
+        .analyze_first(&p, Side::Right, grundy::Play::Normal, &budget)
+        .is_ok());
+}

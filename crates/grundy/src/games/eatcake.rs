@@ -18,6 +18,10 @@ use crate::GameError;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Eatcake;
 
+/// The most cells a cake holds, in all its pieces: a game lasts at most that many
+/// moves, and the outcome search goes one call deeper a move.
+pub const MAX_AREA: u32 = 400;
+
 /// The widest and tallest cake drawn as a board (cells); larger ones are shown as text.
 const BOARD_WIDTH: u32 = 60;
 const BOARD_HEIGHT: u32 = 30;
@@ -110,6 +114,12 @@ impl Partizan for Eatcake {
     }
 
     fn options(&self, p: &Cake, side: Side, out: &mut Vec<Cake>) -> Result<(), GameError> {
+        let area: u32 = p.0.iter().map(|&(w, h)| w * h).sum();
+        if area > MAX_AREA {
+            return Err(GameError::Unsupported(format!(
+                "the cake has {area} cells; at most {MAX_AREA} are supported (a game may last as many moves)"
+            )));
+        }
         out.extend(bites(p, side).map(|(_, _, _, next)| next));
         Ok(())
     }
@@ -122,6 +132,37 @@ impl Partizan for Eatcake {
         let mut v = p.0.clone();
         v.sort_unstable();
         Cake(v)
+    }
+
+    /// The positions reachable are multisets of pieces no wider and no taller than
+    /// the widest and tallest piece, of at most the same total area: their number
+    /// (with either side to move) bounds the search, so that one out of reach is
+    /// refused at once.
+    fn search_size(&self, p: &Cake) -> Option<u128> {
+        /// Areas counted exactly; beyond, multisets are far more than any search limit.
+        const COUNTED_AREA: u32 = 64;
+        let area: u32 = p.0.iter().map(|&(w, h)| w * h).sum();
+        if area > COUNTED_AREA {
+            return Some(u128::MAX);
+        }
+        let width = p.0.iter().map(|&(w, _)| w).max().unwrap_or(0);
+        let height = p.0.iter().map(|&(_, h)| h).max().unwrap_or(0);
+        // Multisets of pieces by total area: the coin-change count.
+        let mut ways = vec![0u128; area as usize + 1];
+        ways[0] = 1;
+        for w in 1..=width {
+            for h in 1..=height {
+                let a = (w * h) as usize;
+                for s in a..ways.len() {
+                    ways[s] = ways[s].saturating_add(ways[s - a]);
+                }
+            }
+        }
+        Some(
+            ways.iter()
+                .fold(0u128, |acc, &n| acc.saturating_add(n))
+                .saturating_mul(2),
+        )
     }
 
     fn size(&self, p: &Cake) -> Option<usize> {

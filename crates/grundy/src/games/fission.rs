@@ -127,10 +127,12 @@ impl Partizan for Fission {
         Some(board.note("Left splits a stone north and south, Right east and west"))
     }
 
-    /// The stone split: `b2` (each side splits a stone one way only).
+    /// The stone split: `b2` (each side splits a stone one way only). A move to
+    /// a mirror image of `to` is the same move.
     fn name_move(&self, from: &FissionBoard, to: &FissionBoard, side: Side) -> Option<String> {
+        let want = self.symmetry_key(to);
         splits(from, side)
-            .find(|(_, next)| next == to)
+            .find(|(_, next)| self.symmetry_key(next) == want)
             .map(|(i, _)| grid_cell_name(i, from.cols()))
     }
 

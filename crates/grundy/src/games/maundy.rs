@@ -14,7 +14,7 @@ use rustc_hash::FxHashMap;
 
 use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::Board;
-use crate::games::cutcake::Cake;
+use crate::games::cutcake::{Cake, Cutcake};
 use crate::games::eatcake::cake_board;
 use crate::partizan::{from_partizan, Dyadic, Partizan, Side};
 use crate::GameError;
@@ -97,6 +97,13 @@ impl Partizan for MaundyCake {
     fn integer_value(&self, p: &Cake) -> Option<i64> {
         let mut memo = FxHashMap::default();
         p.0.iter().map(|&(w, h)| piece_value_in(w, h, &mut memo)).sum()
+    }
+
+    /// Every Maundy cut is a sequence of Cutcake cuts, so the positions reachable
+    /// are among Cutcake's: its bound holds, and a search out of reach is refused
+    /// at once (who wins comes from the integer values anyway).
+    fn search_size(&self, p: &Cake) -> Option<u128> {
+        Cutcake.search_size(p)
     }
 
     fn size(&self, p: &Cake) -> Option<usize> {

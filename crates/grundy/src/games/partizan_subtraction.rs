@@ -6,8 +6,8 @@
 //! subtraction game, whose values are the nimbers of its nim-sequence.
 //!
 //! Heaps are components, and a heap's value depends only on the values of the
-//! smaller heaps: they are computed from 0 up, so a large heap needs no deep
-//! recursion.
+//! smaller heaps: they are computed from 0 up, with no recursion. A position holds
+//! at most [`MAX_TOKENS`] tokens, since the outcome search recurses once a move.
 
 use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
 use crate::dynamic::{heap_word_moves, name_heap_move, read_heap_word, MoveWord};
@@ -17,6 +17,21 @@ use crate::GameError;
 
 /// The largest number in a subtraction set.
 pub const MAX_TAKE: u64 = 10_000;
+
+/// The most tokens a position holds, in all its heaps: a game lasts at most that
+/// many moves, and the outcome search goes one call deeper a move.
+pub const MAX_TOKENS: u64 = 1000;
+
+/// The error for a position of more than [`MAX_TOKENS`] tokens.
+fn check_tokens(p: &[u64]) -> Result<(), GameError> {
+    let total = p.iter().fold(0u64, |t, &h| t.saturating_add(h));
+    if total > MAX_TOKENS {
+        return Err(GameError::Unsupported(format!(
+            "the heaps hold {total} tokens; at most {MAX_TOKENS} are supported (a game may last as many moves)"
+        )));
+    }
+    Ok(())
+}
 
 /// A partizan subtraction game: what each side may take.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +98,7 @@ impl Partizan for PartizanSubtraction {
     type Position = Vec<u64>;
 
     fn options(&self, p: &Vec<u64>, side: Side, out: &mut Vec<Vec<u64>>) -> Result<(), GameError> {
+        check_tokens(p)?;
         for (i, &h) in p.iter().enumerate() {
             for &k in self.takes(side).iter().take_while(|&&k| k <= h) {
                 let mut next = p.clone();
@@ -133,6 +149,7 @@ impl Partizan for PartizanSubtraction {
     }
 
     fn value(&self, p: &Vec<u64>, cache: &mut ValueCache<Vec<u64>>) -> Result<GameId, GameError> {
+        check_tokens(p)?;
         let mut total = cache.universe.zero();
         for h in self.symmetry_key(p) {
             let v = self.heap_value(h, cache)?;

@@ -151,8 +151,9 @@ impl Partizan for TopplingDominoes {
         Dominoes(rows)
     }
 
-    /// One line of the grid a row, its dominoes from the left. A click on a
-    /// domino topples it, left or right.
+    /// One line of the grid a row, each domino two cells wide: a click on its left
+    /// half topples it left, on its right half right (a page plays the first move
+    /// of a click's that is legal, so one cell names one move).
     fn board(&self, p: &Dominoes) -> Option<crate::dynamic::Board> {
         use crate::dynamic::{Board, Cell, Click, Owner};
         let width = p.0.iter().map(Vec::len).max()?;
@@ -161,29 +162,39 @@ impl Partizan for TopplingDominoes {
             p.0.iter()
                 .enumerate()
                 .map(|(r, row)| {
-                    let mut cells = vec![Cell::EMPTY; width];
+                    let mut cells = vec![Cell::EMPTY; 2 * width];
                     for (i, &d) in row.iter().enumerate() {
-                        cells[i] = match d {
+                        let cell = match d {
                             b'L' => Cell::piece('L', Owner::First),
                             b'R' => Cell::piece('R', Owner::Second),
                             _ => Cell::mark('G'),
                         };
-                        let mut moves = vec![topple_name(p.0.len(), r, i, Fall::Left)];
-                        if row.len() > 1 {
-                            moves.push(topple_name(p.0.len(), r, i, Fall::Right));
+                        cells[2 * i] = cell;
+                        cells[2 * i + 1] = cell;
+                        let right = if row.len() > 1 { Fall::Right } else { Fall::Left };
+                        for (half, fall) in [(0, Fall::Left), (1, right)] {
+                            clicks.push(Click {
+                                row: r,
+                                column: 2 * i + half,
+                                moves: vec![topple_name(p.0.len(), r, i, fall)],
+                            });
                         }
-                        clicks.push(Click {
-                            row: r,
-                            column: i,
-                            moves,
-                        });
                     }
                     cells
                 })
                 .collect();
         let labels = (1..=p.0.len()).map(|r| r.to_string()).collect();
-        let mut board = Board::grid(cells, labels, Board::numbers(width)).note(
-            "L falls only to Left, R only to Right, G to either; a click topples the domino left or right",
+        let columns = (0..2 * width)
+            .map(|c| {
+                if c % 2 == 0 {
+                    (c / 2 + 1).to_string()
+                } else {
+                    String::new()
+                }
+            })
+            .collect();
+        let mut board = Board::grid(cells, labels, columns).note(
+            "L falls only to Left, R only to Right, G to either; a click on a domino's left half topples it left, on its right half right",
         );
         board.clicks = clicks;
         Some(board)
