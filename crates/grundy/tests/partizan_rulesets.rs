@@ -13,7 +13,7 @@ use grundy::games::{
     maundy_piece_value, Cake, Dominoes, Eatcake, Fission, FissionBoard, MaundyCake, PartizanSubtraction,
     TopplingDominoes,
 };
-use grundy::partizan::{OutcomeClass, Side, Universe, ValueCache};
+use grundy::partizan::{OutcomeClass, Partizan, Side, Universe, ValueCache};
 use proptest::prelude::*;
 
 use crate::partizan_games::{
@@ -192,7 +192,12 @@ fn components_and_keys_agree_with_the_plain_recursion() {
 #[test]
 fn boards_name_every_move_on_a_cell() {
     for text in ["LRG+GGL", "L", "RLLRG"] {
-        clicks_make_every_move(&TopplingDominoes, &pos::<Dominoes>(text));
+        let p = pos::<Dominoes>(text);
+        clicks_make_every_move(&TopplingDominoes, &p);
+        // A page plays the first legal move a click names: a cell naming both
+        // ways a domino falls could never topple it right.
+        let board = TopplingDominoes.board(&p).unwrap();
+        assert!(board.clicks.iter().all(|c| c.moves.len() == 1), "{text}");
     }
     for text in ["3x2+1x1", "5x4", "1x7+6x1"] {
         clicks_make_every_move(&Eatcake, &pos::<Cake>(text));
