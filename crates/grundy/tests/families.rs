@@ -211,3 +211,61 @@ fn nim_closed_outcomes_agree_with_search() {
         }
     }
 }
+
+/// Mem's nim-values (one table of every heap and memory, XORed over a sum) give
+/// the outcome and the winning moves that the plain memoized search finds.
+#[test]
+fn mem_nim_values_match_the_search() {
+    use grundy::dynamic::Analyze;
+    use grundy::games::{Mem, MemPosition};
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+    let mem = Mem::default();
+    let mut search = Search::new(Mem::default());
+    let mut rng = StdRng::seed_from_u64(46);
+    for _ in 0..300 {
+        let heaps = (0..rng.gen_range(1..=3))
+            .map(|_| {
+                let n = rng.gen_range(0..=9);
+                (n, rng.gen_range(0..=n + 1))
+            })
+            .collect();
+        let p = MemPosition(heaps);
+        let e = search.evaluate(&p).unwrap();
+        let closed = mem.closed_form(&p, Play::Normal).expect("a closed form");
+        assert_eq!(closed.outcome, e.outcome, "{p:?}");
+        let key = |q: &MemPosition| q.0.clone();
+        let mut expected = search.winning_moves(&p).unwrap();
+        expected.sort_by_key(key);
+        let mut got = closed.winning_moves;
+        got.sort_by_key(key);
+        assert_eq!(got, expected, "{p:?}");
+    }
+}
+
+#[test]
+fn mem_through_the_catalogue() {
+    let game = Catalogue::core().parse("mem").unwrap();
+    let budget = grundy::Budget::default();
+    // One heap is won by taking it all; 1,1 is lost (each take empties a heap).
+    for (position, outcome) in [
+        ("7", Outcome::Win),
+        ("1,1", Outcome::Lose),
+        ("3:4", Outcome::Lose),
+    ] {
+        let p = game.parse_position(position).unwrap();
+        assert_eq!(
+            game.analyze(&p, Play::Normal, &budget).unwrap().outcome,
+            outcome,
+            "{position}"
+        );
+    }
+    let e = game.parse_position("2001").unwrap_err().to_string();
+    assert!(e.contains("too large") && !e.contains('\n'), "{e}");
+    let p = game.parse_position("7:2,5").unwrap();
+    let moves = game.moves(&p, Play::Normal, &budget).unwrap();
+    assert!(!moves.is_empty());
+    for m in &moves {
+        let name = game.name_move(&p, &m.position).expect("a name");
+        assert!(name == "take 7" || name.contains(':'), "{name}");
+    }
+}

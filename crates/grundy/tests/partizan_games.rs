@@ -20,14 +20,14 @@ use grundy::partizan::{canonical_value, Dyadic, GameId, OutcomeClass, Partizan, 
 use grundy::GameError;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 
-const BUDGET: usize = 10_000_000;
+pub(crate) const BUDGET: usize = 10_000_000;
 
-fn pos<P: Codec>(text: &str) -> P {
+pub(crate) fn pos<P: Codec>(text: &str) -> P {
     let d = DynPosition::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     P::decode(&d).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn value<G: Partizan>(game: &G, p: &G::Position, cache: &mut ValueCache<G::Position>) -> GameId {
+pub(crate) fn value<G: Partizan>(game: &G, p: &G::Position, cache: &mut ValueCache<G::Position>) -> GameId {
     game.value(p, cache).unwrap_or_else(|e| panic!("{p:?}: {e}"))
 }
 
@@ -62,7 +62,7 @@ fn sum_wins<G: Partizan>(
 }
 
 /// Whoever moves first in `p` alone, by plain minimax.
-fn wins<G: Partizan>(
+pub(crate) fn wins<G: Partizan>(
     game: &G,
     p: &G::Position,
     mover: Side,
@@ -78,7 +78,7 @@ fn wins<G: Partizan>(
     w
 }
 
-fn class_by_search<G: Partizan>(game: &G, p: &G::Position) -> OutcomeClass {
+pub(crate) fn class_by_search<G: Partizan>(game: &G, p: &G::Position) -> OutcomeClass {
     let mut memo = HashMap::new();
     match (
         wins(game, p, Side::Left, &mut memo),
@@ -93,7 +93,7 @@ fn class_by_search<G: Partizan>(game: &G, p: &G::Position) -> OutcomeClass {
 
 /// Every line of a data file: the computed value is the stated one, and the
 /// difference is a second-player win by play alone.
-fn known<G>(game: &G, file: &str, data: &str)
+pub(crate) fn known<G>(game: &G, file: &str, data: &str)
 where
     G: Partizan,
     G::Position: Codec + Hash,
@@ -239,7 +239,7 @@ fn domineering_symmetries() {
     }
 }
 
-fn outcomes_agree<G: Partizan>(game: &G, positions: impl IntoIterator<Item = G::Position>) {
+pub(crate) fn outcomes_agree<G: Partizan>(game: &G, positions: impl IntoIterator<Item = G::Position>) {
     let mut cache = ValueCache::new(BUDGET);
     for p in positions {
         let v = value(game, &p, &mut cache);
@@ -642,7 +642,7 @@ impl<G: Partizan> Partizan for Plain<'_, G> {
 }
 
 /// Components and keys change nothing: the value equals the plain recursion's.
-fn splits_agree<G: Partizan>(game: &G, positions: impl IntoIterator<Item = G::Position>) {
+pub(crate) fn splits_agree<G: Partizan>(game: &G, positions: impl IntoIterator<Item = G::Position>) {
     let mut fast = ValueCache::new(BUDGET);
     for p in positions {
         let mut plain = ValueCache::new(BUDGET);
@@ -696,7 +696,7 @@ fn components_and_keys_agree_with_the_plain_recursion() {
 /// The moves a click on a drawn board makes: every move of either side has a
 /// name, different moves have different names, and each name is on a cell of the
 /// board (so a page can play every move by clicking).
-fn clicks_make_every_move<G: Partizan>(game: &G, p: &G::Position)
+pub(crate) fn clicks_make_every_move<G: Partizan>(game: &G, p: &G::Position)
 where
     G::Position: std::fmt::Debug,
 {

@@ -11,6 +11,7 @@ mod known_positions;
 mod loopy;
 mod outcome_search;
 mod partizan_games;
+mod partizan_rulesets;
 mod partizan_seam;
 mod quotient_against_search;
 mod solvers;

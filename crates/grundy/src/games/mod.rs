@@ -12,12 +12,18 @@
 //! | octal, hex, kayles, dawson, grundy | heaps | nim-sequence engine, Guy–Smith periods |
 //! | [`Lasker`] | heaps | the known arithmetic period |
 //! | [`Coins`] | a row of coins | XOR of single coins' values: closed forms or the definition |
+//! | [`Mem`] | heaps with memories | nim-values of every heap and memory, O(n²) |
 //! | [`Domineering`] | a board | partizan: own recursion over regions, 8 symmetries (transposes negate) |
 //! | [`ToadsAndFrogs`] | a strip | partizan: canonical values, split at frozen `TTFF` |
 //! | [`Hackenbush`] | trees of L/R/G edges | partizan: canonical values, stalks add |
 //! | [`HackenbushGraph`] | graphs of L/R/G edges | partizan: canonical values, fusion for green graphs |
 //! | [`Clobber`] | a board | partizan: canonical values, groups of stones add |
 //! | [`Cutcake`] | pieces WxH | partizan: canonical values, pieces add |
+//! | [`TopplingDominoes`] | rows of L/R/G dominoes | partizan: canonical values, rows add, mirrored rows equal |
+//! | [`Eatcake`] | pieces WxH | partizan: canonical values, pieces add |
+//! | [`MaundyCake`] | pieces WxH | partizan: integer values, pieces add |
+//! | [`PartizanSubtraction`] | heaps | partizan: canonical values from heap 0 up, heaps add |
+//! | [`Fission`] | a board | partizan: canonical values, 4 mirror images |
 //!
 //! Every heap family builds the one [`HeapGame`] (rules of `grundy-octal`, a name,
 //! an optional known period): one mex loop (the engine's), one period prover, one
@@ -29,18 +35,24 @@ mod coins;
 mod cutcake;
 mod digits;
 mod domineering;
+mod eatcake;
 mod euclid;
 mod fibonacci;
+mod fission;
 mod hackenbush;
 mod hackenbush_graph;
 mod heap;
 mod lasker;
+mod maundy;
+mod mem;
 mod nim;
 mod octal;
 mod packed_sums;
+mod partizan_subtraction;
 mod split;
 mod subtraction;
 mod toads;
+mod toppling;
 mod wythoff;
 
 use crate::catalogue::Family;
@@ -64,12 +76,18 @@ pub const FAMILIES: &[Family] = &[
     lasker::FAMILY,
     fibonacci::FAMILY,
     coins::FAMILY,
+    mem::FAMILY,
     domineering::FAMILY,
     toads::FAMILY,
     hackenbush::FAMILY,
     hackenbush_graph::FAMILY,
     clobber::FAMILY,
     cutcake::FAMILY,
+    toppling::FAMILY,
+    eatcake::FAMILY,
+    maundy::FAMILY,
+    partizan_subtraction::FAMILY,
+    fission::FAMILY,
 ];
 
 pub use allbut::AllBut;
@@ -80,8 +98,10 @@ pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use domineering::{
     search as domineering_search, Board, Domineering, DomineeringSearch, WideBoard, WideDomineering,
 };
+pub use eatcake::Eatcake;
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
+pub use fission::{Fission, FissionBoard};
 pub use hackenbush::{Colour, Edge, Hackenbush, Picture};
 pub use hackenbush_graph::{fusion_value, Graph, GraphEdge, HackenbushGraph};
 pub use heap::{
@@ -89,10 +109,14 @@ pub use heap::{
     SEQUENCE_LIMIT, THREE_HEAP_LIMIT,
 };
 pub use lasker::Lasker;
+pub use maundy::{piece_value as maundy_piece_value, MaundyCake};
+pub use mem::{Mem, MemPosition};
 pub use nim::Nim;
+pub use partizan_subtraction::PartizanSubtraction;
 pub use split::Split;
 pub use subtraction::{remoteness_table, Subtraction, MAX_SUBTRACT};
 pub use toads::{Strip, ToadsAndFrogs};
+pub use toppling::{Dominoes, TopplingDominoes};
 pub use wythoff::Wythoff;
 
 /// Options of a sum of heaps: one heap replaced by what a move on it leaves.
