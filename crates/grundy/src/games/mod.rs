@@ -16,12 +16,16 @@
 //! | [`Hackenbush`] | trees of L/R/G edges | partizan: canonical values, stalks add |
 //! | [`Clobber`] | a board | partizan: canonical values, groups of stones add |
 //! | [`Cutcake`] | pieces WxH | partizan: canonical values, pieces add |
+//! | [`Placement`] (Snort, Col) | a board | partizan: canonical values, groups of open cells add, tinted |
+//! | [`Konane`] | a board | partizan: canonical values, 8 symmetries |
+//! | [`Amazons`] | a board | partizan: canonical values, regions between arrows add |
 //!
 //! Every heap family builds the one [`HeapGame`] (rules of `grundy-octal`, a name,
 //! an optional known period): one mex loop (the engine's), one period prover, one
 //! set of limits.
 
 mod allbut;
+mod amazons;
 mod clobber;
 mod cutcake;
 mod digits;
@@ -30,10 +34,12 @@ mod euclid;
 mod fibonacci;
 mod hackenbush;
 mod heap;
+mod konane;
 mod lasker;
 mod nim;
 mod octal;
 mod packed_sums;
+mod placement;
 mod split;
 mod subtraction;
 mod toads;
@@ -64,9 +70,14 @@ pub const FAMILIES: &[Family] = &[
     hackenbush::FAMILY,
     clobber::FAMILY,
     cutcake::FAMILY,
+    placement::SNORT,
+    placement::COL,
+    konane::FAMILY,
+    amazons::FAMILY,
 ];
 
 pub use allbut::AllBut;
+pub use amazons::{Amazons, AmazonsBoard};
 pub use clobber::{Clobber, ClobberBoard};
 pub use cutcake::{piece_value, Cake, Cutcake};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
@@ -80,8 +91,10 @@ pub use heap::{
     canonical_heaps, canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH,
     SEQUENCE_LIMIT, THREE_HEAP_LIMIT,
 };
+pub use konane::{Konane, KonaneBoard};
 pub use lasker::Lasker;
 pub use nim::Nim;
+pub use placement::{Placement, PlacementBoard};
 pub use split::Split;
 pub use subtraction::{remoteness_table, Subtraction, MAX_SUBTRACT};
 pub use toads::{Strip, ToadsAndFrogs};
