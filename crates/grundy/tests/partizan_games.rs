@@ -78,7 +78,7 @@ fn wins<G: Partizan>(
     w
 }
 
-fn class_by_search<G: Partizan>(game: &G, p: &G::Position) -> OutcomeClass {
+pub(crate) fn class_by_search<G: Partizan>(game: &G, p: &G::Position) -> OutcomeClass {
     let mut memo = HashMap::new();
     match (
         wins(game, p, Side::Left, &mut memo),
@@ -93,7 +93,7 @@ fn class_by_search<G: Partizan>(game: &G, p: &G::Position) -> OutcomeClass {
 
 /// Every line of a data file: the computed value is the stated one, and the
 /// difference is a second-player win by play alone.
-fn known<G>(game: &G, file: &str, data: &str)
+pub(crate) fn known<G>(game: &G, file: &str, data: &str)
 where
     G: Partizan,
     G::Position: Codec + Hash,
@@ -642,7 +642,7 @@ impl<G: Partizan> Partizan for Plain<'_, G> {
 }
 
 /// Components and keys change nothing: the value equals the plain recursion's.
-fn splits_agree<G: Partizan>(game: &G, positions: impl IntoIterator<Item = G::Position>) {
+pub(crate) fn splits_agree<G: Partizan>(game: &G, positions: impl IntoIterator<Item = G::Position>) {
     let mut fast = ValueCache::new(BUDGET);
     for p in positions {
         let mut plain = ValueCache::new(BUDGET);

@@ -13,5 +13,6 @@ mod outcome_search;
 mod partizan_games;
 mod partizan_seam;
 mod quotient_against_search;
+mod rulesets;
 mod solvers;
 mod ties;
