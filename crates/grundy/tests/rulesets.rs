@@ -60,6 +60,8 @@ fn boards(rows: usize, cols: usize, cells: &'static [char]) -> impl Strategy<Val
 
 const PLACEMENT_CELLS: &[char] = &['.', '.', '.', '.', 'L', 'R', 'l', 'r', '#'];
 const KONANE_CELLS: &[char] = &['x', 'o', '.', 'x', 'o'];
+/// Mostly empty, so that groups of stones lie apart.
+const SPARSE_KONANE_CELLS: &[char] = &['x', 'o', '.', '.', '.', '.'];
 const AMAZONS_CELLS: &[char] = &['L', 'R', '.', '.', '.', 'x'];
 
 fn decode<P: Codec>(text: &str) -> P {
@@ -143,7 +145,7 @@ proptest! {
     #[test]
     fn components_and_keys_change_no_value(
         placement in boards(3, 4, PLACEMENT_CELLS),
-        konane in boards(3, 3, KONANE_CELLS),
+        konane in boards(3, 8, SPARSE_KONANE_CELLS),
         amazons in boards(3, 3, AMAZONS_CELLS),
     ) {
         splits_agree(&Placement::snort(), [decode::<PlacementBoard>(&placement)]);
@@ -193,10 +195,11 @@ fn the_families_through_the_catalogue() {
     }
 }
 
-/// The Konane move a page finds by its first and last cells: a stone's shorter
-/// jump in a line is listed before the longer one through the same cell.
+/// A stone's jumps along a line are listed shortest first, each named by where
+/// it stops (and each found by a click there: a longer jump passes the shorter
+/// one's landing cell, and leaves it empty as it was).
 #[test]
-fn konane_lists_a_short_jump_before_the_long_one() {
+fn konane_lists_a_stones_jumps_along_a_line_shortest_first() {
     let b: KonaneBoard = decode("xo.o.o.");
     let mut out = Vec::new();
     Konane.options(&b, Side::Left, &mut out).unwrap();

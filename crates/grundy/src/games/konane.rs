@@ -6,13 +6,21 @@
 //! lifted from a full board, is not part of a position: write the board after it.)
 //!
 //! A stone lands on cells that were empty, two cells away, so groups of stones that
-//! do not touch may still meet later: the board is not split into components. The
-//! rules look the same under every rotation and reflection, so a board's key is the
-//! least of its eight images.
+//! do not touch may still meet later. But each move takes a stone of its group and
+//! lands next to where one stood, so a group of `n` stones that meets no other
+//! stays within its bounding box grown by `n - 1` cells each way (one at most a
+//! move, and at most `n - 1` moves). Groups whose grown boxes are apart (not even
+//! diagonally next to each other) never meet: each is a component, cropped to its
+//! grown box, and a group of one colour, which can never move, is dropped. Groups
+//! whose boxes meet are joined, and the joined group grown again. The rules look
+//! the same under every rotation and reflection, so a key is the least of the eight
+//! images.
 
 use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::{Codec, DynPosition, MoveWord};
-use crate::games::domineering::{grid_board, grid_cell_name, grid_text, read_grid, symmetries};
+use crate::games::domineering::{
+    bounding_box, crop, grid_board, grid_cell_name, grid_text, read_grid, symmetries, Grid,
+};
 use crate::partizan::{from_partizan, Partizan, Side};
 use crate::GameError;
 
@@ -59,9 +67,7 @@ impl KonaneBoard {
     }
 
     /// Every jump of `side`: the stone's cell, where it stops, and the board
-    /// after. A stone's shorter jumps come before its longer ones in the same
-    /// direction, so a page that finds a move by its first and last cells finds
-    /// the short one first.
+    /// after; a stone's jumps along one line come shortest first.
     fn jumps(&self, side: Side, mut visit: impl FnMut(usize, usize, KonaneBoard)) {
         let (mine, theirs) = match side {
             Side::Left => (self.x, self.o),
@@ -101,6 +107,42 @@ impl Partizan for Konane {
     fn options(&self, b: &KonaneBoard, side: Side, out: &mut Vec<KonaneBoard>) -> Result<(), GameError> {
         b.jumps(side, |_, _, next| out.push(next));
         Ok(())
+    }
+
+    fn components(&self, b: &KonaneBoard, out: &mut Vec<KonaneBoard>) {
+        let (h, w) = (b.rows(), b.cols());
+        let mut groups = Vec::new();
+        Grid::new(h, w).groups(b.x | b.o, &mut groups);
+        let mut parts: Vec<(u64, Reach)> = groups.into_iter().map(|g| (g, Reach::of(g, h, w))).collect();
+        'joining: loop {
+            for i in 0..parts.len() {
+                for j in i + 1..parts.len() {
+                    if parts[i].1.meets(&parts[j].1) {
+                        let g = parts[i].0 | parts.swap_remove(j).0;
+                        parts[i] = (g, Reach::of(g, h, w));
+                        continue 'joining;
+                    }
+                }
+            }
+            break;
+        }
+        for (g, reach) in parts {
+            if g & b.x == 0 || g & b.o == 0 {
+                continue;
+            }
+            let bx = (
+                reach.rows.0,
+                reach.rows.1 - reach.rows.0 + 1,
+                reach.cols.0,
+                reach.cols.1 - reach.cols.0 + 1,
+            );
+            out.push(KonaneBoard {
+                rows: bx.1 as u8,
+                cols: bx.3 as u8,
+                x: crop(b.x & g, w, bx),
+                o: crop(b.o & g, w, bx),
+            });
+        }
     }
 
     fn symmetry_key(&self, b: &KonaneBoard) -> KonaneBoard {
@@ -183,6 +225,33 @@ impl Partizan for Konane {
     }
 }
 
+/// The cells a group of stones may ever reach, when it meets no other: its
+/// bounding box grown by one cell less than its stones, within the board (first
+/// and last row, first and last column).
+#[derive(Clone, Copy, Debug)]
+struct Reach {
+    rows: (usize, usize),
+    cols: (usize, usize),
+}
+
+impl Reach {
+    fn of(group: u64, h: usize, w: usize) -> Reach {
+        let (r0, bh, c0, bw) = bounding_box(group, w);
+        let grow = group.count_ones() as usize - 1;
+        Reach {
+            rows: (r0.saturating_sub(grow), (r0 + bh - 1 + grow).min(h - 1)),
+            cols: (c0.saturating_sub(grow), (c0 + bw - 1 + grow).min(w - 1)),
+        }
+    }
+
+    /// Whether a stone of one group could ever stand next to (or on) a cell of
+    /// the other's reach.
+    fn meets(&self, other: &Reach) -> bool {
+        let near = |a: (usize, usize), b: (usize, usize)| a.0 <= b.1 + 1 && b.0 <= a.1 + 1;
+        near(self.rows, other.rows) && near(self.cols, other.cols)
+    }
+}
+
 /// The index of a cell named like `b2` on `b`, if it is on the board.
 fn cell(b: &KonaneBoard, name: &str) -> Option<usize> {
     let (c, r) = crate::dynamic::read_cell(name)?;
@@ -248,6 +317,22 @@ mod tests {
         assert_eq!(texts("xo.|o..|...", Side::Left), [".o.|...|x..", "..x|o..|..."]);
         assert_eq!(texts(".ox", Side::Right), Vec::<String>::new());
         assert_eq!(texts("x.o", Side::Left), Vec::<String>::new());
+    }
+
+    #[test]
+    fn groups_far_apart_are_components() {
+        let parts = |t: &str| {
+            let mut out = Vec::new();
+            Konane.components(&board(t), &mut out);
+            out.iter().map(|b| b.text("|")).collect::<Vec<_>>()
+        };
+        assert_eq!(parts("xo......ox"), ["xo.", ".ox"]);
+        // Grown boxes that meet: one group. A lone stone, or a group of one
+        // colour, never moves.
+        assert_eq!(parts("xo...ox"), ["xo.", ".ox"]);
+        assert_eq!(parts("xo..ox"), ["xo..ox"]);
+        assert_eq!(parts("xo.....x|.......x"), ["xo.|..."]);
+        assert_eq!(parts("xx......"), Vec::<String>::new());
     }
 
     #[test]
