@@ -14,7 +14,7 @@
 use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
 use crate::dynamic::{Codec, DynGame, DynPosition, MoveWord};
 use crate::games::domineering::{
-    bounding_box, crop, full, grid_board, grid_cell_name, grid_text, read_grid, symmetries, Grid,
+    bounding_box, crop, grid_board, grid_cell_name, grid_text, read_grid, symmetries, Grid,
 };
 use crate::partizan::{from_partizan, Partizan, Side};
 use crate::GameError;
@@ -166,9 +166,9 @@ impl Placement {
                 side.other()
             )
         } else {
-            let whose = match (self.rule, side) {
-                (Rule::Snort, _) => format!("{}'s", side.other()),
-                (Rule::Col, _) => format!("{side}'s own"),
+            let whose = match self.rule {
+                Rule::Snort => format!("{}'s", side.other()),
+                Rule::Col => format!("{side}'s own"),
             };
             format!("{name} is next to a piece of {whose}, and {side} may not play there")
         })
@@ -311,7 +311,6 @@ impl Codec for PlacementBoard {
                 _ => None,
             },
         )?;
-        debug_assert_eq!((left | right | open | only_left | only_right) & !full(h, w), 0);
         Ok(PlacementBoard {
             rows: h as u8,
             cols: w as u8,
