@@ -14,5 +14,6 @@ mod partizan_games;
 mod partizan_rulesets;
 mod partizan_seam;
 mod quotient_against_search;
+mod rulesets;
 mod solvers;
 mod ties;

@@ -24,12 +24,16 @@
 //! | [`MaundyCake`] | pieces WxH | partizan: integer values, pieces add |
 //! | [`PartizanSubtraction`] | heaps | partizan: canonical values from heap 0 up, heaps add |
 //! | [`Fission`] | a board | partizan: canonical values, 4 mirror images |
+//! | [`Placement`] (Snort, Col) | a board | partizan: canonical values, groups of open cells add, tinted |
+//! | [`Konane`] | a board | partizan: canonical values, 8 symmetries |
+//! | [`Amazons`] | a board | partizan: canonical values, regions between arrows add |
 //!
 //! Every heap family builds the one [`HeapGame`] (rules of `grundy-octal`, a name,
 //! an optional known period): one mex loop (the engine's), one period prover, one
 //! set of limits.
 
 mod allbut;
+mod amazons;
 mod clobber;
 mod coins;
 mod cutcake;
@@ -42,6 +46,7 @@ mod fission;
 mod hackenbush;
 mod hackenbush_graph;
 mod heap;
+mod konane;
 mod lasker;
 mod maundy;
 mod mem;
@@ -49,6 +54,7 @@ mod nim;
 mod octal;
 mod packed_sums;
 mod partizan_subtraction;
+mod placement;
 mod split;
 mod subtraction;
 mod toads;
@@ -88,9 +94,14 @@ pub const FAMILIES: &[Family] = &[
     maundy::FAMILY,
     partizan_subtraction::FAMILY,
     fission::FAMILY,
+    placement::SNORT,
+    placement::COL,
+    konane::FAMILY,
+    amazons::FAMILY,
 ];
 
 pub use allbut::AllBut;
+pub use amazons::{Amazons, AmazonsBoard};
 pub use clobber::{Clobber, ClobberBoard};
 pub use coins::{Coins, Row, Rule};
 pub use cutcake::{piece_value, Cake, Cutcake};
@@ -108,11 +119,13 @@ pub use heap::{
     canonical_heaps, canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH,
     SEQUENCE_LIMIT, THREE_HEAP_LIMIT,
 };
+pub use konane::{Konane, KonaneBoard};
 pub use lasker::Lasker;
 pub use maundy::{piece_value as maundy_piece_value, MaundyCake};
 pub use mem::{Mem, MemPosition};
 pub use nim::Nim;
 pub use partizan_subtraction::PartizanSubtraction;
+pub use placement::{Placement, PlacementBoard};
 pub use split::Split;
 pub use subtraction::{remoteness_table, Subtraction, MAX_SUBTRACT};
 pub use toads::{Strip, ToadsAndFrogs};
