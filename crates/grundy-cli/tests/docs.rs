@@ -390,9 +390,25 @@ fn the_family_tables_of_the_guide_list_the_catalogue() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The commands of the README's feature table ("What it answers"): every
-/// `grundy ...` code span of its rows, with the table's `\|` read as `|`.
-fn feature_commands() -> Vec<(usize, String)> {
+/// One row of the README's feature table: its commands (every `grundy ...` code
+/// span) and, where the row has a third column, what each prints (that column's
+/// code spans), with the table's `\|` read as `|`.
+struct FeatureRow {
+    line: usize,
+    commands: Vec<String>,
+    prints: Vec<String>,
+}
+
+fn code_spans(cell: &str) -> Vec<String> {
+    cell.split('`')
+        .enumerate()
+        .filter(|(k, _)| k % 2 == 1)
+        .map(|(_, span)| span.replace("\\|", "|"))
+        .collect()
+}
+
+/// The rows of the tables of the README's "What it answers".
+fn feature_rows() -> Vec<FeatureRow> {
     let text = std::fs::read_to_string(root().join("README.md")).unwrap();
     let mut out = Vec::new();
     let mut inside = false;
@@ -404,31 +420,60 @@ fn feature_commands() -> Vec<(usize, String)> {
         if !inside || !line.starts_with('|') {
             continue;
         }
-        for (k, span) in line.split('`').enumerate() {
-            if k % 2 == 1 && span.starts_with("grundy ") {
-                out.push((i + 1, span.replace("\\|", "|")));
-            }
+        // Cells split at the `|` that are not escaped.
+        let cells: Vec<String> = line
+            .replace("\\|", "\u{1}")
+            .split('|')
+            .map(|c| c.replace('\u{1}', "\\|"))
+            .collect();
+        let commands: Vec<String> = cells
+            .iter()
+            .flat_map(|c| code_spans(c))
+            .filter(|s| s.starts_with("grundy "))
+            .collect();
+        let prints = if cells.len() >= 5 {
+            code_spans(&cells[3])
+        } else {
+            Vec::new()
+        };
+        if !commands.is_empty() {
+            out.push(FeatureRow {
+                line: i + 1,
+                commands,
+                prints,
+            });
         }
     }
     out
 }
 
-/// Each feature the README's table names runs, as written, and succeeds.
+/// Each feature the README's tables name runs, as written, succeeds, and prints
+/// what the table says it prints.
 #[test]
 fn every_command_of_the_feature_table_runs() {
-    let commands = feature_commands();
+    let rows = feature_rows();
     assert!(
-        commands.len() >= 10,
-        "the README's feature table lost its commands"
+        rows.len() >= 20,
+        "the README's feature tables lost their commands"
     );
     let dir = workdir();
     let mut failures = Vec::new();
-    for (line, command) in commands {
-        let (status, _, stderr) = run(&command, dir.path(), Duration::from_secs(60));
-        if status != Some(0) {
-            failures.push(format!(
-                "README.md:{line}: $ {command}\n  exit status {status:?}\n  stderr: {stderr}"
-            ));
+    for row in rows {
+        for (k, command) in row.commands.iter().enumerate() {
+            let (status, stdout, stderr) = run(command, dir.path(), Duration::from_secs(60));
+            if status != Some(0) {
+                failures.push(format!(
+                    "README.md:{}: $ {command}\n  exit status {status:?}\n  stderr: {stderr}",
+                    row.line
+                ));
+            } else if row.prints.len() == row.commands.len() && stdout.trim() != row.prints[k] {
+                failures.push(format!(
+                    "README.md:{}: $ {command}\n  prints {:?}, the table says {:?}",
+                    row.line,
+                    stdout.trim(),
+                    row.prints[k]
+                ));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
