@@ -154,7 +154,6 @@ fn most_small_graphs_have_values() {
         }
         found += graph_value(&g, 0, &Budget::default()).is_ok() as usize;
     }
-    eprintln!("{loopy} not stoppers, {found} of 300 valued");
     assert!(
         loopy > 100 && found > 280,
         "{loopy} not stoppers, {found} of 300 valued"
