@@ -13,6 +13,8 @@
 //! | [`Lasker`] | heaps | the known arithmetic period |
 //! | [`Domineering`] | a board | partizan: own recursion over regions, 8 symmetries (transposes negate) |
 //! | [`ToadsAndFrogs`] | a strip | partizan: canonical values, split at frozen `TTFF` |
+//! | [`BackslidingToadsAndFrogs`] | a strip | loopy partizan: retrograde analysis with draws |
+//! | [`FoxAndGeese`] | a board | loopy partizan: retrograde analysis with draws |
 //! | [`Hackenbush`] | trees of L/R/G edges | partizan: canonical values, stalks add |
 //! | [`Clobber`] | a board | partizan: canonical values, groups of stones add |
 //! | [`Cutcake`] | pieces WxH | partizan: canonical values, pieces add |
@@ -22,12 +24,14 @@
 //! set of limits.
 
 mod allbut;
+mod backsliding;
 mod clobber;
 mod cutcake;
 mod digits;
 mod domineering;
 mod euclid;
 mod fibonacci;
+mod foxgeese;
 mod hackenbush;
 mod heap;
 mod lasker;
@@ -61,12 +65,15 @@ pub const FAMILIES: &[Family] = &[
     fibonacci::FAMILY,
     domineering::FAMILY,
     toads::FAMILY,
+    backsliding::FAMILY,
+    foxgeese::FAMILY,
     hackenbush::FAMILY,
     clobber::FAMILY,
     cutcake::FAMILY,
 ];
 
 pub use allbut::AllBut;
+pub use backsliding::BackslidingToadsAndFrogs;
 pub use clobber::{Clobber, ClobberBoard};
 pub use cutcake::{piece_value, Cake, Cutcake};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
@@ -75,6 +82,7 @@ pub use domineering::{
 };
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
+pub use foxgeese::{FoxAndGeese, FoxBoard};
 pub use hackenbush::{Colour, Edge, Hackenbush, Picture};
 pub use heap::{
     canonical_heaps, canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH,

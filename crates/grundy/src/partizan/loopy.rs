@@ -1,0 +1,306 @@
+//! Loopy partizan games: positions that repeat (a fox that walks back, a toad that
+//! slides back), solved with draws.
+//!
+//! A loopy game has no canonical form built from its options bottom up, and the
+//! memoized search of play never finishes a line that comes back to itself. Both
+//! questions are asked of the whole graph of positions reachable from a start
+//! instead ([`reachable_graph`]): who wins with each side moving first, with draws
+//! for infinite play, by retrograde analysis ([`solve`]); the value by
+//! `grundy_cgt::loopy::graph_value` on the same graph.
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
+
+use super::{Partizan, Side};
+use crate::{Budget, GameError, Outcome, Play, Task};
+
+// PLACEHOLDER until `grundy_cgt::loopy` lands on main: then this is
+// `pub use grundy_cgt::loopy::Graph;` and the struct below goes.
+/// A finite game graph: node i's Left options are `left[i]`, its Right options
+/// `right[i]` (indices into the same vectors).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Graph {
+    /// Each node's Left options.
+    pub left: Vec<Vec<usize>>,
+    /// Each node's Right options.
+    pub right: Vec<Vec<usize>>,
+}
+
+/// How often the enumeration looks at the budget's cancel flag, in positions.
+const CANCEL_EVERY: usize = 4096;
+
+/// Every position reachable from `start` by either player's moves (in any
+/// order, so not only alternating play), and the graph of their options: node i is
+/// `positions[i]`, `start` is node 0. At most `budget`'s positions of a search
+/// ([`Task::Search`]); each node's options are listed once each, in the game's
+/// order.
+pub fn reachable_graph<G: Partizan + ?Sized>(
+    game: &G,
+    start: &G::Position,
+    budget: &Budget,
+) -> Result<(Vec<G::Position>, Graph), GameError> {
+    let limit = budget.positions_usize(Task::Search);
+    let mut index: FxHashMap<G::Position, usize> = FxHashMap::default();
+    let mut positions = vec![start.clone()];
+    index.insert(start.clone(), 0);
+    let mut graph = Graph::default();
+    let mut options = Vec::new();
+    let mut next = 0;
+    while next < positions.len() {
+        if next % CANCEL_EVERY == 0 {
+            budget
+                .cancel
+                .check(|| "the positions of a loopy game".to_string())?;
+        }
+        let p = positions[next].clone();
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, targets) in [Side::Left, Side::Right].into_iter().zip(sides.iter_mut()) {
+            options.clear();
+            game.options(&p, side, &mut options)?;
+            for q in options.drain(..) {
+                let id = match index.get(&q) {
+                    Some(&id) => id,
+                    None => {
+                        if positions.len() >= limit {
+                            return Err(GameError::too_many_positions(
+                                "the positions of a loopy game (retrograde analysis)",
+                                limit,
+                            ));
+                        }
+                        let id = positions.len();
+                        index.insert(q.clone(), id);
+                        positions.push(q);
+                        id
+                    }
+                };
+                // Two moves to the same position are one option.
+                if !targets.contains(&id) {
+                    targets.push(id);
+                }
+            }
+        }
+        let [left, right] = sides;
+        graph.left.push(left);
+        graph.right.push(right);
+        next += 1;
+    }
+    Ok((positions, graph))
+}
+
+/// Who wins every node of a graph with each side to move, by retrograde analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Node i with Left to move at `2 * i`, with Right to move at `2 * i + 1`.
+    outcomes: Vec<Outcome>,
+    remoteness: Vec<u32>,
+}
+
+fn state(node: usize, side: Side) -> usize {
+    2 * node
+        + match side {
+            Side::Left => 0,
+            Side::Right => 1,
+        }
+}
+
+impl Solution {
+    /// The outcome for `side` moving first from `node`: a draw when neither
+    /// player can force an end in their favour (play goes on for ever).
+    pub fn outcome(&self, node: usize, side: Side) -> Outcome {
+        self.outcomes[state(node, side)]
+    }
+
+    /// Moves to the end under perfect play (the winner hurries, the loser
+    /// delays); `None` for a draw, which has no end.
+    pub fn remoteness(&self, node: usize, side: Side) -> Option<u32> {
+        let s = state(node, side);
+        (self.outcomes[s] != Outcome::Draw).then(|| self.remoteness[s])
+    }
+
+    /// Nodes solved.
+    pub fn len(&self) -> usize {
+        self.outcomes.len() / 2
+    }
+
+    /// True for the solution of an empty graph.
+    pub fn is_empty(&self) -> bool {
+        self.outcomes.is_empty()
+    }
+}
+
+/// Solve every node of `graph` with either side moving first, under `play`:
+/// the player who cannot move loses (normal play) or wins (misère); a position
+/// from which neither player can force that end is a draw.
+///
+/// Retrograde analysis, an iterative fixpoint: the ends are decided first, then
+/// a position is a win as soon as one option is a loss for the opponent, and a
+/// loss once all its options are wins for the opponent. Positions are decided in
+/// order of their remoteness (a queue), so a win is decided by its quickest
+/// option and a loss by its slowest. What is never decided is a draw.
+pub fn solve(graph: &Graph, play: Play) -> Solution {
+    let n = graph.left.len();
+    let moves = |s: usize| -> (&[usize], Side) {
+        if s % 2 == 0 {
+            (&graph.left[s / 2], Side::Right)
+        } else {
+            (&graph.right[s / 2], Side::Left)
+        }
+    };
+    // The states that move to each state (the graph turned round).
+    let mut before: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
+    let mut undecided: Vec<usize> = vec![0; 2 * n];
+    for s in 0..2 * n {
+        let (targets, next) = moves(s);
+        undecided[s] = targets.len();
+        for &t in targets {
+            before[state(t, next)].push(s as u32);
+        }
+    }
+    let mut outcomes = vec![Outcome::Draw; 2 * n];
+    let mut remoteness = vec![0u32; 2 * n];
+    let mut decided = vec![false; 2 * n];
+    let mut queue = VecDeque::new();
+    let end = match play {
+        Play::Normal => Outcome::Lose,
+        Play::Misere => Outcome::Win,
+    };
+    for s in 0..2 * n {
+        if undecided[s] == 0 {
+            outcomes[s] = end;
+            decided[s] = true;
+            queue.push_back(s);
+        }
+    }
+    while let Some(s) = queue.pop_front() {
+        let after = remoteness[s] + 1;
+        for &t in &before[s] {
+            let t = t as usize;
+            if decided[t] {
+                continue;
+            }
+            let found = match outcomes[s] {
+                Outcome::Lose => Some(Outcome::Win),
+                _ => {
+                    undecided[t] -= 1;
+                    (undecided[t] == 0).then_some(Outcome::Lose)
+                }
+            };
+            if let Some(o) = found {
+                outcomes[t] = o;
+                remoteness[t] = after;
+                decided[t] = true;
+                queue.push_back(t);
+            }
+        }
+    }
+    Solution { outcomes, remoteness }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The game of at most `depth` moves, by plain recursion (memoized on the
+    /// state and the moves left): the sure wins and losses within that many
+    /// moves. With depth beyond twice the nodes, what is left undecided is a draw.
+    fn within(graph: &Graph, s: usize, depth: u32, memo: &mut FxHashMap<(usize, u32), Option<Outcome>>) -> Option<Outcome> {
+        if let Some(&o) = memo.get(&(s, depth)) {
+            return o;
+        }
+        let (targets, next) = if s % 2 == 0 {
+            (graph.left[s / 2].clone(), Side::Right)
+        } else {
+            (graph.right[s / 2].clone(), Side::Left)
+        };
+        let answer = if targets.is_empty() {
+            Some(Outcome::Lose)
+        } else if depth == 0 {
+            None
+        } else {
+            let replies: Vec<_> = targets
+                .iter()
+                .map(|&t| within(graph, state(t, next), depth - 1, memo))
+                .collect();
+            if replies.contains(&Some(Outcome::Lose)) {
+                Some(Outcome::Win)
+            } else if replies.iter().all(|r| *r == Some(Outcome::Win)) {
+                Some(Outcome::Lose)
+            } else {
+                None
+            }
+        };
+        memo.insert((s, depth), answer);
+        answer
+    }
+
+    /// The brute force's outcome and remoteness (the fewest moves within which
+    /// the result is sure).
+    fn brute(graph: &Graph, node: usize, side: Side) -> (Outcome, Option<u32>) {
+        let n = graph.left.len() as u32;
+        let mut memo = FxHashMap::default();
+        let s = state(node, side);
+        for depth in 0..=2 * n + 2 {
+            if let Some(o) = within(graph, s, depth, &mut memo) {
+                return (o, Some(depth));
+            }
+        }
+        (Outcome::Draw, None)
+    }
+
+    fn graph(left: &[&[usize]], right: &[&[usize]]) -> Graph {
+        Graph {
+            left: left.iter().map(|o| o.to_vec()).collect(),
+            right: right.iter().map(|o| o.to_vec()).collect(),
+        }
+    }
+
+    #[test]
+    fn on_off_dud_and_over() {
+        // on = {on|}, off = {|off}, dud = {dud|dud}, over = {0|over}, 0 = node 4.
+        let g = graph(&[&[0], &[], &[2], &[4], &[]], &[&[], &[1], &[2], &[3], &[]]);
+        let s = solve(&g, Play::Normal);
+        use Outcome::*;
+        let seen: Vec<_> = (0..5)
+            .map(|i| (s.outcome(i, Side::Left), s.outcome(i, Side::Right)))
+            .collect();
+        assert_eq!(
+            seen,
+            [(Draw, Lose), (Lose, Draw), (Draw, Draw), (Win, Draw), (Lose, Lose)]
+        );
+        assert_eq!(s.remoteness(3, Side::Left), Some(1));
+        assert_eq!(s.remoteness(2, Side::Left), None);
+    }
+
+    #[test]
+    fn misere_ends_are_wins() {
+        let g = graph(&[&[1], &[]], &[&[], &[]]);
+        let s = solve(&g, Play::Misere);
+        assert_eq!(s.outcome(1, Side::Left), Outcome::Win);
+        assert_eq!(s.outcome(0, Side::Left), Outcome::Lose);
+        assert_eq!(s.remoteness(0, Side::Left), Some(1));
+    }
+
+    fn arb_graph() -> impl Strategy<Value = Graph> {
+        (1usize..7).prop_flat_map(|n| {
+            let options = proptest::collection::vec(proptest::collection::vec(0..n, 0..3), n);
+            (options.clone(), options).prop_map(|(left, right)| Graph { left, right })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn retrograde_agrees_with_brute_force(g in arb_graph()) {
+            let s = solve(&g, Play::Normal);
+            for node in 0..g.left.len() {
+                for side in [Side::Left, Side::Right] {
+                    let (o, r) = brute(&g, node, side);
+                    prop_assert_eq!(s.outcome(node, side), o, "node {} {:?}", node, side);
+                    prop_assert_eq!(s.remoteness(node, side), r, "node {} {:?}", node, side);
+                }
+            }
+        }
+    }
+}
