@@ -83,6 +83,7 @@ mod comparisons;
 pub use canonical::DEFAULT_MEMORY_LIMIT;
 mod display;
 mod dyadic;
+pub mod loopy;
 mod mapped;
 mod packed;
 mod parse;

@@ -1,0 +1,192 @@
+//! CGSuite's notation for loopy values.
+//!
+//! Short parts print as [`Universe::display`] prints them; `on`, `off`, `over`,
+//! `under`, `upon` and `x over` / `x under` (x a number) by name; everything else
+//! as braces, where an option that is the node itself is `pass` and one that goes
+//! back further names a label put before that node's braces: `a{0||0|a}`. A side
+//! whose only option is an unlabelled braces form drops that option's braces and
+//! the separator grows a slash, as for short games. A sided value is `G & H`, and
+//! `on & off` is `dud`.
+
+use super::graph::Graph;
+use super::value::{short_of, Loopy, Stopper};
+use crate::Universe;
+
+/// The longest text printed; a graph with much sharing can print exponentially long.
+const MAX_LEN: usize = 1 << 16;
+
+/// The value's text.
+pub fn display(v: &Loopy, u: &mut Universe) -> String {
+    match v {
+        Loopy::Stopper(s) => display_stopper(s, u),
+        Loopy::Sided { onside, offside, .. } => {
+            if onside == &Stopper::on() && offside == &Stopper::off() {
+                return "dud".to_string();
+            }
+            format!("{} & {}", display_stopper(onside, u), display_stopper(offside, u))
+        }
+    }
+}
+
+/// A stopper's text.
+pub fn display_stopper(s: &Stopper, u: &mut Universe) -> String {
+    let mut p = Printer {
+        g: s.graph(),
+        u,
+        path: Vec::new(),
+        labels: Vec::new(),
+        len: 0,
+    };
+    let (text, _) = p.node(0);
+    if p.len > MAX_LEN {
+        return format!("(a stopper of {} positions, too long to print)", s.graph().len());
+    }
+    text
+}
+
+struct Printer<'a> {
+    g: &'a Graph,
+    u: &'a mut Universe,
+    /// The nodes being printed, outermost first.
+    path: Vec<usize>,
+    /// Labels given so far: (node, label).
+    labels: Vec<(usize, String)>,
+    len: usize,
+}
+
+fn label_name(i: usize) -> String {
+    let letters = b"abcdefghijklmnopqrstuvwxyz";
+    if i < 26 {
+        (letters[i] as char).to_string()
+    } else {
+        format!("{}{}", letters[i % 26] as char, i / 26)
+    }
+}
+
+impl Printer<'_> {
+    /// The node's text and, when it is an unlabelled braces form, its slashes.
+    fn node(&mut self, v: usize) -> (String, usize) {
+        if self.len > MAX_LEN {
+            return (String::new(), 0);
+        }
+        if let Some(g) = short_of(self.g, v, self.u) {
+            let s = self.u.display(g, false);
+            self.len += s.len();
+            let bars = top_bars(&s);
+            return (s, bars);
+        }
+        if let Some(name) = self.named(v) {
+            self.len += name.len();
+            return (name, 0);
+        }
+        self.path.push(v);
+        let left = self.side(v, true);
+        let right = self.side(v, false);
+        self.path.pop();
+        let bars = 1 + left.1.max(right.1);
+        let body = format!("{}{}{}", left.0, "|".repeat(bars), right.0);
+        self.len += body.len() + 2;
+        match self.labels.iter().find(|(w, _)| *w == v) {
+            Some((_, label)) => (format!("{label}{{{body}}}"), 0),
+            None => (format!("{{{body}}}"), bars),
+        }
+    }
+
+    fn side(&mut self, v: usize, left: bool) -> (String, usize) {
+        let opts = if left { &self.g.left[v] } else { &self.g.right[v] };
+        let opts = opts.clone();
+        let mut texts = Vec::new();
+        let mut inner = 0;
+        for &w in &opts {
+            if w == v {
+                texts.push("pass".to_string());
+            } else if self.path.contains(&w) {
+                let label = match self.labels.iter().find(|(x, _)| *x == w) {
+                    Some((_, l)) => l.clone(),
+                    None => {
+                        let l = label_name(self.labels.len());
+                        self.labels.push((w, l.clone()));
+                        l
+                    }
+                };
+                texts.push(label);
+            } else {
+                let (t, bars) = self.node(w);
+                if opts.len() == 1 && bars > 0 {
+                    inner = bars;
+                    texts.push(t[1..t.len() - 1].to_string());
+                } else {
+                    texts.push(t);
+                }
+            }
+        }
+        (texts.join(","), inner)
+    }
+
+    /// The names CGSuite prints: on, off, over, under, upon, and x over / x under.
+    fn named(&mut self, v: usize) -> Option<String> {
+        let (l, r) = (&self.g.left[v], &self.g.right[v]);
+        if l.as_slice() == [v] && r.is_empty() {
+            return Some("on".into());
+        }
+        if r.as_slice() == [v] && l.is_empty() {
+            return Some("off".into());
+        }
+        let number =
+            |p: &mut Self, w: usize| short_of(p.g, w, p.u).and_then(|g| p.u.as_number(g).map(|x| (g, x)));
+        if l.len() == 1 && r.as_slice() == [v] && l[0] != v {
+            if let Some((g, x)) = number(self, l[0]) {
+                return Some(if x == crate::Dyadic::ZERO {
+                    "over".into()
+                } else {
+                    format!("{}over", self.u.display(g, false))
+                });
+            }
+        }
+        if r.len() == 1 && l.as_slice() == [v] && r[0] != v {
+            if let Some((g, x)) = number(self, r[0]) {
+                return Some(if x == crate::Dyadic::ZERO {
+                    "under".into()
+                } else {
+                    format!("{}under", self.u.display(g, false))
+                });
+            }
+            let star = self.u.nimber(1);
+            if short_of(self.g, r[0], self.u) == Some(star) {
+                return Some("upon".into());
+            }
+        }
+        None
+    }
+}
+
+/// The slashes of the outermost separator of a braces text `{…|…}`, or 0 when the
+/// text is not one braces form.
+fn top_bars(s: &str) -> usize {
+    if !s.starts_with('{') || !s.ends_with('}') {
+        return 0;
+    }
+    let mut depth = 0;
+    let mut best = 0;
+    let mut run = 0;
+    let bytes = s.as_bytes();
+    for (i, &c) in bytes.iter().enumerate() {
+        match c {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 && i != bytes.len() - 1 {
+                    return 0;
+                }
+            }
+            b'|' if depth == 1 => {
+                run += 1;
+                best = best.max(run);
+                continue;
+            }
+            _ => {}
+        }
+        run = 0;
+    }
+    best
+}

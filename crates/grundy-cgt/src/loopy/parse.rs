@@ -1,0 +1,604 @@
+//! The calculator's loopy expressions, in CGSuite's notation.
+//!
+//! ```text
+//! compare := sided [ ("<=" | ">=" | "==" | "=" | "<" | ">" | "<>") sided ]
+//! sided   := sum [ "&" sum ]                  onside & offside
+//! sum     := unary { ("+" | "-") unary }
+//! unary   := "-" unary | "+-" unary | atom    +-G is {G|-G}
+//! atom    := "(" sided ")" | [label] "{" options "|" options "}" | name | short
+//! name    := on | off | over | under | upon | dud | pass | label | <number>over | <number>under
+//! ```
+//!
+//! Inside braces, `pass` is a move to the braces' own game and a label names the
+//! braces it was put before (`a{0|{1|a}}`); both stand only as whole options.
+//! Slashes nest as for short games: `{0||0|a}` is `{0|{0|a}}`. Everything else
+//! (`1/2`, `^*`, `*3`, `Tiny(2)`) is read by the short-game calculator.
+
+use grundy_budget::Budget;
+
+use super::graph::Graph;
+use super::value::{Loopy, Stopper};
+use super::{display, LoopyError};
+use crate::{GameId, ParseError, Universe};
+
+/// A loopy expression's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A value, in CGSuite's notation.
+    Value(String),
+    /// The answer to a comparison.
+    Bool(bool),
+}
+
+/// Why a loopy expression has no answer.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum CalcError {
+    /// The text is not an expression.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The value could not be computed.
+    #[error(transparent)]
+    Value(#[from] LoopyError),
+}
+
+const NAMES: [&str; 7] = ["on", "off", "over", "under", "upon", "dud", "pass"];
+
+/// Whether the text uses loopy notation (a loopy name, `&`, or a label before
+/// braces), so that the loopy calculator, not the short one, should read it.
+pub fn mentions_loopy(text: &str) -> bool {
+    if text.contains('&') {
+        return true;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_alphabetic() || chars[i] == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            let before_digit = start > 0 && (chars[start - 1].is_ascii_digit() || chars[start - 1] == '/');
+            if NAMES.contains(&word.as_str())
+                || (before_digit && (word == "over" || word == "under"))
+                || (i < chars.len() && chars[i] == '{' && !is_short_word(&word))
+            {
+                return true;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+/// Words the short notation uses before a brace (none today but the down arrow).
+fn is_short_word(w: &str) -> bool {
+    w.starts_with('v') && w[1..].chars().all(|c| c.is_ascii_digit())
+}
+
+/// Evaluates a loopy expression.
+pub fn evaluate(text: &str, u: &mut Universe, budget: &Budget) -> Result<Answer, CalcError> {
+    let mut p = Parser {
+        chars: text.chars().collect(),
+        text,
+        pos: 0,
+        u,
+    };
+    let left = p.sided()?;
+    p.skip_ws();
+    let op = ["<=", ">=", "==", "<>", "=", "<", ">"]
+        .into_iter()
+        .find(|op| p.eat(op));
+    let answer = match op {
+        None => {
+            let v = eval(&left, p.u, budget, text)?;
+            Answer::Value(display(&v, p.u))
+        }
+        Some(op) => {
+            let right = p.sided()?;
+            let a = eval(&left, p.u, budget, text)?;
+            let b = eval(&right, p.u, budget, text)?;
+            let le = a.leq(&b, budget)?;
+            let ge = b.leq(&a, budget)?;
+            Answer::Bool(match op {
+                "<=" => le,
+                ">=" => ge,
+                "==" | "=" => le && ge,
+                "<" => le && !ge,
+                ">" => ge && !le,
+                _ => !le && !ge,
+            })
+        }
+    };
+    p.skip_ws();
+    if p.pos < p.chars.len() {
+        return Err(p.error(p.pos, "unexpected text").into());
+    }
+    Ok(answer)
+}
+
+#[derive(Clone, Debug)]
+enum Ast {
+    Short(GameId),
+    Named(&'static str),
+    Pass(usize),
+    Label(String, usize),
+    Braces {
+        label: Option<String>,
+        left: Vec<Ast>,
+        right: Vec<Ast>,
+    },
+    Neg(Box<Ast>),
+    Add(Box<Ast>, Box<Ast>),
+    PlusMinus(Box<Ast>),
+    Sided(Box<Ast>, Box<Ast>),
+}
+
+struct Parser<'t, 'u> {
+    chars: Vec<char>,
+    text: &'t str,
+    pos: usize,
+    u: &'u mut Universe,
+}
+
+/// A piece of a braces body: an option, a comma, or a run of slashes.
+enum Piece {
+    Option(Ast),
+    Bars(usize, usize),
+}
+
+impl Parser<'_, '_> {
+    fn error(&self, at: usize, message: &str) -> ParseError {
+        ParseError {
+            message: message.to_string(),
+            column: at + 1,
+            text: self.text.to_string(),
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        while self.pos < self.chars.len() && self.chars[self.pos].is_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<char> {
+        self.skip_ws();
+        self.chars.get(self.pos).copied()
+    }
+
+    fn eat(&mut self, s: &str) -> bool {
+        self.skip_ws();
+        let n = s.chars().count();
+        if self.chars.len() >= self.pos + n
+            && self.chars[self.pos..self.pos + n].iter().copied().eq(s.chars())
+        {
+            self.pos += n;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn sided(&mut self) -> Result<Ast, ParseError> {
+        let on = self.sum()?;
+        if self.eat("&") {
+            let off = self.sum()?;
+            return Ok(Ast::Sided(Box::new(on), Box::new(off)));
+        }
+        Ok(on)
+    }
+
+    fn sum(&mut self) -> Result<Ast, ParseError> {
+        let mut acc = self.unary()?;
+        loop {
+            if self.peek_plus_minus() {
+                break;
+            }
+            if self.eat("+") {
+                let r = self.unary()?;
+                acc = Ast::Add(Box::new(acc), Box::new(r));
+            } else if self.eat("-") {
+                let r = self.unary()?;
+                acc = Ast::Add(Box::new(acc), Box::new(Ast::Neg(Box::new(r))));
+            } else {
+                break;
+            }
+        }
+        Ok(acc)
+    }
+
+    /// `+-` between two terms is not a sum's operator.
+    fn peek_plus_minus(&mut self) -> bool {
+        self.skip_ws();
+        self.chars.get(self.pos) == Some(&'+') && self.chars.get(self.pos + 1) == Some(&'-')
+    }
+
+    fn unary(&mut self) -> Result<Ast, ParseError> {
+        if self.eat("+-") || self.eat("±") {
+            return Ok(Ast::PlusMinus(Box::new(self.unary()?)));
+        }
+        if self.eat("-") {
+            return Ok(Ast::Neg(Box::new(self.unary()?)));
+        }
+        self.atom()
+    }
+
+    fn atom(&mut self) -> Result<Ast, ParseError> {
+        match self.peek() {
+            None => Err(self.error(self.pos, "expected a value")),
+            Some('(') => {
+                self.pos += 1;
+                let v = self.sided()?;
+                if !self.eat(")") {
+                    return Err(self.error(self.pos, "expected ')'"));
+                }
+                Ok(v)
+            }
+            Some('{') => self.braces(None),
+            Some(c) if "}|,&)".contains(c) => Err(self.error(self.pos, "expected a value")),
+            Some(_) => self.word(),
+        }
+    }
+
+    fn braces(&mut self, label: Option<String>) -> Result<Ast, ParseError> {
+        let open = self.pos;
+        self.pos += 1;
+        let mut pieces = Vec::new();
+        loop {
+            match self.peek() {
+                None => return Err(self.error(open, "unclosed '{'")),
+                Some('}') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some('|') => {
+                    let at = self.pos;
+                    let mut n = 0;
+                    while self.chars.get(self.pos) == Some(&'|') {
+                        n += 1;
+                        self.pos += 1;
+                    }
+                    pieces.push(Piece::Bars(n, at));
+                }
+                Some(',') => self.pos += 1,
+                Some(_) => pieces.push(Piece::Option(self.sided()?)),
+            }
+        }
+        self.split(pieces, label, open)
+    }
+
+    /// Builds the braces from its pieces: the longest run of slashes splits it
+    /// into Left and Right, each side with slashes in it being one game.
+    fn split(&self, pieces: Vec<Piece>, label: Option<String>, at: usize) -> Result<Ast, ParseError> {
+        let most = pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Bars(n, _) => Some(*n),
+                _ => None,
+            })
+            .max()
+            .ok_or_else(|| self.error(at, "braces need a '|' between Left's and Right's options"))?;
+        let splits: Vec<usize> = pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| matches!(p, Piece::Bars(n, _) if *n == most))
+            .map(|(i, _)| i)
+            .collect();
+        if splits.len() > 1 {
+            let Piece::Bars(_, col) = pieces[splits[1]] else {
+                unreachable!()
+            };
+            return Err(self.error(
+                col,
+                "two separators of the same length at one level; write the inner game in braces",
+            ));
+        }
+        let mut pieces = pieces;
+        let right = pieces.split_off(splits[0] + 1);
+        pieces.pop();
+        let side = |ps: Vec<Piece>| -> Result<Vec<Ast>, ParseError> {
+            if ps.iter().any(|p| matches!(p, Piece::Bars(..))) {
+                Ok(vec![self.split(ps, None, at)?])
+            } else {
+                Ok(ps
+                    .into_iter()
+                    .map(|p| match p {
+                        Piece::Option(a) => a,
+                        Piece::Bars(..) => unreachable!(),
+                    })
+                    .collect())
+            }
+        };
+        Ok(Ast::Braces {
+            label,
+            left: side(pieces)?,
+            right: side(right)?,
+        })
+    }
+
+    fn word(&mut self) -> Result<Ast, ParseError> {
+        let start = self.pos;
+        let mut depth = 0;
+        while let Some(&c) = self.chars.get(self.pos) {
+            if depth == 0 && (c.is_whitespace() || "{}|,&)+-<>=±".contains(c)) {
+                // An uptimal's brackets belong to the word: ^<2>, v[3].
+                if c == '<' && self.pos > start && matches!(self.chars[self.pos - 1], '^' | 'v' | '↑' | '↓')
+                {
+                    while self.pos < self.chars.len() && self.chars[self.pos] != '>' {
+                        self.pos += 1;
+                    }
+                    self.pos += 1;
+                    continue;
+                }
+                break;
+            }
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            self.pos += 1;
+        }
+        let word: String = self.chars[start..self.pos].iter().collect();
+        if word.is_empty() {
+            return Err(self.error(start, "expected a value"));
+        }
+        if let Some(name) = NAMES.iter().find(|&&n| n == word) {
+            return Ok(if *name == "pass" {
+                Ast::Pass(start)
+            } else {
+                Ast::Named(name)
+            });
+        }
+        let is_ident = word
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if is_ident && self.chars.get(self.pos) == Some(&'{') && !is_short_word(&word) {
+            return self.braces(Some(word));
+        }
+        for suffix in ["over", "under"] {
+            if let Some(x) = word.strip_suffix(suffix).filter(|x| !x.is_empty()) {
+                if x.ends_with(|c: char| c.is_ascii_digit()) {
+                    let n = self.short(x, start)?;
+                    return Ok(Ast::Add(
+                        Box::new(n),
+                        Box::new(Ast::Named(if suffix == "over" { "over" } else { "under" })),
+                    ));
+                }
+            }
+        }
+        if is_ident && !is_short_ident(&word) {
+            return Ok(Ast::Label(word, start));
+        }
+        self.short(&word, start)
+    }
+
+    fn short(&mut self, word: &str, start: usize) -> Result<Ast, ParseError> {
+        let mut no_games = |name: &str, _: &str, _: &mut Universe| -> Result<GameId, String> {
+            Err(format!("no game or function '{name}' in a loopy expression"))
+        };
+        match crate::calc::evaluate(word, self.u, &mut no_games) {
+            Ok(crate::calc::CalcValue::Game(g)) => Ok(Ast::Short(g)),
+            Ok(crate::calc::CalcValue::Bool(_)) => Err(self.error(start, "a comparison cannot be a value")),
+            Err(e) => Err(ParseError {
+                message: e.message,
+                column: e.column + start,
+                text: self.text.to_string(),
+            }),
+        }
+    }
+}
+
+/// Identifiers that are short values: ups and downs (`v`, `vv`, `v3`).
+fn is_short_ident(w: &str) -> bool {
+    is_short_word(w) || w.chars().all(|c| c == 'v')
+}
+
+fn named(name: &str, u: &mut Universe, budget: &Budget) -> Result<Loopy, CalcError> {
+    let star = Stopper::from_short(u.nimber(1), u);
+    let mut g = Graph::with_nodes(2);
+    let pass_on = |g: &mut Graph, left: bool| {
+        if left {
+            g.left[0].push(0);
+        } else {
+            g.right[0].push(0);
+        }
+    };
+    match name {
+        "on" => return Ok(Loopy::Stopper(Stopper::on())),
+        "off" => return Ok(Loopy::Stopper(Stopper::off())),
+        // over = {0|pass}, under = {pass|0}; node 1 is 0.
+        "over" => {
+            g.left[0].push(1);
+            pass_on(&mut g, false);
+        }
+        "under" => {
+            g.right[0].push(1);
+            pass_on(&mut g, true);
+        }
+        // upon = {pass|*}
+        "upon" => {
+            g = Graph::with_nodes(1);
+            let s = g.embed(star.graph());
+            g.right[0].push(s);
+            pass_on(&mut g, true);
+        }
+        // dud = {pass|pass}
+        _ => {
+            g = Graph::with_nodes(1);
+            pass_on(&mut g, true);
+            pass_on(&mut g, false);
+        }
+    }
+    Ok(Loopy::of_graph(&g, 0, budget)?)
+}
+
+/// Whether a `pass` or a label not bound inside `a` occurs in it.
+fn has_free(a: &Ast, bound: &mut Vec<String>) -> Option<usize> {
+    match a {
+        Ast::Short(_) | Ast::Named(_) => None,
+        Ast::Pass(col) => Some(*col),
+        Ast::Label(name, col) => (!bound.contains(name)).then_some(*col),
+        Ast::Braces { label, left, right } => {
+            // pass inside is this braces' own; its label is bound inside.
+            let n = bound.len();
+            bound.extend(label.clone());
+            let free = left.iter().chain(right).find_map(|o| match o {
+                Ast::Pass(_) => None,
+                o => has_free(o, bound),
+            });
+            bound.truncate(n);
+            free
+        }
+        Ast::Neg(x) | Ast::PlusMinus(x) => has_free(x, bound),
+        Ast::Add(x, y) | Ast::Sided(x, y) => has_free(x, bound).or_else(|| has_free(y, bound)),
+    }
+}
+
+struct Eval<'a> {
+    u: &'a mut Universe,
+    budget: &'a Budget,
+    text: &'a str,
+}
+
+impl Eval<'_> {
+    fn error(&self, at: usize, message: String) -> CalcError {
+        CalcError::Parse(ParseError {
+            message,
+            column: at + 1,
+            text: self.text.to_string(),
+        })
+    }
+
+    fn value(&mut self, a: &Ast) -> Result<Loopy, CalcError> {
+        match a {
+            Ast::Short(g) => Ok(Loopy::short(*g, self.u)),
+            Ast::Named(name) => named(name, self.u, self.budget),
+            Ast::Pass(col) => Err(self.error(*col, "pass stands only as an option inside braces".into())),
+            Ast::Label(name, col) => Err(self.error(*col, unknown_name(name))),
+            Ast::Braces { .. } => {
+                let mut g = Graph::default();
+                let root = self.build(a, &mut g, &mut Vec::new())?;
+                Ok(Loopy::of_graph(&g, root, self.budget)?)
+            }
+            Ast::Neg(x) => Ok(self.value(x)?.negative()),
+            Ast::Add(x, y) => {
+                let (x, y) = (self.value(x)?, self.value(y)?);
+                Ok(x.add(&y, self.budget)?)
+            }
+            Ast::PlusMinus(x) => {
+                let x = self.value(x)?;
+                let form = x
+                    .form()
+                    .ok_or_else(|| self.error(0, "a sided value G & H cannot be an option".into()))?;
+                let mut g = Graph::with_nodes(1);
+                let l = g.embed(form);
+                let r = g.embed(&form.negative());
+                g.left[0].push(l);
+                g.right[0].push(r);
+                Ok(Loopy::of_graph(&g, 0, self.budget)?)
+            }
+            Ast::Sided(x, y) => {
+                let (x, y) = (self.value(x)?, self.value(y)?);
+                Ok(Loopy::sided(
+                    x.onside().clone(),
+                    y.offside().clone(),
+                    None,
+                    self.budget,
+                )?)
+            }
+        }
+    }
+
+    /// Adds the game of `a` to `g` (with `scope` the braces around it, innermost
+    /// last) and returns its node.
+    fn build(
+        &mut self,
+        a: &Ast,
+        g: &mut Graph,
+        scope: &mut Vec<(Option<String>, usize)>,
+    ) -> Result<usize, CalcError> {
+        match a {
+            Ast::Braces { label, left, right } => {
+                let v = g.add_node();
+                scope.push((label.clone(), v));
+                for (is_left, opts) in [(true, left), (false, right)] {
+                    for o in opts {
+                        let w = self.build(o, g, scope)?;
+                        if is_left {
+                            g.left[v].push(w);
+                        } else {
+                            g.right[v].push(w);
+                        }
+                    }
+                }
+                scope.pop();
+                Ok(v)
+            }
+            Ast::Pass(col) => match scope.last() {
+                Some(&(_, v)) => Ok(v),
+                None => Err(self.error(*col, "pass stands only as an option inside braces".into())),
+            },
+            Ast::Label(name, col) => match scope
+                .iter()
+                .rev()
+                .find(|(l, _)| l.as_deref() == Some(name.as_str()))
+            {
+                Some(&(_, v)) => Ok(v),
+                None => Err(self.error(*col, unknown_name(name))),
+            },
+            other => {
+                if let Some(col) = has_free(other, &mut Vec::new()) {
+                    return Err(self.error(
+                        col,
+                        "pass and labels stand only as whole options, not in sums".into(),
+                    ));
+                }
+                let v = self.value(other)?;
+                let form = v
+                    .form()
+                    .ok_or_else(|| self.error(0, "a sided value G & H cannot be an option".into()))?;
+                Ok(g.embed(form))
+            }
+        }
+    }
+}
+
+fn unknown_name(name: &str) -> String {
+    format!(
+        "unknown name '{name}' (loopy values: on off over under upon dud, pass and labels a{{0|a}} inside braces, G & H; \
+         `grundy help calc` lists the functions)"
+    )
+}
+
+fn eval(a: &Ast, u: &mut Universe, budget: &Budget, text: &str) -> Result<Loopy, CalcError> {
+    Eval { u, budget, text }.value(a)
+}
+
+/// The value of a loopy expression (no comparison).
+pub fn parse_value(text: &str, u: &mut Universe, budget: &Budget) -> Result<Loopy, CalcError> {
+    let mut p = Parser {
+        chars: text.chars().collect(),
+        text,
+        pos: 0,
+        u,
+    };
+    let a = p.sided()?;
+    p.skip_ws();
+    if p.pos < p.chars.len() {
+        return Err(p.error(p.pos, "unexpected text").into());
+    }
+    eval(&a, p.u, budget, text)
+}
+
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use super::*;
+    pub(crate) fn parse(text: &str, u: &mut Universe, budget: &Budget) -> Loopy {
+        parse_value(text, u, budget).unwrap()
+    }
+}

@@ -1,0 +1,243 @@
+//! Simplest forms: of stoppers, and of the onside and offside of any game.
+//!
+//! A stopper's simplest form (Siegel, *Combinatorial Game Theory*, VI.3) has no
+//! dominated options, no reversible options, and no two nodes of equal value; it
+//! is unique up to isomorphism. None of the three steps changes any node's value,
+//! so the comparisons of all pairs of nodes, made once on the graph as given, stay
+//! true while options are removed, bypassed and fused.
+//!
+//! A game that is not a stopper (an endless alternating play exists) may still
+//! have a stopper as its onside (or offside). We look for it by removing, one at a
+//! time, moves that lie on alternating cycles, keeping each removal that leaves the
+//! side's value unchanged (checked by comparison in that side), until no
+//! alternating cycle is left. What remains is a stopper equal to the side, whose
+//! simplest form is then found as above. Where every removal would change the
+//! value, the side is not reached by this method (Bach's Carousel is such a game).
+
+use grundy_budget::OverBudget;
+
+use super::compare::{compare, Side};
+use super::graph::{Graph, Meter, Mover};
+
+/// The simplest form of the stopper at node `root` of `g`, its root node 0.
+pub(crate) fn simplest_stopper(g: &Graph, root: usize, meter: &mut Meter) -> Result<Graph, OverBudget> {
+    let mut g = g.reachable(root);
+    let n = g.len();
+    let cmp = compare(&g, &g, Side::Stopper, meter)?;
+    let leq = |a: usize, b: usize| cmp.leq(a, b);
+    // Bypassing can feed an option's options back into a node; each round that
+    // changes something shrinks no measure we can name, so the rounds are bounded.
+    for _round in 0..=4 * n + 8 {
+        let mut changed = false;
+        for v in 0..n {
+            meter.work((g.left[v].len() + g.right[v].len()) as u64 + 1)?;
+            changed |= bypass_reversible(&mut g, v, Mover::Left, &leq);
+            changed |= bypass_reversible(&mut g, v, Mover::Right, &leq);
+            changed |= remove_dominated(&mut g.left[v], leq);
+            changed |= remove_dominated(&mut g.right[v], |a, b| leq(b, a));
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Fuse: each node stands for the first node of equal value.
+    let mut same = (0..n).collect::<Vec<usize>>();
+    for a in 0..n {
+        if let Some(b) = (0..a).find(|&b| same[b] == b && leq(a, b) && leq(b, a)) {
+            same[a] = b;
+        }
+    }
+    for v in 0..n {
+        for o in g.left[v].iter_mut().chain(g.right[v].iter_mut()) {
+            *o = same[*o];
+        }
+    }
+    let root = same[0];
+    Ok(g.reachable(root))
+}
+
+/// Replaces each option of `mover` at `v` that the opponent's answer reverses by
+/// the options of `mover` at that answer. Left's option A of G is reversible
+/// through A's Right option B when B <= G; Right's symmetrically.
+fn bypass_reversible(g: &mut Graph, v: usize, mover: Mover, leq: &impl Fn(usize, usize) -> bool) -> bool {
+    let mut changed = false;
+    let mut i = 0;
+    // An option bypassed brings in options that may be reversible in their turn;
+    // the bound keeps a pathological graph from looping.
+    let mut steps = 0;
+    while i < g.options(v, mover).len() && steps < 64 * (g.len() + 1) {
+        steps += 1;
+        let a = g.options(v, mover)[i];
+        let answer = match mover {
+            Mover::Left => g.right[a].iter().copied().find(|&b| b != v && leq(b, v)),
+            Mover::Right => g.left[a].iter().copied().find(|&b| b != v && leq(v, b)),
+        };
+        let Some(b) = answer else {
+            i += 1;
+            continue;
+        };
+        let replacement: Vec<usize> = g.options(b, mover).to_vec();
+        let opts = match mover {
+            Mover::Left => &mut g.left[v],
+            Mover::Right => &mut g.right[v],
+        };
+        opts.remove(i);
+        for w in replacement {
+            if !opts.contains(&w) {
+                opts.push(w);
+            }
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// Removes each option that another option dominates (`worse(a, b)`: a is no
+/// better than b), keeping one of each set of equal ones.
+fn remove_dominated(opts: &mut Vec<usize>, worse: impl Fn(usize, usize) -> bool) -> bool {
+    let before = opts.len();
+    let mut kept: Vec<usize> = Vec::with_capacity(opts.len());
+    for &a in opts.iter() {
+        if kept.iter().any(|&b| worse(a, b)) {
+            continue;
+        }
+        kept.retain(|&b| !worse(b, a));
+        kept.push(a);
+    }
+    let changed = kept.len() != before;
+    *opts = kept;
+    changed
+}
+
+/// The simplest stopper equal to the onside (or offside) of the game at `root`,
+/// or `None` where this method finds none.
+pub(crate) fn side_stopper(
+    g: &Graph,
+    root: usize,
+    side: Side,
+    meter: &mut Meter,
+) -> Result<Option<Graph>, OverBudget> {
+    let mut g = g.reachable(root);
+    loop {
+        if g.is_stopper(0) {
+            return simplest_stopper(&g, 0, meter).map(Some);
+        }
+        let mut removed = false;
+        // In the onside, endless play is Left's: Right's moves on cycles are the
+        // ones most often pointless; in the offside, Left's.
+        let order = match side {
+            Side::Offside => [Mover::Left, Mover::Right],
+            _ => [Mover::Right, Mover::Left],
+        };
+        'search: for mover in order {
+            for (v, i) in cyclic_moves(&g, mover) {
+                let mut h = g.clone();
+                match mover {
+                    Mover::Left => h.left[v].remove(i),
+                    Mover::Right => h.right[v].remove(i),
+                };
+                // Without a Left option the game is no better for Left, without a
+                // Right one no worse: one comparison tells whether it is unchanged.
+                let cmp = match mover {
+                    Mover::Left => compare(&g, &h, side, meter)?.leq(0, 0),
+                    Mover::Right => compare(&h, &g, side, meter)?.leq(0, 0),
+                };
+                if cmp {
+                    g = h.reachable(0);
+                    removed = true;
+                    break 'search;
+                }
+            }
+        }
+        if !removed {
+            return Ok(None);
+        }
+    }
+}
+
+/// The moves of `mover` (node, index among its options) that lie on an alternating
+/// cycle: after them, alternating play can come back to the same node with the
+/// same player to move.
+fn cyclic_moves(g: &Graph, mover: Mover) -> Vec<(usize, usize)> {
+    let component = alternating_components(g);
+    let state = |v: usize, m: Mover| 2 * v + (m == Mover::Right) as usize;
+    let next = match mover {
+        Mover::Left => Mover::Right,
+        Mover::Right => Mover::Left,
+    };
+    let mut out = Vec::new();
+    for v in 0..g.len() {
+        for (i, &w) in g.options(v, mover).iter().enumerate() {
+            if component[state(v, mover)] == component[state(w, next)] {
+                out.push((v, i));
+            }
+        }
+    }
+    out
+}
+
+/// The strongly connected components of the states of alternating play (Tarjan's
+/// algorithm, iterative): two states share a component when each leads to the other.
+fn alternating_components(g: &Graph) -> Vec<usize> {
+    let n = 2 * g.len();
+    let succ = |s: usize| -> &[usize] {
+        let v = s / 2;
+        if s.is_multiple_of(2) {
+            &g.left[v]
+        } else {
+            &g.right[v]
+        }
+    };
+    // The state a move from s leads to: the node's state with the other player to move.
+    let to = |s: usize, w: usize| 2 * w + (1 - s % 2);
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut component = vec![usize::MAX; n];
+    let mut next_index = 0;
+    let mut components = 0;
+    for start in 0..n {
+        if index[start] != usize::MAX {
+            continue;
+        }
+        let mut work: Vec<(usize, usize)> = vec![(start, 0)];
+        index[start] = next_index;
+        low[start] = next_index;
+        next_index += 1;
+        stack.push(start);
+        on_stack[start] = true;
+        while let Some(&mut (s, ref mut i)) = work.last_mut() {
+            if *i < succ(s).len() {
+                let t = to(s, succ(s)[*i]);
+                *i += 1;
+                if index[t] == usize::MAX {
+                    index[t] = next_index;
+                    low[t] = next_index;
+                    next_index += 1;
+                    stack.push(t);
+                    on_stack[t] = true;
+                    work.push((t, 0));
+                } else if on_stack[t] {
+                    low[s] = low[s].min(index[t]);
+                }
+            } else {
+                work.pop();
+                if let Some(&(p, _)) = work.last() {
+                    low[p] = low[p].min(low[s]);
+                }
+                if low[s] == index[s] {
+                    while let Some(t) = stack.pop() {
+                        on_stack[t] = false;
+                        component[t] = components;
+                        if t == s {
+                            break;
+                        }
+                    }
+                    components += 1;
+                }
+            }
+        }
+    }
+    component
+}
