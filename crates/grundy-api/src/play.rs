@@ -209,7 +209,7 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
                     };
                     let canonical = match loopy {
                         true => match partizan.loopy_value(&p, budget) {
-                            Ok(text) => Some(text),
+                            Ok(v) => Some(grundy_cgt::loopy::display(&v, &mut u)),
                             Err(grundy::GameError::OverBudget(_) | grundy::GameError::Unsupported(_)) => None,
                             Err(e) => return Err(e.into()),
                         },

@@ -19,6 +19,22 @@ pub fn outcome_class(u: &mut Universe, g: GameId) -> &'static str {
     }
 }
 
+/// A loopy outcome class by its name: CGSuite's.
+pub fn loopy_class(o: grundy_cgt::loopy::LoopyOutcome) -> &'static str {
+    use grundy_cgt::loopy::LoopyOutcome::*;
+    match o {
+        L => "L",
+        R => "R",
+        N => "N",
+        P => "P",
+        D => "D",
+        NHat => "NHat",
+        PHat => "PHat",
+        PCheck => "PCheck",
+        NCheck => "NCheck",
+    }
+}
+
 /// The value of `p` in `u`: its canonical form for a partizan game, `*n` for an
 /// impartial game with nim-value n.
 pub fn value_of(game: &dyn DynGame, p: &DynPosition, u: &mut Universe, budget: &Budget) -> Result<GameId> {
@@ -77,11 +93,25 @@ pub struct ValueReport {
     pub atomic_weight: Option<String>,
     /// The reduced canonical form (infinitesimals dropped).
     pub reduced: String,
+    /// A loopy value that is not a short game (a stopper such as `on` or
+    /// `over`, a sided value `G & H`): `canonical` and `outcome_class` (which may
+    /// be D or one of CGSuite's loopy classes) are its; the stops, mean,
+    /// temperature, birthday and reduced form are short games' and are empty.
+    pub loopy: bool,
 }
 
 impl ValueReport {
     /// `value --json`.
     pub fn json(&self) -> Value {
+        if self.loopy {
+            return json!({
+                "canonical": self.canonical,
+                "outcome_class": self.outcome_class,
+                "loopy": true,
+                "game": self.game,
+                "position": self.position,
+            });
+        }
         json!({
             "canonical": self.canonical,
             "outcome_class": self.outcome_class,
@@ -107,7 +137,38 @@ pub fn value(game: &dyn DynGame, position: &str, unicode: bool, budget: &Budget)
     let mut u = Universe::new();
     u.set_budget(budget);
     u.set_work_limit(Some(max_work));
-    let g = value_of(game, &p, &mut u, budget)?;
+    let g = match value_of(game, &p, &mut u, budget) {
+        // A loopy game's value comes from the graph of its positions: a short
+        // one goes on as any other, the others are reported as they are.
+        Err(Error::Unsupported(why)) => match game.partizan().filter(|z| z.is_loopy()) {
+            Some(z) => {
+                let v = z.loopy_value(&p, budget)?;
+                match v.is_short().then(|| v.onside().to_short(&mut u)).flatten() {
+                    Some(g) => g,
+                    None => {
+                        let outcome = v.outcome(budget).map_err(|e| Error::Unsupported(e.to_string()))?;
+                        return Ok(ValueReport {
+                            game: game.name(),
+                            position: p.to_string(),
+                            canonical: grundy_cgt::loopy::display(&v, &mut u),
+                            outcome_class: loopy_class(outcome),
+                            number: false,
+                            left_stop: String::new(),
+                            right_stop: String::new(),
+                            mean: String::new(),
+                            temperature: String::new(),
+                            birthday: 0,
+                            atomic_weight: None,
+                            reduced: String::new(),
+                            loopy: true,
+                        });
+                    }
+                }
+            }
+            None => return Err(Error::Unsupported(why)),
+        },
+        g => g?,
+    };
     // Reduced forms and atomic weights are sums too: a fresh budget, checked.
     u.set_work_limit(Some(max_work));
     let aw = u.atomic_weight(g);
@@ -125,6 +186,7 @@ pub fn value(game: &dyn DynGame, position: &str, unicode: bool, budget: &Budget)
         birthday: u.birthday(g),
         atomic_weight: aw.map(|a| u.display(a, unicode)),
         reduced: u.display(reduced, unicode),
+        loopy: false,
     };
     if u.work_exhausted() {
         return Err(grundy::partizan::out_of_work(&u).into());

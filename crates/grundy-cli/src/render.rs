@@ -109,7 +109,8 @@ pub fn board_lines(s: &mut String, game: &dyn DynGame, p: &DynPosition, indent: 
 const NO_VALUE: &str = "not computed (too large for its canonical form within the budget)";
 
 /// The value line of a loopy position whose value was not computed.
-const NO_LOOPY_VALUE: &str = "not computed (a loopy game: its positions repeat, and it has no canonical form)";
+const NO_LOOPY_VALUE: &str =
+    "not computed (a loopy game: its positions repeat, and it has no canonical form)";
 
 /// `solve`: one line per fact (for a partizan game also who moves, the winner by
 /// side and the value).

@@ -67,10 +67,9 @@ fn small_backsliding_positions_by_hand() {
     // A toad with room (on): Left always has a move, Right none.
     assert_eq!(outcomes(&*g, "T."), (Win, Lose));
     assert_eq!(outcomes(&*g, ".F"), (Lose, Win));
-    // T.F: Left steps up and Right's frog must jump back (FT.), then the toad
-    // backslides into a dead end or they walk for ever.
-    let (left, right) = outcomes(&*g, "T..F");
-    assert_eq!((left, right), (Draw, Draw), "T..F is dud-like: nobody gives up a move");
+    // T.F: Left's .TF lets the frog jump (FT.), the toad steps on (F.T), the
+    // frog backslides (.FT) and the toad is stuck; Right's TF. blocks at once.
+    assert_eq!(outcomes(&*g, "T.F"), (Lose, Lose));
 }
 
 #[test]
@@ -89,8 +88,20 @@ fn the_graph_lists_every_position_once() {
     assert_eq!(sorted.len(), texts.len());
     assert_eq!(graph.left.len(), texts.len());
     // T.F: Left's one move is .TF; Right's is TF. .
-    assert_eq!(graph.left[0].iter().map(|&i| texts[i].as_str()).collect::<Vec<_>>(), [".TF"]);
-    assert_eq!(graph.right[0].iter().map(|&i| texts[i].as_str()).collect::<Vec<_>>(), ["TF."]);
+    assert_eq!(
+        graph.left[0]
+            .iter()
+            .map(|&i| texts[i].as_str())
+            .collect::<Vec<_>>(),
+        [".TF"]
+    );
+    assert_eq!(
+        graph.right[0]
+            .iter()
+            .map(|&i| texts[i].as_str())
+            .collect::<Vec<_>>(),
+        ["TF."]
+    );
 }
 
 #[test]
@@ -102,13 +113,18 @@ fn the_positions_limit_stops_the_graph() {
         max_positions: Some(100),
         ..Budget::default()
     };
-    let e = z.analyze_first(&p, Side::Left, Play::Normal, &budget).unwrap_err();
+    let e = z
+        .analyze_first(&p, Side::Left, Play::Normal, &budget)
+        .unwrap_err();
     assert!(e.to_string().contains("loopy"), "{e}");
 }
 
-/// A ring of positions 0 -> 1 -> ... -> 0 for Left, nothing for Right, that does
-/// not say it loops: found by the value's search, then solved as loopy.
-struct Ring;
+/// A ring of positions 0 -> 1 -> 2 -> 0 for Left (and back for Right, when
+/// `both`) that does not say it loops: found when a search meets a position
+/// again, then solved as loopy.
+struct Ring {
+    both: bool,
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Spot(i64);
@@ -128,8 +144,10 @@ impl Codec for Spot {
 impl Partizan for Ring {
     type Position = Spot;
     fn options(&self, p: &Spot, side: Side, out: &mut Vec<Spot>) -> Result<(), GameError> {
-        if side == Side::Left {
-            out.push(Spot((p.0 + 1) % 3));
+        match side {
+            Side::Left => out.push(Spot((p.0 + 1) % 3)),
+            Side::Right if self.both => out.push(Spot((p.0 + 2) % 3)),
+            Side::Right => {}
         }
         Ok(())
     }
@@ -137,7 +155,7 @@ impl Partizan for Ring {
 
 #[test]
 fn a_loop_nobody_declared_is_found_not_overflowed() {
-    let g = from_partizan("ring", Ring);
+    let g = from_partizan("ring", Ring { both: false });
     let z = g.partizan().unwrap();
     let p = DynPosition::Ints(vec![0]);
     let budget = Budget::default();
@@ -149,19 +167,28 @@ fn a_loop_nobody_declared_is_found_not_overflowed() {
     let a = z.analyze_first(&p, Side::Left, Play::Normal, &budget).unwrap();
     assert_eq!(a.outcome, Outcome::Win);
     assert_eq!(a.remoteness, Some(1));
-    assert_eq!(z.outcome_first(&p, Side::Right, Play::Normal, &budget).unwrap(), Outcome::Lose);
+    assert_eq!(
+        z.outcome_first(&p, Side::Right, Play::Normal, &budget).unwrap(),
+        Outcome::Lose
+    );
 }
 
 #[test]
 fn play_finds_a_loop_nobody_declared() {
-    let g = from_partizan("ring", Ring);
+    let g = from_partizan("ring", Ring { both: true });
     let z = g.partizan().unwrap();
     let p = DynPosition::Ints(vec![1]);
-    let a = z.analyze_first(&p, Side::Left, Play::Misere, &Budget::default()).unwrap();
-    // Misère: Left must move for ever and never reaches an end: a draw.
+    let a = z
+        .analyze_first(&p, Side::Left, Play::Normal, &Budget::default())
+        .unwrap();
+    // Both walk round for ever: a draw (dud).
     assert_eq!(a.outcome, Outcome::Draw);
     assert!(z.is_loopy());
-    assert!(a.method.contains("retrograde analysis of the 3 positions"), "{}", a.method);
+    assert!(
+        a.method.contains("retrograde analysis of the 3 positions"),
+        "{}",
+        a.method
+    );
 }
 
 /// CGSuite's values (its test suite, `GameGridTest` and `GameStripTest`), with
@@ -187,14 +214,54 @@ const CGSUITE: &[(&str, &str, &str, &str)] = &[
         "L",
     ),
     // FoxAndGeese.ValuesTable({(3,1),(3,3),(3,5),(3,7)}): the fox on rows 2 and 1.
-    ("foxgeese:height=5", "........|........|g.g.g.g.|.f......|........", "2over", "L"),
-    ("foxgeese:height=5", "........|........|g.g.g.g.|...f....|........", "2", "L"),
-    ("foxgeese:height=5", "........|........|g.g.g.g.|.....f..|........", "3*", "L"),
-    ("foxgeese:height=5", "........|........|g.g.g.g.|.......f|........", "4over", "L"),
-    ("foxgeese:height=5", "........|........|g.g.g.g.|........|f.......", "{6|2over}", "L"),
-    ("foxgeese:height=5", "........|........|g.g.g.g.|........|..f.....", "{2over|2}", "L"),
-    ("foxgeese:height=5", "........|........|g.g.g.g.|........|....f...", "{4|3||2}", "L"),
-    ("foxgeese:height=5", "........|........|g.g.g.g.|........|......f.", "{4over|3*}", "L"),
+    (
+        "foxgeese:height=5",
+        "........|........|g.g.g.g.|.f......|........",
+        "2over",
+        "L",
+    ),
+    (
+        "foxgeese:height=5",
+        "........|........|g.g.g.g.|...f....|........",
+        "2",
+        "L",
+    ),
+    (
+        "foxgeese:height=5",
+        "........|........|g.g.g.g.|.....f..|........",
+        "3*",
+        "L",
+    ),
+    (
+        "foxgeese:height=5",
+        "........|........|g.g.g.g.|.......f|........",
+        "4over",
+        "L",
+    ),
+    (
+        "foxgeese:height=5",
+        "........|........|g.g.g.g.|........|f.......",
+        "{6|2over}",
+        "L",
+    ),
+    (
+        "foxgeese:height=5",
+        "........|........|g.g.g.g.|........|..f.....",
+        "{2over|2}",
+        "L",
+    ),
+    (
+        "foxgeese:height=5",
+        "........|........|g.g.g.g.|........|....f...",
+        "{4|3||2}",
+        "L",
+    ),
+    (
+        "foxgeese:height=5",
+        "........|........|g.g.g.g.|........|......f.",
+        "{4over|3*}",
+        "L",
+    ),
 ];
 
 /// The outcome class from the outcomes of Left and of Right moving first.
@@ -215,19 +282,42 @@ fn outcomes_agree_with_cgsuites_values() {
     for &(text, position, value, expected) in CGSUITE {
         let g = game(text);
         let (left, right) = outcomes(&*g, position);
-        assert_eq!(class(left, right), expected, "{text} {position} (CGSuite: {value})");
+        assert_eq!(
+            class(left, right),
+            expected,
+            "{text} {position} (CGSuite: {value})"
+        );
     }
 }
 
-/// Switch on when `grundy_cgt::loopy::graph_value` lands: the values themselves.
 #[test]
-#[ignore = "needs grundy_cgt::loopy::graph_value"]
+fn small_values_from_the_graph() {
+    // on = {on|} and off = {|off} by their definitions; T.F is 0 (above).
+    for (position, value) in [("T.", "on"), (".F", "off"), ("T.F", "0"), ("TF", "0")] {
+        let g = game("backsliding");
+        let z = g.partizan().unwrap();
+        let p = g.parse_position(position).unwrap();
+        let v = z.loopy_value(&p, &Budget::default()).unwrap();
+        assert_eq!(
+            grundy_cgt::loopy::display(&v, &mut Universe::new()),
+            value,
+            "{position}"
+        );
+    }
+}
+
+/// The values themselves: switch on when `grundy_cgt::loopy::graph_value` is
+/// fast enough for them (at 6bfba49 TTT..FFF's 560 positions need over 2*10^9
+/// steps of work, Fox and Geese's thousands more).
+#[test]
+#[ignore = "grundy_cgt::loopy::graph_value is too slow on these graphs yet"]
 fn values_agree_with_cgsuite() {
     for &(text, position, value, _) in CGSUITE {
         let g = game(text);
         let z = g.partizan().unwrap();
         let p = g.parse_position(position).unwrap();
         let ours = z.loopy_value(&p, &Budget::default()).unwrap();
+        let ours = grundy_cgt::loopy::display(&ours, &mut Universe::new());
         assert_eq!(ours, value, "{text} {position}");
     }
 }

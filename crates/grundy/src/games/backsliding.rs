@@ -102,7 +102,7 @@ mod tests {
         assert_eq!(opts("T.F", Side::Left), [".TF"]);
         assert_eq!(opts(".T.F", Side::Left), ["..TF", "T..F"]);
         assert_eq!(opts(".TF.", Side::Left), ["..FT", "T.F."]);
-        assert_eq!(opts(".TF.", Side::Right), [".T.F"]);
+        assert_eq!(opts(".TF.", Side::Right), ["FT..", ".T.F"]);
         assert_eq!(opts("TTFF", Side::Left), Vec::<String>::new());
         assert_eq!(opts(".TTFF.", Side::Left), ["T.TFF."]);
         assert_eq!(opts(".TTFF.", Side::Right), [".TTF.F"]);

@@ -42,7 +42,10 @@ impl FoxBoard {
         let geese = (0..cols)
             .filter(|&c| dark(rows, 0, c))
             .fold(0u64, |g, c| g | 1 << c);
-        let fox_col = (0..=cols / 2).rev().find(|&c| dark(rows, rows - 1, c)).unwrap_or(0);
+        let fox_col = (0..=cols / 2)
+            .rev()
+            .find(|&c| dark(rows, rows - 1, c))
+            .unwrap_or(0);
         FoxBoard {
             rows: rows as u8,
             cols: cols as u8,
@@ -65,11 +68,7 @@ impl FoxBoard {
     pub fn text(&self, sep: &str) -> String {
         let w = self.cols();
         (0..self.rows())
-            .map(|r| {
-                (0..w)
-                    .map(|c| self.glyph(r * w + c))
-                    .collect::<String>()
-            })
+            .map(|r| (0..w).map(|c| self.glyph(r * w + c)).collect::<String>())
             .collect::<Vec<_>>()
             .join(sep)
     }
@@ -363,9 +362,16 @@ mod tests {
         let far = FoxAndGeese::new(4, 4, 2).unwrap();
         assert_eq!(
             opts(&far, p, Side::Right),
-            [".g.g|....|...f|....", ".g.g|....|.f..|....", ".g.g|....|....|f..."]
+            [
+                ".g.g|....|....|f...",
+                ".g.g|....|...f|....",
+                ".g.g|....|.f..|...."
+            ]
         );
-        assert_eq!(opts(&far, ".g.g|....|.g..|f...", Side::Right), Vec::<String>::new());
+        assert_eq!(
+            opts(&far, ".g.g|....|.g..|f...", Side::Right),
+            Vec::<String>::new()
+        );
     }
 
     #[test]
@@ -379,13 +385,20 @@ mod tests {
             game.read_move(&p, Side::Right, "C3-D2"),
             MoveWord::Moves(vec![board(".g.g|....|...f|....").encode()])
         );
-        assert!(matches!(game.read_move(&p, Side::Left, "d4-c3"), MoveWord::Wrong(_)));
+        assert!(matches!(
+            game.read_move(&p, Side::Left, "d4-c3"),
+            MoveWord::Wrong(_)
+        ));
     }
 
     #[test]
     fn positions_are_checked() {
         let bad = |t: &str| FoxBoard::decode(&DynPosition::Text(t.into())).unwrap_err();
-        assert!(bad("g.g.|....").contains("light square"), "{}", bad("g.g.|...."));
+        assert!(
+            bad("g...|f...").contains("a2 is a light square"),
+            "{}",
+            bad("g...|f...")
+        );
         assert!(bad(".g.g|....").contains("one fox"));
         assert!(bad(".g.g|f.f.").contains("one fox"));
     }

@@ -6,7 +6,7 @@
 //! questions are asked of the whole graph of positions reachable from a start
 //! instead ([`reachable_graph`]): who wins with each side moving first, with draws
 //! for infinite play, by retrograde analysis ([`solve`]); the value by
-//! `grundy_cgt::loopy::graph_value` on the same graph.
+//! [`grundy_cgt::loopy::graph_value`] on the same graph ([`value`]).
 
 use std::collections::VecDeque;
 
@@ -15,17 +15,7 @@ use rustc_hash::FxHashMap;
 use super::{Partizan, Side};
 use crate::{Budget, GameError, Outcome, Play, Task};
 
-// PLACEHOLDER until `grundy_cgt::loopy` lands on main: then this is
-// `pub use grundy_cgt::loopy::Graph;` and the struct below goes.
-/// A finite game graph: node i's Left options are `left[i]`, its Right options
-/// `right[i]` (indices into the same vectors).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Graph {
-    /// Each node's Left options.
-    pub left: Vec<Vec<usize>>,
-    /// Each node's Right options.
-    pub right: Vec<Vec<usize>>,
-}
+pub use grundy_cgt::loopy::Graph;
 
 /// How often the enumeration looks at the budget's cancel flag, in positions.
 const CANCEL_EVERY: usize = 4096;
@@ -86,6 +76,15 @@ pub fn reachable_graph<G: Partizan + ?Sized>(
         next += 1;
     }
     Ok((positions, graph))
+}
+
+/// The loopy value of node `root` of `graph` (a stopper such as `on` or
+/// `over`, a sided value `G & H`, or a short game), within `budget`.
+pub fn value(graph: &Graph, root: usize, budget: &Budget) -> Result<grundy_cgt::loopy::Loopy, GameError> {
+    grundy_cgt::loopy::graph_value(graph, root, budget).map_err(|e| match e {
+        grundy_cgt::loopy::LoopyError::OverBudget(o) => GameError::OverBudget(o),
+        e => GameError::Unsupported(e.to_string()),
+    })
 }
 
 /// Who wins every node of a graph with each side to move, by retrograde analysis.
@@ -205,7 +204,12 @@ mod tests {
     /// The game of at most `depth` moves, by plain recursion (memoized on the
     /// state and the moves left): the sure wins and losses within that many
     /// moves. With depth beyond twice the nodes, what is left undecided is a draw.
-    fn within(graph: &Graph, s: usize, depth: u32, memo: &mut FxHashMap<(usize, u32), Option<Outcome>>) -> Option<Outcome> {
+    fn within(
+        graph: &Graph,
+        s: usize,
+        depth: u32,
+        memo: &mut FxHashMap<(usize, u32), Option<Outcome>>,
+    ) -> Option<Outcome> {
         if let Some(&o) = memo.get(&(s, depth)) {
             return o;
         }
@@ -258,7 +262,8 @@ mod tests {
 
     #[test]
     fn on_off_dud_and_over() {
-        // on = {on|}, off = {|off}, dud = {dud|dud}, over = {0|over}, 0 = node 4.
+        // on = {on|}, off = {|off}, dud = {dud|dud}, over = {0|over}, 0 = node 4:
+        // only dud, where both can move for ever and neither can stop, draws.
         let g = graph(&[&[0], &[], &[2], &[4], &[]], &[&[], &[1], &[2], &[3], &[]]);
         let s = solve(&g, Play::Normal);
         use Outcome::*;
@@ -267,7 +272,7 @@ mod tests {
             .collect();
         assert_eq!(
             seen,
-            [(Draw, Lose), (Lose, Draw), (Draw, Draw), (Win, Draw), (Lose, Lose)]
+            [(Win, Lose), (Lose, Win), (Draw, Draw), (Win, Lose), (Lose, Lose)]
         );
         assert_eq!(s.remoteness(3, Side::Left), Some(1));
         assert_eq!(s.remoteness(2, Side::Left), None);

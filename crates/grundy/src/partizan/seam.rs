@@ -59,10 +59,10 @@ pub trait DynPartizan: Send + Sync {
     ) -> Result<Outcome, GameError>;
 
     /// The value of a loopy game's position (see [`Partizan::loopy`]; a game whose
-    /// [`DynPartizan::value`] failed with [`GameError::Loopy`]) in CGSuite's
-    /// notation (`on`, `over`, `1 & 0`, `a{0|a}`), from the graph of every
-    /// position reachable within `budget`.
-    fn loopy_value(&self, p: &DynPosition, budget: &Budget) -> Result<String, GameError>;
+    /// [`DynPartizan::value`] failed with [`GameError::Loopy`]): a stopper (`on`,
+    /// `over`, `a{0|a}`), a sided value (`1 & 0`) or a short game, from the graph
+    /// of every position reachable within `budget`.
+    fn loopy_value(&self, p: &DynPosition, budget: &Budget) -> Result<grundy_cgt::loopy::Loopy, GameError>;
 
     /// Whether the game is known to be loopy: declared so, or a search met a
     /// position again on its own path.
@@ -425,7 +425,9 @@ where
         Analysis {
             outcome,
             remoteness,
-            remoteness_note: remoteness.is_none().then_some(crate::dynamic::NoRemoteness::NoEnd),
+            remoteness_note: remoteness
+                .is_none()
+                .then_some(crate::dynamic::NoRemoteness::NoEnd),
             nimber: None,
             winning_moves,
             winning_moves_note: None,
@@ -436,13 +438,25 @@ where
         }
     }
 
-    fn loopy_analyze(&self, p: &DynPosition, first: Side, play: Play, budget: &Budget) -> Result<Analysis, GameError> {
+    fn loopy_analyze(
+        &self,
+        p: &DynPosition,
+        first: Side,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Analysis, GameError> {
         let (positions, graph) = self.loopy_graph(p, budget)?;
         let solved = super::loopy::solve(&graph, play);
         Ok(self.loopy_analysis(&positions, &graph, &solved, 0, first))
     }
 
-    fn loopy_moves(&self, p: &DynPosition, side: Side, play: Play, budget: &Budget) -> Result<Vec<MoveInfo>, GameError> {
+    fn loopy_moves(
+        &self,
+        p: &DynPosition,
+        side: Side,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Vec<MoveInfo>, GameError> {
         let (positions, graph) = self.loopy_graph(p, budget)?;
         let solved = super::loopy::solve(&graph, play);
         let options = match side {
@@ -458,7 +472,9 @@ where
                     outcome: solved.outcome(q, side.other()),
                     nimber: None,
                     remoteness,
-                    remoteness_note: remoteness.is_none().then_some(crate::dynamic::NoRemoteness::NoEnd),
+                    remoteness_note: remoteness
+                        .is_none()
+                        .then_some(crate::dynamic::NoRemoteness::NoEnd),
                 }
             })
             .collect())
@@ -520,10 +536,9 @@ where
         }
     }
 
-    fn loopy_value(&self, p: &DynPosition, budget: &Budget) -> Result<String, GameError> {
-        let (_positions, _graph) = self.loopy_graph(p, budget)?;
-        // PLACEHOLDER until `grundy_cgt::loopy::graph_value` lands on main.
-        return Err(GameError::Unsupported("the values of loopy games are not in this build yet (grundy_cgt::loopy)".into()));
+    fn loopy_value(&self, p: &DynPosition, budget: &Budget) -> Result<grundy_cgt::loopy::Loopy, GameError> {
+        let (_, graph) = self.loopy_graph(p, budget)?;
+        super::loopy::value(&graph, 0, budget)
     }
 
     fn is_loopy(&self) -> bool {
