@@ -207,8 +207,18 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
                         Side::Left => (mine, theirs),
                         Side::Right => (theirs, mine),
                     };
+                    // Play is answered; a large graph's value is far beyond it, so
+                    // it is tried for a short while only (`value` spends the budget).
+                    let tried = Budget {
+                        max_work: Some(
+                            budget
+                                .work(Task::SearchedValue)
+                                .min(Task::SearchedValue.defaults().work),
+                        ),
+                        ..budget.clone()
+                    };
                     let canonical = match loopy {
-                        true => match partizan.loopy_value(&p, budget) {
+                        true => match partizan.loopy_value(&p, &tried) {
                             Ok(v) => Some(grundy_cgt::loopy::display(&v, &mut u)),
                             Err(grundy::GameError::OverBudget(_) | grundy::GameError::Unsupported(_)) => None,
                             Err(e) => return Err(e.into()),

@@ -343,7 +343,7 @@ mod tests {
     fn the_start_and_its_squares() {
         let b = FoxBoard::start(8, 8);
         assert_eq!(b.text("|").split('|').next(), Some(".g.g.g.g"));
-        assert_eq!(b.text("|").split('|').last(), Some("....f..."));
+        assert_eq!(b.text("|").rsplit('|').next(), Some("....f..."));
         assert_eq!(b.cell_name(b.fox as usize), "e1");
         assert_eq!(FoxBoard::start(4, 4).text("|"), ".g.g|....|....|..f.");
     }

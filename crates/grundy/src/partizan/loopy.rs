@@ -140,22 +140,22 @@ impl Solution {
 pub fn solve(graph: &Graph, play: Play) -> Solution {
     let n = graph.left.len();
     let moves = |s: usize| -> (&[usize], Side) {
-        if s % 2 == 0 {
+        if s.is_multiple_of(2) {
             (&graph.left[s / 2], Side::Right)
         } else {
             (&graph.right[s / 2], Side::Left)
         }
     };
     // The states that move to each state (the graph turned round).
-    let mut before: Vec<Vec<u32>> = vec![Vec::new(); 2 * n];
-    let mut undecided: Vec<usize> = vec![0; 2 * n];
+    let mut before: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
     for s in 0..2 * n {
         let (targets, next) = moves(s);
-        undecided[s] = targets.len();
         for &t in targets {
-            before[state(t, next)].push(s as u32);
+            before[state(t, next)].push(s);
         }
     }
+    // Each state's options not yet known to be wins for the opponent.
+    let mut undecided: Vec<usize> = (0..2 * n).map(|s| moves(s).0.len()).collect();
     let mut outcomes = vec![Outcome::Draw; 2 * n];
     let mut remoteness = vec![0u32; 2 * n];
     let mut decided = vec![false; 2 * n];
@@ -164,17 +164,14 @@ pub fn solve(graph: &Graph, play: Play) -> Solution {
         Play::Normal => Outcome::Lose,
         Play::Misere => Outcome::Win,
     };
-    for s in 0..2 * n {
-        if undecided[s] == 0 {
-            outcomes[s] = end;
-            decided[s] = true;
-            queue.push_back(s);
-        }
+    for (s, _) in undecided.iter().enumerate().filter(|&(_, &u)| u == 0) {
+        outcomes[s] = end;
+        decided[s] = true;
+        queue.push_back(s);
     }
     while let Some(s) = queue.pop_front() {
         let after = remoteness[s] + 1;
         for &t in &before[s] {
-            let t = t as usize;
             if decided[t] {
                 continue;
             }
@@ -213,7 +210,7 @@ mod tests {
         if let Some(&o) = memo.get(&(s, depth)) {
             return o;
         }
-        let (targets, next) = if s % 2 == 0 {
+        let (targets, next) = if s.is_multiple_of(2) {
             (graph.left[s / 2].clone(), Side::Right)
         } else {
             (graph.right[s / 2].clone(), Side::Left)
