@@ -110,7 +110,7 @@ const NO_VALUE: &str = "not computed (too large for its canonical form within th
 
 /// The value line of a loopy position whose value was not computed.
 const NO_LOOPY_VALUE: &str =
-    "not computed (a loopy game: its positions repeat, and it has no canonical form)";
+    "not computed (a loopy value, not found within a short work limit: `grundy value` spends the budget)";
 
 /// `solve`: one line per fact (for a partizan game also who moves, the winner by
 /// side and the value).

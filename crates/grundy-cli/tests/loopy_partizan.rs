@@ -21,7 +21,7 @@ fn json(args: &[&str]) -> Value {
 
 #[test]
 fn a_loopy_script_solves_with_a_draw() {
-    let out = grundy().args(["solve", SCRIPT, "TT..FF"]).output().unwrap();
+    let out = grundy().args(["solve", SCRIPT, "TTT..FFF"]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(
