@@ -321,3 +321,39 @@ fn values_agree_with_cgsuite() {
         assert_eq!(ours, value, "{text} {position}");
     }
 }
+
+/// Backsliding Toads and Frogs that does not say it loops, as a script would not.
+struct Undeclared;
+
+impl Partizan for Undeclared {
+    type Position = grundy::games::Strip;
+    fn options(
+        &self,
+        p: &Self::Position,
+        side: Side,
+        out: &mut Vec<Self::Position>,
+    ) -> Result<(), GameError> {
+        grundy::games::BackslidingToadsAndFrogs.options(p, side, out)
+    }
+}
+
+#[test]
+fn the_outcome_search_hands_a_loop_to_the_graph() {
+    // Past the memoized search's positions the outcome search answers, and it
+    // meets a repeated position: the game is then loopy, and the graph's limit
+    // is what is said, not "needs the retrograde solver".
+    let g = from_partizan("undeclared", Undeclared);
+    let z = g.partizan().unwrap();
+    let p = g.parse_position("TTT..FFF").unwrap();
+    let small = Budget {
+        max_positions: Some(50),
+        ..Budget::default()
+    };
+    let e = z.analyze_first(&p, Side::Left, Play::Normal, &small).unwrap_err();
+    assert!(z.is_loopy());
+    assert!(e.to_string().contains("the positions of a loopy game"), "{e}");
+    let a = z
+        .analyze_first(&p, Side::Left, Play::Normal, &Budget::default())
+        .unwrap();
+    assert_eq!(a.outcome, Outcome::Draw);
+}

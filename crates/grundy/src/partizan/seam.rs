@@ -391,6 +391,22 @@ where
         self.loopy.store(true, Ordering::Relaxed);
     }
 
+    /// `answer`, unless it found the game loopy (the outcome search meets a
+    /// position again on its path): then the graph's, `loopy`.
+    fn unless_loopy<T>(
+        &self,
+        answer: Result<T, GameError>,
+        loopy: impl FnOnce() -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
+        match answer {
+            Err(GameError::Loopy(_)) => {
+                self.found_loopy();
+                loopy()
+            }
+            answer => answer,
+        }
+    }
+
     /// The graph of every position reachable from `p`, `p` its node 0.
     fn loopy_graph(
         &self,
@@ -564,7 +580,10 @@ where
             return self.loopy_analyze(p, first, play, budget);
         }
         let mut a = match self.play.analyze(&self.turned(p, first)?, play, budget) {
-            Err(e) if searchable(&e, play) => return self.outcome_search(p, first, true, budget),
+            Err(e) if searchable(&e, play) => {
+                let searched = self.outcome_search(p, first, true, budget);
+                return self.unless_loopy(searched, || self.loopy_analyze(p, first, play, budget));
+            }
             a => a?,
         };
         // The search met a position again on its path: the game loops, and its
@@ -597,7 +616,12 @@ where
             return Ok(self.loopy_analyze(p, first, play, budget)?.outcome);
         }
         match self.play.outcome(&self.turned(p, first)?, play, budget) {
-            Err(e) if searchable(&e, play) => Ok(self.outcome_search(p, first, false, budget)?.outcome),
+            Err(e) if searchable(&e, play) => {
+                let searched = self.outcome_search(p, first, false, budget);
+                Ok(self
+                    .unless_loopy(searched, || self.loopy_analyze(p, first, play, budget))?
+                    .outcome)
+            }
             o => o,
         }
     }
