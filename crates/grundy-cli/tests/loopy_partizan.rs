@@ -78,3 +78,24 @@ fn fox_and_geese_is_solved_and_played_by_move_names() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("b4-a3"), "{text}");
 }
+
+#[test]
+fn a_thermograph_of_a_loopy_game_whose_value_is_short() {
+    let dir = tempfile::tempdir().unwrap();
+    let picture = dir.path().join("t.svg");
+    let picture = picture.to_str().unwrap();
+    let out = grundy()
+        .args(["thermograph", "backsliding", "T..F", "--out", picture])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // on is no short game: said so, in one line.
+    let out = grundy()
+        .args(["thermograph", "backsliding", "T.", "--out", picture])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("the loopy on, not a short game"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}

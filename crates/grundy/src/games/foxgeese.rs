@@ -305,7 +305,7 @@ pub(crate) const FAMILY: Family = Family {
             help: "how many squares the fox may move at once (2: Ceylonese Fox and Geese)",
         },
     ],
-    example: Some(("foxgeese:width=4,height=4", "start")),
+    example: Some(("foxgeese:width=4,height=4,range=1", "start")),
     syntax: Syntax::KeyValue,
     shape: Shape::Other,
     claims: None,
