@@ -119,6 +119,24 @@ fn the_positions_limit_stops_the_graph() {
     assert!(e.to_string().contains("loopy"), "{e}");
 }
 
+#[test]
+fn the_memory_limit_stops_the_graph() {
+    let g = game("foxgeese");
+    let z = g.partizan().unwrap();
+    let p = g.parse_position("start").unwrap();
+    let budget = Budget {
+        max_memory: 100_000,
+        ..Budget::default()
+    };
+    let e = z
+        .analyze_first(&p, Side::Left, Play::Normal, &budget)
+        .unwrap_err();
+    assert!(
+        matches!(&e, GameError::OverBudget(b) if b.limit == grundy::Limit::Memory),
+        "{e}"
+    );
+}
+
 /// A ring of positions 0 -> 1 -> 2 -> 0 for Left (and back for Right, when
 /// `both`) that does not say it loops: found when a search meets a position
 /// again, then solved as loopy.

@@ -20,11 +20,20 @@ pub use grundy_cgt::loopy::Graph;
 /// How often the enumeration looks at the budget's cancel flag, in positions.
 const CANCEL_EVERY: usize = 4096;
 
+/// The bytes a graph of `nodes` positions of `size` bytes with `edges` options
+/// holds, about, with the retrograde analysis that follows: each position in
+/// the list and as a key of the index, two lists of options, and each option
+/// once in the graph and once turned round.
+fn held(nodes: usize, edges: usize, size: usize) -> u128 {
+    let per_node = 2 * size + 16 + 2 * 24 + 2 * 24 + 24;
+    nodes as u128 * per_node as u128 + edges as u128 * 16
+}
+
 /// Every position reachable from `start` by either player's moves (in any
 /// order, so not only alternating play), and the graph of their options: node i is
 /// `positions[i]`, `start` is node 0. At most `budget`'s positions of a search
-/// ([`Task::Search`]); each node's options are listed once each, in the game's
-/// order.
+/// ([`Task::Search`]) and its memory; each node's options are listed once each,
+/// in the game's order.
 pub fn reachable_graph<G: Partizan + ?Sized>(
     game: &G,
     start: &G::Position,
@@ -37,11 +46,16 @@ pub fn reachable_graph<G: Partizan + ?Sized>(
     let mut graph = Graph::default();
     let mut options = Vec::new();
     let mut next = 0;
+    let mut edges = 0usize;
     while next < positions.len() {
         if next % CANCEL_EVERY == 0 {
             budget
                 .cancel
                 .check(|| "the positions of a loopy game".to_string())?;
+            budget.check_memory(
+                held(positions.len(), edges, std::mem::size_of::<G::Position>()),
+                "the positions of a loopy game and their graph",
+            )?;
         }
         let p = positions[next].clone();
         let mut sides = [Vec::new(), Vec::new()];
@@ -67,6 +81,7 @@ pub fn reachable_graph<G: Partizan + ?Sized>(
                 // Two moves to the same position are one option.
                 if !targets.contains(&id) {
                     targets.push(id);
+                    edges += 1;
                 }
             }
         }
