@@ -45,7 +45,7 @@ pub fn calc_depth(data: &[u8]) {
         Ok(CalcValue::Game(g)) => {
             let _ = u.display_within(g, false, 1_000_000);
         }
-        Ok(CalcValue::Bool(_)) => {}
+        Ok(CalcValue::Bool(_) | CalcValue::UpStar { .. }) => {}
         Err(e) => {
             let m = e.to_string();
             assert!(

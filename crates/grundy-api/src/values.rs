@@ -353,6 +353,27 @@ pub fn calc(expression: &str, unicode: bool, budget: &Budget) -> Result<CalcRepo
     )
 }
 
+/// [`calc`] of an expression in loopy notation (`on`, `over`, `pass`, `a{0|a}`,
+/// `G & H`).
+fn loopy_calc(expression: &str, u: &mut Universe, budget: &Budget) -> Result<CalcReport> {
+    use grundy_cgt::loopy::{evaluate, Answer, CalcError, LoopyError};
+    let value = match evaluate(expression, u, budget) {
+        Ok(Answer::Value(s)) => json!(s),
+        Ok(Answer::Bool(b)) => json!(b),
+        Err(CalcError::Value(LoopyError::OverBudget(over))) => return Err(Error::OverBudget(over)),
+        Err(e) => {
+            return Err(match grundy_cgt::calc::over_budget(u) {
+                Some(over) => Error::OverBudget(over),
+                None => Error::Input(e.to_string()),
+            })
+        }
+    };
+    Ok(CalcReport {
+        expression: expression.to_string(),
+        value,
+    })
+}
+
 /// How [`calc_with`] loads the game of `name(position)`.
 pub type Loader = dyn Fn(&str, &Budget) -> Result<Box<dyn DynGame>>;
 
@@ -362,6 +383,9 @@ pub fn calc_with(expression: &str, unicode: bool, load: &Loader, budget: &Budget
     let mut u = Universe::new();
     u.set_budget(budget);
     u.set_work_limit(Some(budget.work(Task::Calc)));
+    if grundy_cgt::loopy::mentions_loopy(expression) {
+        return loopy_calc(expression, &mut u, budget);
+    }
     let mut resolve = |name: &str, position: &str, u: &mut Universe| -> Result<GameId, String> {
         let game = load(name, budget).map_err(|e| e.to_string())?;
         let p = game.parse_position(position).map_err(|e| e.to_string())?;
@@ -380,6 +404,7 @@ pub fn calc_with(expression: &str, unicode: bool, load: &Loader, budget: &Budget
                 format!("the value's notation is {len} characters long, more than {MAX_TEXT} (its canonical form shares parts that the notation writes out each time)")
             })
         })?),
+        CalcValue::UpStar { x, ups, star } => json!(grundy_cgt::calc::up_star_text(x, ups, star, unicode)),
         CalcValue::Bool(b) => json!(b),
     };
     Ok(CalcReport {

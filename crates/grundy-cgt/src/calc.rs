@@ -3,19 +3,31 @@
 //!
 //! ```text
 //! expr    := sum [ (">=" | "<=" | "==" | "=" | "<" | ">" | "<>" | "||") sum ]
-//! sum     := unary { ("+" | "-") unary }
+//! sum     := ordinal { ("+" | "-") ordinal }
+//! ordinal := product { ":" product }
+//! product := unary { ("*" | ".") unary }
 //! unary   := "-" unary | atom
 //! atom    := value | "(" sum ")" | name "(" args ")" | atom "±" atom
 //! ```
 //!
-//! Values are written as [`Universe::display`] writes them. Built-in functions:
-//! `cool(G, t)`, `heat(G, t)`, `mean(G)`, `temp(G)` / `temperature(G)`,
-//! `leftstop(G)`, `rightstop(G)`, `birthday(G)`, `atomic(G)` / `aw(G)`,
-//! `reduced(G)` / `rcf(G)`. Any other `name(...)` goes to the resolver with the raw
-//! text between its parentheses, so a caller can evaluate positions such as
-//! `domineering(..|..)`.
+//! Values are written as [`Universe::display`] writes them, and CGSuite's names:
+//! `Tiny(G)`, `Miny(G)`, `^<n>`, `v<n>`, `^[n]`, `v[n]`, `+-G`. `*` multiplies by an
+//! integer (`3 * G`, `{1|0}*3`; `3*2` right after a number is 3 + *2, a nimber),
+//! `.` is the Norton product and `:` the ordinal sum. Nimbers of any size are exact
+//! in sums and comparisons with numbers, ups and nimbers ([`CalcValue::UpStar`]);
+//! building one larger than [`crate::NIMBER_LIMIT`] as a form is an error. The
+//! built-in functions are [`FUNCTIONS`]; any other `name(...)` goes to the resolver
+//! with the raw text between its parentheses, so a caller can evaluate positions
+//! such as `domineering(..|..)`.
 
-pub use crate::parse::{over_budget, CalcValue};
+pub use crate::parse::{function_names, over_budget, CalcValue, FUNCTIONS, NOTATION};
+use crate::Dyadic;
+
+/// The text of [`CalcValue::UpStar`]'s x + n·↑ + *m, as [`Universe::display`]
+/// writes number-up-stars.
+pub fn up_star_text(x: Dyadic, ups: i64, star: u64, unicode: bool) -> String {
+    crate::display::nus_text(crate::canonical::Nus { x, ups, star }, unicode)
+}
 use crate::{GameId, ParseError, Universe};
 
 /// Evaluates `text` in `u`; `resolve(name, raw_args, u)` supplies unknown functions

@@ -19,6 +19,7 @@
 //! | A calculator over values | [`calc::evaluate`] |
 //! | Temperature theory | [`Universe::left_stop`], [`Universe::mean`], [`Universe::temperature`], [`Universe::thermograph`], [`Universe::cool`], [`Universe::heat`] |
 //! | Infinitesimals | [`Universe::atomic_weight`], [`Universe::reduced`] |
+//! | CGSuite's constructions | [`Universe::tiny`], [`Universe::miny`], [`Universe::up_nth`], [`Universe::up_arrow_sum`], [`Universe::ordinal_sum`], [`Universe::norton_product`], [`Universe::multiple`], [`Universe::overheat`] |
 //! | Moving values between arenas | [`Universe::import`] |
 //! | Exact numbers | [`Dyadic`] |
 //!
@@ -46,6 +47,10 @@
 //! else as `{L|R}` with comma-separated options. A side whose only option is
 //! itself a braced game drops that game's braces and the separator grows a slash:
 //! {0|{0|-1}} is `{0||0|-1}`, and the separator with the most slashes splits first.
+//! CGSuite's names are used where it has them: `Tiny(2)` for {0||0|-2} and
+//! `Miny(2)` for its negative (moved by a number: `3Tiny(2)`), `^<2>` for ↑^2 =
+//! {0|↓*} and `^[3]` for ↑^→3 = {{↑|*}|*} (with `v` their negatives), and `±G` for
+//! the switch {G|-G} (`±{a,b}` with several options).
 //! [`Universe::parse`] reads all of this back.
 //!
 //! # Example
@@ -80,6 +85,7 @@ mod atomic;
 pub mod calc;
 mod canonical;
 mod comparisons;
+mod compound;
 pub use canonical::DEFAULT_MEMORY_LIMIT;
 mod display;
 mod dyadic;

@@ -4,6 +4,7 @@
 //! in calculator mode it is a sum. Braces are split before their options are read,
 //! so the slashes inside braces never meet the calculator's `||` operator.
 
+use crate::canonical::Nus;
 use crate::{Dyadic, GameId, ParseError, Universe};
 
 /// What an expression evaluates to.
@@ -11,8 +12,27 @@ use crate::{Dyadic, GameId, ParseError, Universe};
 pub enum CalcValue {
     /// A game (canonical, in the universe given).
     Game(GameId),
+    /// x + n·↑ + *m with m above [`crate::NIMBER_LIMIT`]: exact, but too large to
+    /// build as a form (*m has m options), so it is kept as its three parts.
+    UpStar {
+        /// The number x.
+        x: Dyadic,
+        /// n, the count of ups (negative for downs).
+        ups: i64,
+        /// m, the nimber.
+        star: u64,
+    },
     /// The answer to a comparison.
     Bool(bool),
+}
+
+/// A value while an expression is read: a game, or a number-up-star whose nimber
+/// is too large to build (nimbers add by XOR, so sums of such values stay exact
+/// without their forms).
+#[derive(Clone, Copy, Debug)]
+enum Val {
+    Game(GameId),
+    UpStar(Nus),
 }
 
 /// Resolves `name(args)` calls that are not built in.
@@ -44,7 +64,7 @@ pub const MAX_DEPTH: usize = 1000;
 pub(crate) fn parse_value(u: &mut Universe, text: &str) -> Result<GameId, ParseError> {
     let mut p = Parser::new(u, text, None);
     p.skip_ws();
-    let g = p.atom();
+    let g = p.game_atom();
     if p.u.work_exhausted() {
         return p.err_at(p.pos.min(p.end), p.out_of_work());
     }
@@ -75,10 +95,138 @@ pub(crate) fn evaluate(u: &mut Universe, text: &str, resolve: Resolver<'_>) -> R
     Ok(v)
 }
 
+/// Every function and notation of the calculator, one line each: `grundy help calc`
+/// prints it, and an unknown name lists the functions.
+pub const FUNCTIONS: &[(&str, &str)] = &[
+    ("cool(G, t)", "G cooled by the number t >= 0"),
+    ("heat(G, t)", "G heated by t"),
+    ("overheat(G, s, t)", "G overheated from s to t"),
+    ("mean(G)", "the mean value"),
+    ("temp(G), temperature(G)", "the temperature"),
+    ("leftstop(G), rightstop(G)", "Left's and Right's stops"),
+    ("birthday(G)", "the birthday of the canonical form"),
+    ("atomic(G), aw(G)", "the atomic weight of an all-small game"),
+    ("reduced(G), rcf(G)", "the reduced canonical form"),
+    ("norton(G, U)", "the Norton product G.U"),
+    ("Tiny(G), Miny(G)", "{0||0|-G} and {G|0||0}"),
+    (
+        "name(position)",
+        "a position of a game, by the game's name (grundy help lists them)",
+    ),
+];
+
+/// The notation the calculator reads besides functions, one line each.
+pub const NOTATION: &[(&str, &str)] = &[
+    (
+        "{L|R}, {a||b|c}",
+        "a game by its options; more slashes split first",
+    ),
+    ("3, -1/2, 0.25", "numbers (dyadic rationals)"),
+    (
+        "*, *3, *100000",
+        "nimbers (of any size: nimbers beyond *2048 add by XOR)",
+    ),
+    (
+        "^, vv, ^3, v3*2, 1/2^*",
+        "ups and downs, with a number and a nimber",
+    ),
+    ("^<n>, v<n>", "the uptimal ↑^n = {0|v[n-1]*} and its negative"),
+    (
+        "^[n], v[n]",
+        "↑^→n = ↑ + ↑^2 + ... + ↑^n = {^[n-1]|*} and its negative",
+    ),
+    ("+-G, x+-G, +-{a,b}", "the switch {G|-G}, x plus it, {a,b|-a,-b}"),
+    ("G + H, G - H, -G", "sums and negatives"),
+    (
+        "3*G, G*3, 3 * 2",
+        "integer multiples (a star right after a number is a nimber: 3*2 is 3+*2)",
+    ),
+    (
+        "G.U",
+        "the Norton product (U's copies for integer G; CGSuite's NortonProduct)",
+    ),
+    (
+        "G:H",
+        "the ordinal sum (moves in H on top of G): 1:1 = 2, 1:-1 = 1/2",
+    ),
+    (
+        "G >= H, <=, ==, <, >, <> or ||",
+        "comparisons (<> and || : confused)",
+    ),
+    ("on off over under upon dud pass, G & H, a{0|a}", "loopy values"),
+];
+
+/// The names of the built-in functions, in one line.
+pub fn function_names() -> String {
+    let names: Vec<&str> = FUNCTIONS
+        .iter()
+        .filter(|(f, _)| !f.starts_with("name("))
+        .flat_map(|(f, _)| f.split("), "))
+        .map(|f| f.split('(').next().unwrap_or(f))
+        .collect();
+    names.join(", ")
+}
+
 /// Canonical forms are explicit, so an integer n or n·↑ costs |n| nodes and *m costs
 /// m²/2 option slots; literals beyond these would exhaust memory rather than fail.
 const LIMIT: u64 = 1 << 16;
 const STAR_LIMIT: u64 = crate::NIMBER_LIMIT;
+/// ↑^n and ↑^→n are chains n deep: deeper ones are as deep as a form may nest.
+const MAX_UPTIMAL: u64 = 1000;
+
+/// How a number-up-star compares with another.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sign {
+    Greater,
+    Less,
+    Equal,
+    Confused,
+}
+
+/// a against b, from their parts: the numbers decide unless equal; then
+/// n·↑ + *m (the difference) is 0 for n = m = 0, confused with 0 for n = 0 < m or
+/// ↑* (n = ±1, m = 1), and has n's sign otherwise.
+fn sign(a: Nus, b: Nus) -> Sign {
+    if a.x != b.x {
+        return if a.x > b.x { Sign::Greater } else { Sign::Less };
+    }
+    let ups = i128::from(a.ups) - i128::from(b.ups);
+    let star = a.star ^ b.star;
+    match ups {
+        0 if star == 0 => Sign::Equal,
+        0 => Sign::Confused,
+        1 | -1 if star == 1 => Sign::Confused,
+        n if n > 0 => Sign::Greater,
+        _ => Sign::Less,
+    }
+}
+
+/// Whether a comparison `op` holds of two values that compare as `s`.
+fn holds(s: Sign, op: &str) -> bool {
+    let (ge, le) = match s {
+        Sign::Greater => (true, false),
+        Sign::Less => (false, true),
+        Sign::Equal => (true, true),
+        Sign::Confused => (false, false),
+    };
+    match op {
+        ">=" => ge,
+        "<=" => le,
+        "==" | "=" => ge && le,
+        "<>" | "||" => !ge && !le,
+        "<" => le && !ge,
+        _ => ge && !le,
+    }
+}
+
+/// The sum of two number-up-stars (nimbers add by XOR); `None` beyond precision.
+fn plus(a: Nus, b: Nus) -> Option<Nus> {
+    Some(Nus {
+        x: a.x.checked_add(b.x)?,
+        ups: a.ups.checked_add(b.ups).filter(|u| u.unsigned_abs() <= LIMIT)?,
+        star: a.star ^ b.star,
+    })
+}
 
 /// At most 40 characters of a text, for messages.
 fn excerpt(s: &str) -> String {
@@ -218,9 +366,15 @@ impl<'a, 'r> Parser<'a, 'r> {
     // ---- calculator layers ----
 
     fn expression(&mut self) -> Result<CalcValue, ParseError> {
+        self.skip_ws();
+        let start = self.pos;
         let a = self.sum()?;
         self.skip_ws();
         let at = self.pos;
+        let a = match a {
+            Val::Game(g) => g,
+            Val::UpStar(v) => return self.compare_large(v, start),
+        };
         let two: String = [self.peek(), self.peek_at(1)].iter().flatten().collect();
         let op = match two.as_str() {
             ">=" | "<=" | "==" | "<>" | "||" => {
@@ -235,7 +389,16 @@ impl<'a, 'r> Parser<'a, 'r> {
                 _ => return Ok(CalcValue::Game(a)),
             },
         };
-        let b = self.sum()?;
+        let b_at = self.pos;
+        let b = match self.sum()? {
+            Val::Game(b) => b,
+            Val::UpStar(v) => {
+                let Some(x) = self.u.nus_of(a) else {
+                    return self.err_at(b_at, self.too_large(v));
+                };
+                return Ok(CalcValue::Bool(holds(sign(x, v), &op)));
+            }
+        };
         let u = &mut *self.u;
         let r = match op.as_str() {
             ">=" => u.ge(a, b),
@@ -249,28 +412,240 @@ impl<'a, 'r> Parser<'a, 'r> {
         Ok(CalcValue::Bool(r))
     }
 
-    fn sum(&mut self) -> Result<GameId, ParseError> {
-        let mut g = self.unary()?;
+    /// A comparison whose left side (at `at`) is a number-up-star too large to build.
+    fn compare_large(&mut self, a: Nus, at: usize) -> Result<CalcValue, ParseError> {
+        let two: String = [self.peek(), self.peek_at(1)].iter().flatten().collect();
+        let op = match two.as_str() {
+            ">=" | "<=" | "==" | "<>" | "||" => two,
+            _ => match self.peek() {
+                Some(c @ ('<' | '>' | '=')) => c.to_string(),
+                _ => {
+                    return Ok(CalcValue::UpStar {
+                        x: a.x,
+                        ups: a.ups,
+                        star: a.star,
+                    })
+                }
+            },
+        };
+        self.pos += op.len();
+        let b = match self.sum()? {
+            Val::UpStar(b) => b,
+            Val::Game(g) => match self.u.nus_of(g) {
+                Some(b) => b,
+                None => return self.err_at(at, self.too_large(a)),
+            },
+        };
+        Ok(CalcValue::Bool(holds(sign(a, b), &op)))
+    }
+
+    /// The message for a nimber too large to build meeting a game it cannot be
+    /// computed with by parts.
+    fn too_large(&self, v: Nus) -> String {
+        format!(
+            "*{} is too large to build as a game (*n has n options; at most *{STAR_LIMIT} are built): it is exact only in sums and comparisons with numbers, ups and nimbers",
+            v.star
+        )
+    }
+
+    /// The game of `v`, or the error naming `at` when it is too large to build.
+    fn game(&self, v: Val, at: usize) -> Result<GameId, ParseError> {
+        match v {
+            Val::Game(g) => Ok(g),
+            Val::UpStar(n) => self.err_at(at, self.too_large(n)),
+        }
+    }
+
+    /// A number-up-star as a value: built when its nimber is small enough.
+    fn up_star_val(&mut self, v: Nus) -> Val {
+        if v.star <= STAR_LIMIT {
+            Val::Game(self.u.up_star(v.x, v.ups, v.star))
+        } else {
+            Val::UpStar(v)
+        }
+    }
+
+    /// The parts of `v` when it is a number-up-star.
+    fn parts(&self, v: Val) -> Option<Nus> {
+        match v {
+            Val::Game(g) => self.u.nus_of(g),
+            Val::UpStar(n) => Some(n),
+        }
+    }
+
+    fn add_vals(&mut self, a: Val, b: Val, at: usize) -> Result<Val, ParseError> {
+        if let (Val::Game(g), Val::Game(h)) = (a, b) {
+            let s = self.u.add(g, h);
+            self.check_work(at)?;
+            return Ok(Val::Game(s));
+        }
+        let big = match (a, b) {
+            (Val::UpStar(n), _) | (_, Val::UpStar(n)) => n,
+            _ => unreachable!("one side is large"),
+        };
+        let (Some(x), Some(y)) = (self.parts(a), self.parts(b)) else {
+            return self.err_at(at, self.too_large(big));
+        };
+        match plus(x, y) {
+            Some(s) => Ok(self.up_star_val(s)),
+            None => self.err_at(at, "the sum's number is beyond the precision of grundy's numbers"),
+        }
+    }
+
+    fn neg_val(&mut self, v: Val) -> Val {
+        match v {
+            Val::Game(g) => Val::Game(self.u.neg(g)),
+            Val::UpStar(n) => Val::UpStar(Nus {
+                x: -n.x,
+                ups: -n.ups,
+                star: n.star,
+            }),
+        }
+    }
+
+    fn sum(&mut self) -> Result<Val, ParseError> {
+        let mut g = self.ordinal()?;
         loop {
             self.skip_ws();
             let at = self.pos;
             if self.eat('+') {
-                let h = self.unary()?;
-                g = self.u.add(g, h);
-                self.check_work(at)?;
+                let h = self.ordinal()?;
+                g = self.add_vals(g, h, at)?;
             } else if self.eat('-') {
-                let h = self.unary()?;
-                g = self.u.sub(g, h);
-                self.check_work(at)?;
+                let h = self.ordinal()?;
+                let h = self.neg_val(h);
+                g = self.add_vals(g, h, at)?;
             } else {
                 return Ok(g);
             }
         }
     }
 
+    /// Ordinal sums `G:H`, binding tighter than + and looser than products (as in
+    /// CGSuite).
+    fn ordinal(&mut self) -> Result<Val, ParseError> {
+        let mut g = self.product()?;
+        loop {
+            self.skip_ws();
+            let at = self.pos;
+            if !self.eat(':') {
+                return Ok(g);
+            }
+            let h = self.product()?;
+            g = match (self.parts(g), self.parts(h)) {
+                // Nimbers: *a : *b = *(a + b), exact at any size.
+                (Some(a), Some(b))
+                    if a.x == Dyadic::ZERO && a.ups == 0 && b.x == Dyadic::ZERO && b.ups == 0 =>
+                {
+                    match a.star.checked_add(b.star) {
+                        Some(star) => self.up_star_val(Nus {
+                            x: Dyadic::ZERO,
+                            ups: 0,
+                            star,
+                        }),
+                        None => return self.err_at(at, "a nimber beyond *2^64"),
+                    }
+                }
+                _ => {
+                    let (a, b) = (self.game(g, at)?, self.game(h, at)?);
+                    let s = self.u.ordinal_sum(a, b);
+                    self.check_work(at)?;
+                    Val::Game(s)
+                }
+            };
+        }
+    }
+
+    /// Integer multiples `3*G`, `G*3` and Norton products `G.U`. A star right
+    /// after a number or an up is a nimber (`3*2` is 3 + *2), so `*` is an
+    /// operator only where a nimber cannot be: after a space, a brace or a
+    /// parenthesis.
+    fn product(&mut self) -> Result<Val, ParseError> {
+        let mut g = self.unary()?;
+        loop {
+            self.skip_ws();
+            let at = self.pos;
+            if self.peek() == Some('.') && !is_digit(self.peek_at(1)) {
+                self.pos += 1;
+                let h = self.unary()?;
+                let (a, b) = (self.game(g, at)?, self.game(h, at)?);
+                let p = self.u.norton_product(a, b);
+                self.check_work(at)?;
+                g = Val::Game(p);
+            } else if self.eat('*') {
+                let h = self.unary()?;
+                g = self.times(g, h, at)?;
+            } else {
+                return Ok(g);
+            }
+        }
+    }
+
+    /// In calculator mode, a `*` right before a brace, a parenthesis, an up, a
+    /// star or a name is a product (`3*{1|0}`, `2*^`), not a nimber: no nimber
+    /// is written so.
+    fn is_times(&self) -> bool {
+        self.calc()
+            && self.peek_at(1).is_some_and(|c| {
+                matches!(c, '{' | '(' | '^' | '*' | '↑' | '↓' | '⇑' | '⇓') || c.is_alphabetic()
+            })
+    }
+
+    /// The integer of `v`, if it is one.
+    fn integer_of(&self, v: Val) -> Option<Dyadic> {
+        self.parts(v)
+            .filter(|n| n.ups == 0 && n.star == 0 && n.x.is_integer())
+            .map(|n| n.x)
+    }
+
+    fn times(&mut self, a: Val, b: Val, at: usize) -> Result<Val, ParseError> {
+        let (n, g) =
+            match (self.integer_of(a), self.integer_of(b)) {
+                (Some(n), _) => (n, b),
+                (None, Some(n)) => (n, a),
+                (None, None) => return self.err_at(
+                    at,
+                    "'*' multiplies by an integer: one side must be one (the Norton product of games is G.U)",
+                ),
+            };
+        let Ok(n) = i64::try_from(n.floor()) else {
+            return self.err_at(at, "the multiple is too large");
+        };
+        if let Val::UpStar(v) = g {
+            let x = v.x.checked_mul_int(n);
+            let ups = v.ups.checked_mul(n).filter(|u| u.unsigned_abs() <= LIMIT);
+            return match (x, ups) {
+                (Some(x), Some(ups)) => {
+                    let star = if n % 2 == 0 { 0 } else { v.star };
+                    Ok(self.up_star_val(Nus { x, ups, star }))
+                }
+                _ => self.err_at(at, format!("the multiple is too large (at most {LIMIT} ups)")),
+            };
+        }
+        let Val::Game(g) = g else {
+            unreachable!("handled above")
+        };
+        if let Some(v) = self.u.nus_of(g) {
+            // A multiple of a number or of ups is a literal of that size: the same limits.
+            let too_large =
+                v.x.checked_mul_int(n)
+                    .is_none_or(|x| x.floor().unsigned_abs() >= u128::from(LIMIT))
+                    || v.ups.checked_mul(n).is_none_or(|u| u.unsigned_abs() > LIMIT);
+            if too_large {
+                return self.err_at(
+                    at,
+                    format!("the multiple is too large to build as a game (at most {LIMIT} for an integer or a count of ups)"),
+                );
+            }
+        }
+        let m = self.u.multiple(n, g);
+        self.check_work(at)?;
+        Ok(Val::Game(m))
+    }
+
     /// Signs before an atom, read in a loop (a text of 10^5 minus signs must
     /// not recurse 10^5 deep). `+-` is not a plus sign but ± (as in CGSuite).
-    fn unary(&mut self) -> Result<GameId, ParseError> {
+    fn unary(&mut self) -> Result<Val, ParseError> {
         let mut negate = false;
         loop {
             self.skip_ws();
@@ -284,24 +659,30 @@ impl<'a, 'r> Parser<'a, 'r> {
             }
         }
         let g = self.atom()?;
-        Ok(if negate { self.u.neg(g) } else { g })
+        Ok(if negate { self.neg_val(g) } else { g })
     }
 
     /// An option inside braces: a value, or a sum in calculator mode.
     fn option(&mut self) -> Result<GameId, ParseError> {
-        if self.calc() {
-            self.sum()
-        } else {
-            self.skip_ws();
-            self.atom()
-        }
+        self.skip_ws();
+        let at = self.pos;
+        let v = if self.calc() { self.sum()? } else { self.atom()? };
+        self.game(v, at)
+    }
+
+    /// One value that must be built as a game.
+    fn game_atom(&mut self) -> Result<GameId, ParseError> {
+        self.skip_ws();
+        let at = self.pos;
+        let v = self.atom()?;
+        self.game(v, at)
     }
 
     // ---- values ----
 
     /// One value, nested at most [`MAX_DEPTH`] deep; the stack grows on the heap
     /// when it runs low, so the depth limit, not the thread's stack, bounds it.
-    pub(crate) fn atom(&mut self) -> Result<GameId, ParseError> {
+    fn atom(&mut self) -> Result<Val, ParseError> {
         self.skip_ws();
         if self.depth >= MAX_DEPTH {
             return self.err_at(
@@ -317,25 +698,39 @@ impl<'a, 'r> Parser<'a, 'r> {
         r
     }
 
-    fn atom_at_depth(&mut self) -> Result<GameId, ParseError> {
+    fn atom_at_depth(&mut self) -> Result<Val, ParseError> {
         let at = self.pos;
         let Some(c) = self.peek() else {
             return self.err_at(at, "expected a value");
         };
-        let g = match c {
-            '{' => self.braces()?,
+        let v = match c {
+            '{' => Val::Game(self.braces()?),
             '(' => {
                 self.pos += 1;
-                let g = if self.calc() { self.sum()? } else { self.atom()? };
+                let v = if self.calc() { self.sum()? } else { self.atom()? };
                 self.skip_ws();
                 if !self.eat(')') {
                     return self.err_at(self.pos, "expected ')'");
                 }
-                g
+                v
             }
             '±' | '+' if self.eat_plus_minus() => {
-                let d = self.atom()?;
-                return Ok(self.plus_minus(self.u.zero(), d));
+                self.skip_ws();
+                let zero = self.u.zero();
+                let s = if self.peek() == Some('{') && self.is_option_list()? {
+                    // ±{a,b}: the switch {a,b | -a,-b}.
+                    let open = self.pos;
+                    let close = self.matching(open)?;
+                    let left = self.side(open + 1, close)?;
+                    self.pos = close + 1;
+                    let right: Vec<GameId> = left.iter().map(|&o| self.u.neg(o)).collect();
+                    self.u.construct(&left, &right)
+                } else {
+                    let d = self.game_atom()?;
+                    self.plus_minus(zero, d)
+                };
+                self.check_work(at)?;
+                return Ok(Val::Game(s));
             }
             '-' if !is_digit(self.peek_at(1)) && self.peek_at(1) != Some('.') => {
                 // A run of minus signs, counted rather than recursed into.
@@ -346,15 +741,22 @@ impl<'a, 'r> Parser<'a, 'r> {
                     self.skip_ws();
                 }
                 let g = self.atom()?;
-                return Ok(if negate { self.u.neg(g) } else { g });
+                return Ok(if negate { self.neg_val(g) } else { g });
             }
             '-' | '.' | '0'..='9' => {
                 let x = self.number()?;
-                self.up_star(x)?
+                if self.tiny_word().is_some() {
+                    let t = self.tiny()?;
+                    let n = self.u.number(x);
+                    Val::Game(self.u.add(n, t))
+                } else {
+                    self.up_star(x, at)?
+                }
             }
-            '^' | '↑' | '↓' | '⇑' | '⇓' | '*' => self.up_star(Dyadic::ZERO)?,
-            'v' if !self.calc() || self.is_down_word() => self.up_star(Dyadic::ZERO)?,
-            c if self.calc() && (c.is_alphabetic() || c == '_') => self.call()?,
+            '^' | '↑' | '↓' | '⇑' | '⇓' | '*' => self.up_star(Dyadic::ZERO, at)?,
+            'v' if !self.calc() || self.is_down_word() => self.up_star(Dyadic::ZERO, at)?,
+            _ if self.tiny_word().is_some() => Val::Game(self.tiny()?),
+            c if self.calc() && (c.is_alphabetic() || c == '_') => Val::Game(self.call()?),
             c => return self.err_at(at, format!("unexpected '{c}'")),
         };
         self.check_work(at)?;
@@ -362,13 +764,61 @@ impl<'a, 'r> Parser<'a, 'r> {
         let before = self.pos;
         self.skip_ws();
         if self.eat_plus_minus() {
-            let d = self.atom()?;
+            let g = self.game(v, at)?;
+            let d = self.game_atom()?;
             let s = self.plus_minus(g, d);
             self.check_work(at)?;
-            return Ok(s);
+            return Ok(Val::Game(s));
         }
         self.pos = before;
-        Ok(g)
+        Ok(v)
+    }
+
+    /// True when the braces at the cursor hold options without a `|` (`±{a,b}`).
+    fn is_option_list(&self) -> Result<bool, ParseError> {
+        let close = self.matching(self.pos)?;
+        Ok(self.separators(self.pos + 1, close).0.is_empty())
+    }
+
+    /// `Tiny` or `Miny` (any case) at the cursor, before a parenthesis: true for Tiny.
+    fn tiny_word(&self) -> Option<bool> {
+        let word: String = (0..4)
+            .filter_map(|k| self.peek_at(k))
+            .collect::<String>()
+            .to_lowercase();
+        let tiny = match word.as_str() {
+            "tiny" => true,
+            "miny" => false,
+            _ => return None,
+        };
+        let mut k = 4;
+        while self.peek_at(k).is_some_and(char::is_whitespace) {
+            k += 1;
+        }
+        (self.peek_at(k) == Some('(')).then_some(tiny)
+    }
+
+    /// `Tiny(G)` = {0 || 0 | -G} and `Miny(G)` = {G | 0 || 0}.
+    fn tiny(&mut self) -> Result<GameId, ParseError> {
+        let at = self.pos;
+        let tiny = self.tiny_word().unwrap_or(true);
+        self.pos += 4;
+        self.skip_ws();
+        let open = self.pos;
+        let close = self.matching(open)?;
+        let saved = self.end;
+        self.pos = open + 1;
+        self.end = close;
+        self.skip_ws();
+        let arg_at = self.pos;
+        let v = if self.calc() { self.sum()? } else { self.atom()? };
+        self.expect_end()?;
+        self.end = saved;
+        let g = self.game(v, arg_at)?;
+        self.pos = close + 1;
+        let t = if tiny { self.u.tiny(g) } else { self.u.miny(g) };
+        self.check_work(at)?;
+        Ok(t)
     }
 
     /// `±`, or CGSuite's ASCII `+-` (in the calculator too: `2+-1` is 2±1, not
@@ -412,7 +862,11 @@ impl<'a, 'r> Parser<'a, 'r> {
     fn number(&mut self) -> Result<Dyadic, ParseError> {
         let at = self.pos;
         self.eat('-');
-        while self.peek().is_some_and(|c| c.is_ascii_digit() || c == '.') {
+        // A '.' not followed by a digit is the Norton product (`2.^`).
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_digit() || (c == '.' && is_digit(self.peek_at(1))))
+        {
             self.pos += 1;
         }
         if self.peek() == Some('/') && is_digit(self.peek_at(1)) {
@@ -450,14 +904,15 @@ impl<'a, 'r> Parser<'a, 'r> {
     }
 
     /// The ups and star written right after a number (or alone): `^^*`, `v3*2`, `⇑`.
-    fn up_star(&mut self, x: Dyadic) -> Result<GameId, ParseError> {
+    fn up_star(&mut self, x: Dyadic, atom_at: usize) -> Result<Val, ParseError> {
         let mut ups: i64 = 0;
+        let mut uptimal = None;
         let at = self.pos;
         match self.peek() {
             Some('^') | Some('v') => {
                 let c = self.peek().unwrap_or('^');
                 if c == 'v' && self.calc() && !self.is_down_word() {
-                    return Ok(self.u.number(x));
+                    return Ok(Val::Game(self.u.number(x)));
                 }
                 let sign = if c == '^' { 1 } else { -1 };
                 let mut n = 0;
@@ -467,6 +922,9 @@ impl<'a, 'r> Parser<'a, 'r> {
                 if n == 1 {
                     if let Some(k) = self.digits() {
                         n = i64::try_from(k).unwrap_or(i64::MAX);
+                    } else if let Some((nth, k)) = self.uptimal_index()? {
+                        uptimal = Some((sign, nth, k));
+                        n = 0;
                     }
                 }
                 ups = sign * n;
@@ -482,6 +940,13 @@ impl<'a, 'r> Parser<'a, 'r> {
                 let n = match self.digits() {
                     Some(k) if base == 1 => i64::try_from(k).unwrap_or(i64::MAX),
                     Some(_) => return self.err_at(at, "a count follows ↑ or ↓, not ⇑ or ⇓"),
+                    None if base == 1 => match self.uptimal_index()? {
+                        Some((nth, k)) => {
+                            uptimal = Some((sign, nth, k));
+                            0
+                        }
+                        None => 1,
+                    },
                     None => base,
                 };
                 ups = sign * n;
@@ -490,16 +955,59 @@ impl<'a, 'r> Parser<'a, 'r> {
         }
         let mut star = 0;
         let star_at = self.pos;
-        if self.eat('*') {
+        // A `*` after a number or ups may be a product; alone it is a star.
+        let after_something = star_at > atom_at;
+        if self.peek() == Some('*') && !(after_something && self.is_times()) && self.eat('*') {
             star = self.digits().unwrap_or(1);
+        }
+        if star == u64::MAX {
+            return self.err_at(star_at, "a nimber beyond *2^64");
         }
         if ups.unsigned_abs() > LIMIT {
             return self.err_at(at, format!("at most {LIMIT} ups"));
         }
+        let v = Nus { x, ups, star };
+        let Some((sign, nth, k)) = uptimal else {
+            return Ok(self.up_star_val(v));
+        };
         if star > STAR_LIMIT {
-            return self.err_at(star_at, format!("at most *{STAR_LIMIT}"));
+            return self.err_at(star_at, self.too_large(v));
         }
-        Ok(self.u.up_star(x, ups, star))
+        let unit = if nth {
+            self.u.up_nth(k)
+        } else {
+            self.u.up_arrow_sum(k)
+        };
+        let unit = if sign < 0 { self.u.neg(unit) } else { unit };
+        let rest = self.u.up_star(x, 0, star);
+        let g = self.u.add(rest, unit);
+        self.check_work(at)?;
+        Ok(Val::Game(g))
+    }
+
+    /// `<n>` (true: ↑^n) or `[n]` (false: ↑^→n) right after an up or a down; `None`
+    /// (nothing read) otherwise, so that `^ < 2` stays a comparison.
+    fn uptimal_index(&mut self) -> Result<Option<(bool, u32)>, ParseError> {
+        let (nth, close) = match self.peek() {
+            Some('<') => (true, '>'),
+            Some('[') => (false, ']'),
+            _ => return Ok(None),
+        };
+        let at = self.pos;
+        let mut k = 1;
+        while is_digit(self.peek_at(k)) {
+            k += 1;
+        }
+        if k == 1 || self.peek_at(k) != Some(close) {
+            return Ok(None);
+        }
+        self.pos += 1;
+        let n = self.digits().unwrap_or(u64::MAX);
+        self.pos += 1;
+        if n == 0 || n > MAX_UPTIMAL {
+            return self.err_at(at, format!("an uptimal's index is 1 to {MAX_UPTIMAL}"));
+        }
+        Ok(Some((nth, n as u32)))
     }
 
     // ---- braces ----
@@ -617,7 +1125,10 @@ impl<'a, 'r> Parser<'a, 'r> {
         if self.peek() != Some('(') {
             return self.err_at(
                 at,
-                format!("unknown name '{name}' (functions need arguments in parentheses)"),
+                format!(
+                    "unknown name '{name}' (functions need arguments in parentheses: {}; loopy values: on off over under upon dud pass, G & H, a{{0|a}})",
+                    function_names()
+                ),
             );
         }
         let open = self.pos;
@@ -636,6 +1147,8 @@ impl<'a, 'r> Parser<'a, 'r> {
                 | "leftstop"
                 | "rightstop"
                 | "birthday"
+                | "overheat"
+                | "norton"
         );
         let g = if builtin {
             let args = self.arguments(open + 1, close)?;
@@ -645,6 +1158,10 @@ impl<'a, 'r> Parser<'a, 'r> {
             let resolve = self.resolve.as_mut().expect("calculator mode");
             match resolve(&name, &raw, self.u) {
                 Ok(g) => g,
+                // The resolver knows games, not the calculator's functions.
+                Err(m) if m.starts_with("unknown game") => {
+                    return self.err_at(at, format!("{m}; functions: {}", function_names()))
+                }
                 Err(m) => return self.err_at(at, m),
             }
         };
@@ -669,6 +1186,7 @@ impl<'a, 'r> Parser<'a, 'r> {
             self.skip_ws();
             let col = self.pos;
             let g = self.sum()?;
+            let g = self.game(g, col)?;
             self.expect_end()?;
             out.push((col, g));
         }
@@ -677,7 +1195,11 @@ impl<'a, 'r> Parser<'a, 'r> {
     }
 
     fn builtin(&mut self, name: &str, at: usize, args: &[(usize, GameId)]) -> Result<GameId, ParseError> {
-        let want = if matches!(name, "cool" | "heat") { 2 } else { 1 };
+        let want = match name {
+            "cool" | "heat" | "norton" => 2,
+            "overheat" => 3,
+            _ => 1,
+        };
         if args.len() != want {
             return self.err_at(at, format!("{name} takes {want} argument(s), not {}", args.len()));
         }
@@ -704,6 +1226,8 @@ impl<'a, 'r> Parser<'a, 'r> {
                 let t = number_arg(self, 1)?;
                 self.u.heat(g, t)
             }
+            "overheat" => self.u.overheat(g, args[1].1, args[2].1),
+            "norton" => self.u.norton_product(g, args[1].1),
             "mean" => {
                 let m = self.u.mean(g);
                 self.u.number(m)

@@ -135,7 +135,7 @@ fn reversible_options() {
     // {1|{0|-1}}: no reversal; written with nested slashes.
     let inner = u.construct(&[z], &[m1]);
     let g = u.construct(&[z], &[inner]);
-    assert_eq!(u.display(g, false), "{0||0|-1}");
+    assert_eq!(u.display(g, false), "Tiny(1)");
     assert_eq!(u.parse("{0||0|-1}").unwrap(), g);
 }
 
@@ -172,7 +172,8 @@ fn classic_values() {
     assert_eq!(u.outcome(tiny), OutcomeClass::L);
     assert_eq!(u.birthday(tiny), 4);
     let minus_tiny = u.neg(tiny);
-    assert_eq!(u.display(minus_tiny, false), "{2|0||0}");
+    assert_eq!(u.display(minus_tiny, false), "Miny(2)");
+    assert_eq!(u.parse("{2|0||0}"), Ok(minus_tiny));
 }
 
 #[test]

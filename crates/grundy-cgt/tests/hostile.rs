@@ -131,7 +131,9 @@ fn ascii_plus_minus_is_plus_or_minus() {
     // (second player wins), not -{1|0} = -1/2±1/2.
     assert_eq!(shown(&mut u, "+-{1|0}"), "0");
     assert_eq!(shown(&mut u, "±{1|0}"), "0");
-    assert_eq!(shown(&mut u, "+-{2|1}"), "{2|1||-1|-2}");
+    // ±G is {G | -G}, written so (CGSuite's compact switch).
+    assert_eq!(shown(&mut u, "+-{2|1}"), "±(3/2±1/2)");
+    assert_eq!(shown(&mut u, "{2|1||-1|-2}"), "±(3/2±1/2)");
     // Plus a negative, spelt with a space or as a difference.
     assert_eq!(shown(&mut u, "2 + -1"), "1");
     assert_eq!(shown(&mut u, "2-1"), "1");

@@ -6,6 +6,7 @@
 mod against_definition;
 mod basics;
 mod calc;
+mod cgsuite;
 mod fuzz_cgt;
 mod hostile;
 mod published;

@@ -121,6 +121,7 @@ enum Command {
     #[command(after_help = load::partizan_help())]
     Value(Limited<commands::value::Args>),
     /// The game calculator: sums, comparisons, cooling and heating of values, e.g. "{1|-1} + ^*".
+    #[command(after_help = commands::calc::help())]
     Calc(Limited<commands::calc::Args>),
     /// Draw the thermograph of a position or value as PNG or SVG.
     #[command(after_help = load::partizan_help())]

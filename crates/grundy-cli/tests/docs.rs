@@ -389,3 +389,47 @@ fn the_family_tables_of_the_guide_list_the_catalogue() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The commands of the README's feature table ("What it answers"): every
+/// `grundy ...` code span of its rows, with the table's `\|` read as `|`.
+fn feature_commands() -> Vec<(usize, String)> {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut out = Vec::new();
+    let mut inside = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with("## ") {
+            inside = line == "## What it answers";
+            continue;
+        }
+        if !inside || !line.starts_with('|') {
+            continue;
+        }
+        for (k, span) in line.split('`').enumerate() {
+            if k % 2 == 1 && span.starts_with("grundy ") {
+                out.push((i + 1, span.replace("\\|", "|")));
+            }
+        }
+    }
+    out
+}
+
+/// Each feature the README's table names runs, as written, and succeeds.
+#[test]
+fn every_command_of_the_feature_table_runs() {
+    let commands = feature_commands();
+    assert!(
+        commands.len() >= 10,
+        "the README's feature table lost its commands"
+    );
+    let dir = workdir();
+    let mut failures = Vec::new();
+    for (line, command) in commands {
+        let (status, _, stderr) = run(&command, dir.path(), Duration::from_secs(60));
+        if status != Some(0) {
+            failures.push(format!(
+                "README.md:{line}: $ {command}\n  exit status {status:?}\n  stderr: {stderr}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

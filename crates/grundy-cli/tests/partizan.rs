@@ -31,7 +31,7 @@ fn calculator_facts() {
         ("mean({2|-1})", "1/2"),
         ("aw(^)", "1"),
         ("rcf({1|*})", "1/2±1/2"),
-        ("{0||0|-1}", "{0||0|-1}"),
+        ("{0||0|-1}", "Tiny(1)"),
         ("kayles(7)", "*2"),
         ("nim(3,5) + *6", "0"),
     ];
@@ -49,6 +49,26 @@ fn calculator_facts() {
         assert_eq!(stdout(&["calc", expression]).trim(), truth, "calc {expression}");
     }
     assert_eq!(stdout(&["calc", "^^*", "--unicode"]).trim(), "⇑*");
+}
+
+/// Loopy values in CGSuite's notation (issue 46's acceptance: `{0|pass}` is over,
+/// `{pass|} + {|pass}` is dud).
+#[test]
+fn calculator_loopy_values() {
+    for (expression, value) in [
+        ("{0|pass}", "over"),
+        ("{pass|} + {|pass}", "dud"),
+        ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}"),
+        ("over - over", "over & under"),
+        ("a{{|a}|}", "1 & 0"),
+        ("degree({pass|3/2})", "over"),
+    ] {
+        assert_eq!(stdout(&["calc", expression]).trim(), value, "calc {expression}");
+    }
+    assert_eq!(stdout(&["calc", "over > ^"]).trim(), "true");
+    fails_with(&["calc", "{0|pass"], "column 1");
+    fails_with(&["calc", "{0|b}"], "unknown name 'b'");
+    fails_with(&["calc", "off & on"], "onside");
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod common;
 
 mod admission;
 mod boards;
+mod cgsuite_calc;
 mod classic;
 mod cli;
 mod dist;

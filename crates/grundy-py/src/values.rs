@@ -227,17 +227,53 @@ impl Operand {
     }
 }
 
+/// A value's text, read as the calculator reads it (`grundy calc`, the web page):
+/// CGSuite's names, sums, functions and positions of catalogue games.
 fn parse(py: Python<'_>, v: &mut Values, text: &str) -> PyResult<GameId> {
-    match v.universe.parse(text) {
-        Ok(g) => {
+    use grundy_cgt::calc::CalcValue;
+    let budget = grundy::Budget::default();
+    let mut resolve = |name: &str, position: &str, u: &mut Universe| -> Result<GameId, String> {
+        let game = grundy_api::builtin_game(name, &budget).map_err(|e| e.to_string())?;
+        let p = game.parse_position(position).map_err(|e| e.to_string())?;
+        grundy_api::value_of(game.as_ref(), &p, u, &budget).map_err(|e| e.to_string())
+    };
+    match grundy_cgt::calc::evaluate(text, &mut v.universe, &mut resolve) {
+        Ok(CalcValue::Game(g)) => {
             v.checked(py)?;
             Ok(g)
         }
+        Ok(CalcValue::UpStar { star, .. }) => Err(raise(
+            py,
+            "InputError",
+            &format!(
+                "*{star} is too large to build as a game (*n has n options; a Value is a form, at most *{}): grundy.calc computes with it exactly",
+                grundy_cgt::NIMBER_LIMIT
+            ),
+            None,
+        )),
+        Ok(CalcValue::Bool(_)) => Err(raise(
+            py,
+            "InputError",
+            "a comparison is not a value (compare Values with <, <=, ==, or use grundy.calc)",
+            None,
+        )),
         Err(e) => Err(match grundy_cgt::calc::over_budget(&v.universe) {
             Some(o) => error(py, grundy_api::Error::OverBudget(o)),
             None => raise(py, "InputError", &e.to_string(), None),
         }),
     }
+}
+
+/// The number a value is, or the error naming what needed one.
+fn number_of(py: Python<'_>, u: &Universe, g: GameId, what: &str) -> PyResult<grundy_cgt::Dyadic> {
+    u.as_number(g).ok_or_else(|| {
+        raise(
+            py,
+            "InputError",
+            &format!("{what} is a number, not {}", u.display(g, false)),
+            None,
+        )
+    })
 }
 
 impl PyValue {
@@ -415,6 +451,113 @@ impl PyValue {
             let r = v.universe.reduced(g);
             v.keep(py, r)
         })
+    }
+
+    /// The value cooled by the number `t >= 0`.
+    fn cool(&self, py: Python<'_>, t: &Bound<'_, PyAny>) -> PyResult<PyValue> {
+        let t = Operand::of(py, t)?;
+        with_values(|v| {
+            let t = t.game(py, v)?;
+            let t = number_of(py, &v.universe, t, "the temperature")?;
+            if t < grundy_cgt::Dyadic::ZERO {
+                return Err(raise(
+                    py,
+                    "InputError",
+                    &format!("cool needs a temperature of at least 0, not {t}"),
+                    None,
+                ));
+            }
+            let g = v.game(self);
+            let c = v.universe.cool(g, t);
+            v.keep(py, c)
+        })
+    }
+
+    /// The value heated by the number `t`.
+    fn heat(&self, py: Python<'_>, t: &Bound<'_, PyAny>) -> PyResult<PyValue> {
+        let t = Operand::of(py, t)?;
+        with_values(|v| {
+            let t = t.game(py, v)?;
+            let t = number_of(py, &v.universe, t, "the temperature")?;
+            let g = v.game(self);
+            let h = v.universe.heat(g, t);
+            v.keep(py, h)
+        })
+    }
+
+    /// The value overheated from `s` to `t` (CGSuite's Overheat).
+    fn overheat(&self, py: Python<'_>, s: &Bound<'_, PyAny>, t: &Bound<'_, PyAny>) -> PyResult<PyValue> {
+        let (s, t) = (Operand::of(py, s)?, Operand::of(py, t)?);
+        with_values(|v| {
+            let (s, t) = (s.game(py, v)?, t.game(py, v)?);
+            let g = v.game(self);
+            let h = v.universe.overheat(g, s, t);
+            v.keep(py, h)
+        })
+    }
+
+    #[getter]
+    fn left_stop(&self, py: Python<'_>) -> PyResult<String> {
+        self.ask(py, |u, g| u.left_stop(g).to_string())
+    }
+
+    #[getter]
+    fn right_stop(&self, py: Python<'_>) -> PyResult<String> {
+        self.ask(py, |u, g| u.right_stop(g).to_string())
+    }
+
+    /// Left's options of the canonical form.
+    #[getter]
+    fn left_options(&self, py: Python<'_>) -> PyResult<Vec<PyValue>> {
+        with_values(|v| {
+            let options = v.universe.left_options(v.game(self)).to_vec();
+            options.into_iter().map(|o| v.keep(py, o)).collect()
+        })
+    }
+
+    /// Right's options of the canonical form.
+    #[getter]
+    fn right_options(&self, py: Python<'_>) -> PyResult<Vec<PyValue>> {
+        with_values(|v| {
+            let options = v.universe.right_options(v.game(self)).to_vec();
+            options.into_iter().map(|o| v.keep(py, o)).collect()
+        })
+    }
+
+    /// n copies of the value (of its negative for n < 0).
+    fn __mul__(&self, py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<PyValue> {
+        if !n.is_instance_of::<pyo3::types::PyInt>() || n.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(raise(py, "InputError", "a Value is multiplied by an int", None));
+        }
+        let n: i64 = n
+            .extract()
+            .map_err(|_| raise(py, "InputError", "the multiple is too large (at most 2^63)", None))?;
+        with_values(|v| {
+            let g = v.game(self);
+            // A multiple of a number or of ups is built as a literal of that size
+            // would be: refused at once, as `Value(10**9)` is, rather than run out of work.
+            if let Some((x, ups, _)) = v.universe.as_up_star(g) {
+                let limit = 1u128 << 16;
+                let too_large = x
+                    .checked_mul_int(n)
+                    .is_none_or(|x| x.floor().unsigned_abs() >= limit)
+                    || i128::from(ups).saturating_mul(i128::from(n)).unsigned_abs() > limit;
+                if too_large {
+                    return Err(raise(
+                        py,
+                        "InputError",
+                        "the multiple is too large to build as a game",
+                        None,
+                    ));
+                }
+            }
+            let m = v.universe.multiple(n, g);
+            v.keep(py, m)
+        })
+    }
+
+    fn __rmul__(&self, py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<PyValue> {
+        self.__mul__(py, n)
     }
 
     /// The thermograph: the dict of `thermograph` with its walls.

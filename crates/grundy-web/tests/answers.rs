@@ -99,6 +99,12 @@ async fn the_other_endpoints_answer_as_the_library() {
     let (status, got) = post(&app, "calc", json!({"expression": "{1|-1} + ^*"})).await;
     assert_eq!((status, &got), (StatusCode::OK, &want));
 
+    // Loopy values: the same text as the CLI's calculator.
+    let (status, got) = post(&app, "calc", json!({"expression": "{pass|} + {|pass}"})).await;
+    assert_eq!((status, &got["value"]), (StatusCode::OK, &json!("dud")), "{got}");
+    let (status, _) = post(&app, "calc", json!({"expression": "{0|pass"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
     let want = grundy_api::thermograph_of_value("{2|-1}", &budget)
         .unwrap()
         .json_with_walls();
@@ -113,6 +119,36 @@ async fn the_other_endpoints_answer_as_the_library() {
         .json();
     let (status, got) = post(&app, "explain", json!({"game": "nim", "position": "1,2,4"})).await;
     assert_eq!((status, &got), (StatusCode::OK, &want));
+}
+
+/// The web calculator reads CGSuite's notation as the CLI does: it is the same
+/// calculator (`grundy_api::calc`), names, nimbers of any size and errors alike.
+#[tokio::test]
+async fn the_calculator_speaks_cgsuite() {
+    let app = app();
+    let budget = budget();
+    for (expression, value) in [
+        ("{0||0|-2}", "Tiny(2)"),
+        ("^<2> + ^", "^[2]"),
+        ("1:-1", "1/2"),
+        ("^.^", "{^^*||0|v4}"),
+        ("3*{1|0}", "3/2±1/2"),
+        ("*12345 + *678", "*12959"),
+        ("^ + *99999", "^*99999"),
+    ] {
+        let want = grundy_api::calc(expression, false, &budget).unwrap().json();
+        let (status, got) = post(&app, "calc", json!({ "expression": expression })).await;
+        assert_eq!((status, &got), (StatusCode::OK, &want), "{expression}");
+        assert_eq!(got["value"], value, "{expression}");
+    }
+    let (status, got) = post(&app, "calc", json!({ "expression": "*100000 + {1|0}" })).await;
+    crate::common::assert_error(
+        status,
+        &got,
+        StatusCode::BAD_REQUEST,
+        "a large nimber built as a form",
+    );
+    assert!(got["error"].as_str().unwrap().contains("column 9"), "{got}");
 }
 
 #[tokio::test]

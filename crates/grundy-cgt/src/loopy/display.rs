@@ -8,9 +8,13 @@
 //! the separator grows a slash, as for short games. A sided value is `G & H`, and
 //! `on & off` is `dud`.
 
-use super::graph::Graph;
+use super::compare::{compare, Side};
+use super::graph::{Graph, Meter};
 use super::value::{short_of, Loopy, Stopper};
 use crate::Universe;
+
+/// The most slashes a separator gets.
+const MAX_BARS: usize = 4;
 
 /// The longest text printed; a graph with much sharing can print exponentially long.
 const MAX_LEN: usize = 1 << 16;
@@ -79,6 +83,23 @@ impl Printer<'_> {
             self.len += name.len();
             return (name, 0);
         }
+        if let Some(text) = self.tiny_or_miny(v) {
+            self.len += text.len();
+            return (text, 0);
+        }
+        if let Some(x) = self.plus_minus(v) {
+            self.path.push(v);
+            let (t, _) = self.node(x);
+            self.path.pop();
+            let plain = t.chars().all(|c| c.is_ascii_alphabetic()) || t.parse::<crate::Dyadic>().is_ok();
+            let text = if plain {
+                format!("±{t}")
+            } else {
+                format!("±({t})")
+            };
+            self.len += text.len();
+            return (text, 0);
+        }
         self.path.push(v);
         let left = self.side(v, true);
         let right = self.side(v, false);
@@ -112,7 +133,9 @@ impl Printer<'_> {
                 texts.push(label);
             } else {
                 let (t, bars) = self.node(w);
-                if opts.len() == 1 && bars > 0 {
+                // CGSuite writes at most four slashes; a form that would need
+                // more keeps its braces.
+                if opts.len() == 1 && bars > 0 && bars < MAX_BARS {
                     inner = bars;
                     texts.push(t[1..t.len() - 1].to_string());
                 } else {
@@ -121,6 +144,57 @@ impl Printer<'_> {
             }
         }
         (texts.join(","), inner)
+    }
+
+    /// `Tiny(G)` = {0||0|-G} and `Miny(G)` = {G|0||0}, G loopy (short ones print
+    /// as short games do), as CGSuite names them.
+    fn tiny_or_miny(&mut self, v: usize) -> Option<String> {
+        let zero = |p: &mut Self, w: usize| short_of(p.g, w, p.u).is_some_and(|id| id == p.u.zero());
+        let (l, r) = (self.g.left[v].clone(), self.g.right[v].clone());
+        // The subscript must not lead back above it: it prints on its own.
+        let closed = |p: &Self, y: usize, w: usize| {
+            let reach = p.g.reachable_set(y);
+            !reach.contains(&v) && !reach.contains(&w) && p.path.iter().all(|q| !reach.contains(q))
+        };
+        if let ([z], [w]) = (l.as_slice(), r.as_slice()) {
+            let (a, b) = (self.g.left[*w].clone(), self.g.right[*w].clone());
+            if let ([z2], [y]) = (a.as_slice(), b.as_slice()) {
+                if *w != v && zero(self, *z) && zero(self, *z2) && closed(self, *y, *w) {
+                    let g = Stopper::from_graph_at(self.g, *y).negative();
+                    return named_subscript(display_stopper(&g, self.u)).map(|x| format!("Tiny({x})"));
+                }
+            }
+        }
+        if let ([w], [z]) = (l.as_slice(), r.as_slice()) {
+            let (a, b) = (self.g.left[*w].clone(), self.g.right[*w].clone());
+            if let ([y], [z2]) = (a.as_slice(), b.as_slice()) {
+                if *w != v && zero(self, *z) && zero(self, *z2) && closed(self, *y, *w) {
+                    let g = Stopper::from_graph_at(self.g, *y);
+                    return named_subscript(display_stopper(&g, self.u)).map(|x| format!("Miny({x})"));
+                }
+            }
+        }
+        None
+    }
+
+    /// `x` where the node is `{x|-x}` (and not short: short ones print as short).
+    fn plus_minus(&mut self, v: usize) -> Option<usize> {
+        let (l, r) = (&self.g.left[v], &self.g.right[v]);
+        if l.len() != 1
+            || r.len() != 1
+            || l[0] == v
+            || r[0] == v
+            || self.path.contains(&l[0])
+            || self.path.contains(&r[0])
+        {
+            return None;
+        }
+        let (a, b) = (self.g.reachable(l[0]), self.g.reachable(r[0]));
+        let budget = grundy_budget::Budget::default();
+        let mut meter = Meter::new(&budget);
+        let cmp = compare(&a.negative(), &b, Side::Stopper, &mut meter).ok()?;
+        let back = compare(&b, &a.negative(), Side::Stopper, &mut meter).ok()?;
+        (cmp.leq(0, 0) && back.leq(0, 0)).then_some(l[0])
     }
 
     /// The names CGSuite prints: on, off, over, under, upon, and x over / x under.
@@ -158,6 +232,12 @@ impl Printer<'_> {
         }
         None
     }
+}
+
+/// CGSuite names Tiny(G) and Miny(G) only where G has a short name (on, over,
+/// 2over, ^...), not braces.
+fn named_subscript(text: String) -> Option<String> {
+    (!text.contains('{') && !text.contains('&')).then_some(text)
 }
 
 /// The slashes of the outermost separator of a braces text `{…|…}`, or 0 when the

@@ -109,6 +109,20 @@ impl Graph {
         }
     }
 
+    /// The nodes reachable from `root` (itself included).
+    pub(crate) fn reachable_set(&self, root: usize) -> rustc_hash::FxHashSet<usize> {
+        let mut seen: rustc_hash::FxHashSet<usize> = [root].into_iter().collect();
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            for &w in self.left[v].iter().chain(&self.right[v]) {
+                if seen.insert(w) {
+                    stack.push(w);
+                }
+            }
+        }
+        seen
+    }
+
     /// The disjoint sum's graph: node `i * h.len() + j` is `self`'s node `i` plus
     /// `h`'s node `j`.
     pub fn sum(&self, h: &Graph) -> Graph {

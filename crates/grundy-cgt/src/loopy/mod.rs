@@ -31,11 +31,13 @@ mod display;
 mod graph;
 mod parse;
 mod simplify;
+mod stops;
 mod value;
 
 pub use display::{display, display_stopper};
 pub use graph::Graph;
-pub use parse::{evaluate, mentions_loopy, parse_value, Answer, CalcError};
+pub use parse::{evaluate, mentions_loopy, parse_value, Answer, CalcError, FUNCTIONS};
+pub use stops::Pseudonumber;
 pub use value::{downsum, upsum, Loopy, LoopyOutcome, Stopper};
 
 use grundy_budget::{Budget, OverBudget};

@@ -17,7 +17,7 @@
 use grundy_budget::Budget;
 
 use super::graph::Graph;
-use super::value::{Loopy, Stopper};
+use super::value::{downsum, upsum, Loopy, Stopper};
 use super::{display, LoopyError};
 use crate::{GameId, ParseError, Universe};
 
@@ -62,6 +62,10 @@ pub fn mentions_loopy(text: &str) -> bool {
             if NAMES.contains(&word.as_str())
                 || (before_digit && (word == "over" || word == "under"))
                 || (i < chars.len() && chars[i] == '{' && !is_short_word(&word))
+                || (i < chars.len()
+                    && chars[i] == '('
+                    && !["Tiny", "Miny"].contains(&word.as_str())
+                    && FUNCTIONS.iter().any(|f| f.0 == word))
             {
                 return true;
             }
@@ -133,7 +137,42 @@ enum Ast {
     Add(Box<Ast>, Box<Ast>),
     PlusMinus(Box<Ast>),
     Sided(Box<Ast>, Box<Ast>),
+    Ordinal(Box<Ast>, Box<Ast>),
+    Call(&'static str, Vec<Ast>, usize),
 }
+
+/// The loopy calculator's functions: name, arguments, what it gives.
+pub const FUNCTIONS: [(&str, usize, &str); 9] = [
+    ("Tiny", 1, "{0||0|-G}, for a loopy G too (Tiny(on))"),
+    ("Miny", 1, "{G|0||0}, for a loopy G too (Miny(on))"),
+    (
+        "leftstop",
+        1,
+        "where play stops with Left moving first in a stopper: a pseudonumber (x, x over, x under, on, off)",
+    ),
+    (
+        "rightstop",
+        1,
+        "where play stops with Right moving first in a stopper",
+    ),
+    (
+        "onside",
+        1,
+        "the onside of G (endless play counted as Left's win), a stopper",
+    ),
+    (
+        "offside",
+        1,
+        "the offside of G (endless play counted as Right's win), a stopper",
+    ),
+    ("upsum", 2, "the onside of the sum of two stoppers"),
+    ("downsum", 2, "the offside of the sum of two stoppers"),
+    (
+        "degree",
+        1,
+        "the degree of loopiness of a stopper G: the onside of G - G",
+    ),
+];
 
 struct Parser<'t, 'u> {
     chars: Vec<char>,
@@ -191,22 +230,64 @@ impl Parser<'_, '_> {
     }
 
     fn sum(&mut self) -> Result<Ast, ParseError> {
-        let mut acc = self.unary()?;
+        let mut acc = self.ordinal()?;
         loop {
             if self.peek_plus_minus() {
                 break;
             }
             if self.eat("+") {
-                let r = self.unary()?;
+                let r = self.ordinal()?;
                 acc = Ast::Add(Box::new(acc), Box::new(r));
             } else if self.eat("-") {
-                let r = self.unary()?;
+                let r = self.ordinal()?;
                 acc = Ast::Add(Box::new(acc), Box::new(Ast::Neg(Box::new(r))));
             } else {
                 break;
             }
         }
         Ok(acc)
+    }
+
+    /// `x over` / `x under` written as CGSuite prints them, `-1over` being
+    /// (-1) + over, not -(1over).
+    fn pseudonumber(&mut self) -> Result<Option<Ast>, ParseError> {
+        self.skip_ws();
+        let start = self.pos;
+        let mut end = start;
+        if self.chars.get(end) == Some(&'-') {
+            end += 1;
+        }
+        let digits = end;
+        while end < self.chars.len() && (self.chars[end].is_ascii_digit() || "/.".contains(self.chars[end])) {
+            end += 1;
+        }
+        if end == digits {
+            return Ok(None);
+        }
+        let number: String = self.chars[start..end].iter().collect();
+        for suffix in ["over", "under"] {
+            let n = suffix.len();
+            let after = self.chars.get(end + n).copied();
+            if self.chars.len() >= end + n
+                && self.chars[end..end + n].iter().copied().eq(suffix.chars())
+                && after.is_none_or(|c| !c.is_ascii_alphanumeric())
+            {
+                let x = self.short(&number, start)?;
+                self.pos = end + n;
+                let name = if suffix == "over" { "over" } else { "under" };
+                return Ok(Some(Ast::Add(Box::new(x), Box::new(Ast::Named(name)))));
+            }
+        }
+        Ok(None)
+    }
+
+    /// `G:H`, the ordinal sum: binds tighter than sums.
+    fn ordinal(&mut self) -> Result<Ast, ParseError> {
+        let base = self.unary()?;
+        if self.eat(":") {
+            return Ok(Ast::Ordinal(Box::new(base), Box::new(self.ordinal()?)));
+        }
+        Ok(base)
     }
 
     /// `+-` between two terms is not a sum's operator.
@@ -216,8 +297,15 @@ impl Parser<'_, '_> {
     }
 
     fn unary(&mut self) -> Result<Ast, ParseError> {
+        if let Some(a) = self.pseudonumber()? {
+            return Ok(a);
+        }
         if self.eat("+-") || self.eat("±") {
             return Ok(Ast::PlusMinus(Box::new(self.unary()?)));
+        }
+        // A negative number's sign belongs to it: -1^* is (-1)^*, as printed.
+        if self.peek() == Some('-') && self.chars.get(self.pos + 1).is_some_and(|c| c.is_ascii_digit()) {
+            return self.word();
         }
         if self.eat("-") {
             return Ok(Ast::Neg(Box::new(self.unary()?)));
@@ -238,8 +326,41 @@ impl Parser<'_, '_> {
             }
             Some('{') => self.braces(None),
             Some(c) if "}|,&)".contains(c) => Err(self.error(self.pos, "expected a value")),
-            Some(_) => self.word(),
+            Some(_) => {
+                if let Some(call) = self.call()? {
+                    return Ok(call);
+                }
+                self.word()
+            }
         }
+    }
+
+    /// A call of one of [`FUNCTIONS`], if one starts here.
+    fn call(&mut self) -> Result<Option<Ast>, ParseError> {
+        let start = self.pos;
+        let Some(&(name, arity, _)) = FUNCTIONS.iter().find(|(name, _, _)| {
+            let n = name.len();
+            self.chars.len() > start + n
+                && self.chars[start..start + n].iter().copied().eq(name.chars())
+                && self.chars[start + n] == '('
+        }) else {
+            return Ok(None);
+        };
+        self.pos += name.len() + 1;
+        let mut args = vec![self.sided()?];
+        while self.eat(",") {
+            args.push(self.sided()?);
+        }
+        if !self.eat(")") {
+            return Err(self.error(self.pos, "expected ')'"));
+        }
+        if args.len() != arity {
+            return Err(self.error(
+                start,
+                &format!("{name} takes {arity} argument(s), not {}", args.len()),
+            ));
+        }
+        Ok(Some(Ast::Call(name, args, start)))
     }
 
     fn braces(&mut self, label: Option<String>) -> Result<Ast, ParseError> {
@@ -321,8 +442,11 @@ impl Parser<'_, '_> {
     fn word(&mut self) -> Result<Ast, ParseError> {
         let start = self.pos;
         let mut depth = 0;
+        if self.chars.get(self.pos) == Some(&'-') {
+            self.pos += 1;
+        }
         while let Some(&c) = self.chars.get(self.pos) {
-            if depth == 0 && (c.is_whitespace() || "{}|,&)+-<>=±".contains(c)) {
+            if depth == 0 && (c.is_whitespace() || "{}|,&)+-<>=:".contains(c)) {
                 // An uptimal's brackets belong to the word: ^<2>, v[3].
                 if c == '<' && self.pos > start && matches!(self.chars[self.pos - 1], '^' | 'v' | '↑' | '↓')
                 {
@@ -360,17 +484,6 @@ impl Parser<'_, '_> {
         if is_ident && self.chars.get(self.pos) == Some(&'{') && !is_short_word(&word) {
             return self.braces(Some(word));
         }
-        for suffix in ["over", "under"] {
-            if let Some(x) = word.strip_suffix(suffix).filter(|x| !x.is_empty()) {
-                if x.ends_with(|c: char| c.is_ascii_digit()) {
-                    let n = self.short(x, start)?;
-                    return Ok(Ast::Add(
-                        Box::new(n),
-                        Box::new(Ast::Named(if suffix == "over" { "over" } else { "under" })),
-                    ));
-                }
-            }
-        }
         if is_ident && !is_short_ident(&word) {
             return Ok(Ast::Label(word, start));
         }
@@ -384,6 +497,13 @@ impl Parser<'_, '_> {
         match crate::calc::evaluate(word, self.u, &mut no_games) {
             Ok(crate::calc::CalcValue::Game(g)) => Ok(Ast::Short(g)),
             Ok(crate::calc::CalcValue::Bool(_)) => Err(self.error(start, "a comparison cannot be a value")),
+            Ok(crate::calc::CalcValue::UpStar { .. }) => Err(self.error(
+                start,
+                &format!(
+                    "a nimber above *{} is exact only among numbers, ups and nimbers, not in a loopy value",
+                    crate::NIMBER_LIMIT
+                ),
+            )),
             Err(e) => Err(ParseError {
                 message: e.message,
                 column: e.column + start,
@@ -455,7 +575,10 @@ fn has_free(a: &Ast, bound: &mut Vec<String>) -> Option<usize> {
             free
         }
         Ast::Neg(x) | Ast::PlusMinus(x) => has_free(x, bound),
-        Ast::Add(x, y) | Ast::Sided(x, y) => has_free(x, bound).or_else(|| has_free(y, bound)),
+        Ast::Add(x, y) | Ast::Sided(x, y) | Ast::Ordinal(x, y) => {
+            has_free(x, bound).or_else(|| has_free(y, bound))
+        }
+        Ast::Call(_, args, _) => args.iter().find_map(|a| has_free(a, bound)),
     }
 }
 
@@ -510,6 +633,61 @@ impl Eval<'_> {
                     None,
                     self.budget,
                 )?)
+            }
+            Ast::Ordinal(x, y) => {
+                let (x, y) = (self.value(x)?, self.value(y)?);
+                let no_form = || self.error(0, "a sided value G & H has no ordinal sum".into());
+                let (base, top) = (x.form().ok_or_else(no_form)?, y.form().ok_or_else(no_form)?);
+                Ok(Loopy::of_graph(&ordinal_sum(base, top), base.len(), self.budget)?)
+            }
+            Ast::Call(name, args, col) => {
+                let args = args
+                    .iter()
+                    .map(|a| self.value(a))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let stopper = |v: &Loopy| match v {
+                    Loopy::Stopper(s) => Ok(s.clone()),
+                    Loopy::Sided { .. } => {
+                        Err(self.error(*col, format!("{name} takes stoppers; this is a sided value")))
+                    }
+                };
+                if let "Tiny" | "Miny" = *name {
+                    let form = args[0]
+                        .form()
+                        .ok_or_else(|| self.error(*col, "a sided value G & H cannot be an option".into()))?;
+                    let mut g = Graph::with_nodes(3);
+                    // Tiny(G) = {0 || 0 | -G}; Miny(G) = {G | 0 || 0}. Node 1 is 0.
+                    let sub = if *name == "Tiny" {
+                        g.embed(&form.negative())
+                    } else {
+                        g.embed(form)
+                    };
+                    g.left[2].push(if *name == "Tiny" { 1 } else { sub });
+                    g.right[2].push(if *name == "Tiny" { sub } else { 1 });
+                    if *name == "Tiny" {
+                        g.left[0].push(1);
+                        g.right[0].push(2);
+                    } else {
+                        g.left[0].push(2);
+                        g.right[0].push(1);
+                    }
+                    return Ok(Loopy::of_graph(&g, 0, self.budget)?);
+                }
+                if let "leftstop" | "rightstop" = *name {
+                    let (l, r) = stopper(&args[0])?.stops(self.u);
+                    let text = if *name == "leftstop" { l } else { r }.to_string();
+                    return parse_value(&text, self.u, self.budget);
+                }
+                Ok(Loopy::Stopper(match *name {
+                    "onside" => args[0].onside().clone(),
+                    "offside" => args[0].offside().clone(),
+                    "upsum" => upsum(&stopper(&args[0])?, &stopper(&args[1])?, self.budget)?,
+                    "downsum" => downsum(&stopper(&args[0])?, &stopper(&args[1])?, self.budget)?,
+                    _ => {
+                        let g = stopper(&args[0])?;
+                        upsum(&g, &g.negative(), self.budget)?
+                    }
+                }))
             }
         }
     }
@@ -566,6 +744,20 @@ impl Eval<'_> {
             }
         }
     }
+}
+
+/// The graph of `base:top` (both rooted at 0): `base`'s nodes, then `top`'s, each of
+/// these also with the moves of `base`'s root (a move in the base ends the top).
+/// Its root is `top`'s root, node `base.len()`.
+fn ordinal_sum(base: &Graph, top: &Graph) -> Graph {
+    let mut g = base.clone();
+    let at = g.embed(top);
+    for v in at..g.len() {
+        let (l, r) = (base.left[0].clone(), base.right[0].clone());
+        g.left[v].extend(l);
+        g.right[v].extend(r);
+    }
+    g
 }
 
 fn unknown_name(name: &str) -> String {

@@ -241,3 +241,234 @@ fn alternating_components(g: &Graph) -> Vec<usize> {
     }
     component
 }
+
+/// The simplest form of the stopper at node `root` of a large graph, built from
+/// the bottom up: the graph's strongly connected components (positions that can
+/// follow one another), options first, each simplified together with the
+/// simplest forms already found below it, which it only ever reaches through
+/// options. The components of a board game are small (Fox and Geese: one
+/// arrangement of the geese, the fox moving about) and the simplest forms below
+/// them short, so no table of all pairs of positions is ever made; the last step
+/// is [`simplest_stopper`] of what the root reaches among those forms.
+pub(crate) fn simplest_stopper_bottom_up(
+    g: &Graph,
+    root: usize,
+    meter: &mut Meter,
+) -> Result<Graph, OverBudget> {
+    let g = g.reachable(root);
+    let n = g.len();
+    // The forms found so far: each node in simplest form, its options pool nodes.
+    let mut pool = Graph::default();
+    // Pool nodes without options inside their own component, by their options.
+    let mut interned: rustc_hash::FxHashMap<(Vec<usize>, Vec<usize>), usize> = Default::default();
+    let mut in_pool = vec![usize::MAX; n];
+    let mut local_of = vec![usize::MAX; n];
+    for component in move_components(&g) {
+        meter.work(component.len() as u64)?;
+        let k = component.len();
+        for (i, &v) in component.iter().enumerate() {
+            local_of[v] = i;
+        }
+        // The local graph: the component's nodes, then every pool node they reach.
+        let mut local = Graph::with_nodes(k);
+        let mut pool_local: rustc_hash::FxHashMap<usize, usize> = Default::default();
+        let mut pool_ids: Vec<usize> = Vec::new();
+        let mut queue: Vec<usize> = Vec::new();
+        let mut enter =
+            |p: usize, local: &mut Graph, queue: &mut Vec<usize>, pool_ids: &mut Vec<usize>| -> usize {
+                *pool_local.entry(p).or_insert_with(|| {
+                    queue.push(p);
+                    pool_ids.push(p);
+                    local.add_node()
+                })
+            };
+        for (i, &v) in component.iter().enumerate() {
+            for (left, opts) in [(true, &g.left[v]), (false, &g.right[v])] {
+                for &w in opts {
+                    let o = if local_of[w] != usize::MAX && component.get(local_of[w]) == Some(&w) {
+                        local_of[w]
+                    } else {
+                        enter(in_pool[w], &mut local, &mut queue, &mut pool_ids)
+                    };
+                    if left {
+                        local.left[i].push(o);
+                    } else {
+                        local.right[i].push(o);
+                    }
+                }
+            }
+        }
+        while let Some(p) = queue.pop() {
+            let at = enter(p, &mut local, &mut queue, &mut pool_ids);
+            for (left, opts) in [(true, pool.left[p].clone()), (false, pool.right[p].clone())] {
+                for w in opts {
+                    let o = enter(w, &mut local, &mut queue, &mut pool_ids);
+                    if left {
+                        local.left[at].push(o);
+                    } else {
+                        local.right[at].push(o);
+                    }
+                }
+            }
+        }
+        // Simplify the component's nodes against one table of the local pairs.
+        let cmp = compare(&local, &local, Side::Stopper, meter)?;
+        let leq = |a: usize, b: usize| cmp.leq(a, b);
+        for _round in 0..=4 * local.len() + 8 {
+            let mut changed = false;
+            for v in 0..k {
+                changed |= bypass_reversible(&mut local, v, Mover::Left, &leq);
+                changed |= bypass_reversible(&mut local, v, Mover::Right, &leq);
+                changed |= remove_dominated(&mut local.left[v], leq);
+                changed |= remove_dominated(&mut local.right[v], |a, b| leq(b, a));
+            }
+            if !changed {
+                break;
+            }
+        }
+        // Fuse each component node with an equal form below, else an equal
+        // component node before it.
+        let mut same: Vec<usize> = (0..local.len()).collect();
+        for a in 0..k {
+            if let Some(b) = (k..local.len())
+                .chain(0..a)
+                .find(|&b| same[b] == b && leq(a, b) && leq(b, a))
+            {
+                same[a] = b;
+            }
+        }
+        // Into the pool: first the nodes whose options are all below (interned
+        // by their options), then the rest, which refer to one another.
+        let pool_of_local = |o: usize, same: &[usize], assigned: &[usize]| -> Option<usize> {
+            let o = same[o];
+            if o >= k {
+                Some(pool_ids[o - k])
+            } else {
+                (assigned[o] != usize::MAX).then(|| assigned[o])
+            }
+        };
+        let mut assigned = vec![usize::MAX; k];
+        let mut filled = vec![false; k];
+        for a in (0..k).filter(|&a| same[a] == a) {
+            let below = |opts: &[usize]| -> Option<Vec<usize>> {
+                let mut ids: Vec<usize> = opts
+                    .iter()
+                    .map(|&o| {
+                        if same[o] >= k {
+                            Some(pool_ids[same[o] - k])
+                        } else {
+                            None
+                        }
+                    })
+                    .collect::<Option<Vec<usize>>>()?;
+                ids.sort_unstable();
+                ids.dedup();
+                Some(ids)
+            };
+            if let (Some(l), Some(r)) = (below(&local.left[a]), below(&local.right[a])) {
+                let id = *interned.entry((l.clone(), r.clone())).or_insert_with(|| {
+                    let id = pool.add_node();
+                    pool.left[id] = l;
+                    pool.right[id] = r;
+                    id
+                });
+                assigned[a] = id;
+                filled[a] = true;
+            }
+        }
+        for a in 0..k {
+            if same[a] == a && assigned[a] == usize::MAX {
+                assigned[a] = pool.add_node();
+            }
+        }
+        for a in (0..k).filter(|&a| same[a] == a) {
+            if filled[a] {
+                continue;
+            }
+            let id = assigned[a];
+            for (left, opts) in [(true, local.left[a].clone()), (false, local.right[a].clone())] {
+                let mut ids: Vec<usize> = opts
+                    .iter()
+                    .map(|&o| {
+                        pool_of_local(o, &same, &assigned).expect("every component node has a pool node")
+                    })
+                    .collect();
+                ids.sort_unstable();
+                ids.dedup();
+                if left {
+                    pool.left[id] = ids;
+                } else {
+                    pool.right[id] = ids;
+                }
+            }
+        }
+        for &v in &component {
+            let s = same[local_of[v]];
+            in_pool[v] = if s >= k { pool_ids[s - k] } else { assigned[s] };
+        }
+    }
+    simplest_stopper(&pool, in_pool[0], meter)
+}
+
+/// The strongly connected components of the graph of moves (by either player),
+/// each after every component its moves lead to (Tarjan's order).
+fn move_components(g: &Graph) -> Vec<Vec<usize>> {
+    let n = g.len();
+    let succ = |v: usize, i: usize| -> Option<usize> {
+        let l = g.left[v].len();
+        if i < l {
+            Some(g.left[v][i])
+        } else {
+            g.right[v].get(i - l).copied()
+        }
+    };
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut out = Vec::new();
+    let mut next_index = 0;
+    for start in 0..n {
+        if index[start] != usize::MAX {
+            continue;
+        }
+        let mut work: Vec<(usize, usize)> = vec![(start, 0)];
+        index[start] = next_index;
+        low[start] = next_index;
+        next_index += 1;
+        stack.push(start);
+        on_stack[start] = true;
+        while let Some(&mut (v, ref mut i)) = work.last_mut() {
+            if let Some(w) = succ(v, *i) {
+                *i += 1;
+                if index[w] == usize::MAX {
+                    index[w] = next_index;
+                    low[w] = next_index;
+                    next_index += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+            } else {
+                work.pop();
+                if let Some(&(p, _)) = work.last() {
+                    low[p] = low[p].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    let mut component = Vec::new();
+                    while let Some(w) = stack.pop() {
+                        on_stack[w] = false;
+                        component.push(w);
+                        if w == v {
+                            break;
+                        }
+                    }
+                    out.push(component);
+                }
+            }
+        }
+    }
+    out
+}

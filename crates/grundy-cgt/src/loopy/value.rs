@@ -5,7 +5,7 @@ use rustc_hash::FxHashMap;
 
 use super::compare::{compare, Side};
 use super::graph::{Graph, Meter};
-use super::simplify::{side_stopper, simplest_stopper};
+use super::simplify::{side_stopper, simplest_stopper, simplest_stopper_bottom_up};
 use super::LoopyError;
 use crate::{GameId, Universe};
 
@@ -17,6 +17,18 @@ pub struct Stopper {
 }
 
 impl Stopper {
+    #[cfg(test)]
+    pub(crate) fn from_graph_unchecked(graph: Graph) -> Stopper {
+        Stopper { graph }
+    }
+
+    /// The stopper at node `v` of a graph in simplest form (its followers are).
+    pub(crate) fn from_graph_at(g: &Graph, v: usize) -> Stopper {
+        Stopper {
+            graph: g.reachable(v),
+        }
+    }
+
     /// The graph, its root node 0.
     pub fn graph(&self) -> &Graph {
         &self.graph
@@ -83,6 +95,11 @@ impl Stopper {
     pub fn leq(&self, other: &Stopper, budget: &Budget) -> Result<bool, LoopyError> {
         let mut meter = Meter::new(budget);
         Ok(compare(&self.graph, &other.graph, Side::Stopper, &mut meter)?.leq(0, 0))
+    }
+
+    /// The Left stop and the Right stop.
+    pub fn stops(&self, u: &mut Universe) -> (super::Pseudonumber, super::Pseudonumber) {
+        super::stops::stops(&self.graph, u)
     }
 
     /// Left's and Right's options, as stoppers.
@@ -180,7 +197,7 @@ impl Loopy {
         let g = g.reachable(root);
         if g.is_stopper(0) {
             return Ok(Loopy::Stopper(Stopper {
-                graph: simplest_stopper(&g, 0, &mut meter)?,
+                graph: simplest_stopper_bottom_up(&g, 0, &mut meter)?,
             }));
         }
         let onside =

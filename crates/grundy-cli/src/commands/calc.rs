@@ -20,6 +20,18 @@ pub struct Args {
     pub json: bool,
 }
 
+/// `grundy help calc`: every function and notation, one line each, from the
+/// calculator's own lists.
+pub fn help() -> &'static str {
+    static HELP: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HELP.get_or_init(|| {
+        let line = |(what, means): &(&str, &str)| format!("  {what:<34} {means}\n");
+        let notation: String = grundy_cgt::calc::NOTATION.iter().map(line).collect();
+        let functions: String = grundy_cgt::calc::FUNCTIONS.iter().map(line).collect();
+        format!("Notation:\n{notation}\nFunctions:\n{functions}")
+    })
+}
+
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
     // `name(position)` in an expression: a position of any game the command knows,

@@ -316,6 +316,9 @@ def calc(
 class Value:
     """A short game's value in canonical form, in CGSuite notation.
 
+    The text is read as ``grundy calc`` reads it: ``Tiny(2)``, ``^<2>``, ``v[3]``,
+    ``+-1``, ``1:-1``, ``^.^``, ``3*{1|0}``, ``cool({3|-1}, 1)``, ``domineering(..|..)``.
+
     >>> up = Value("^")
     >>> up + up
     Value('^^')
@@ -425,6 +428,42 @@ class Value:
     def reduced(self) -> "Value":
         """The reduced canonical form (infinitesimals dropped)."""
         return Value._of(self._v.reduced())
+
+    def cool(self, t: Any) -> "Value":
+        """The value cooled by the number ``t >= 0``."""
+        return Value._of(self._v.cool(Value._other(t)))
+
+    def heat(self, t: Any) -> "Value":
+        """The value heated by the number ``t``."""
+        return Value._of(self._v.heat(Value._other(t)))
+
+    def overheat(self, s: Any, t: Any) -> "Value":
+        """The value overheated from ``s`` to ``t`` (CGSuite's Overheat)."""
+        return Value._of(self._v.overheat(Value._other(s), Value._other(t)))
+
+    @property
+    def left_stop(self) -> str:
+        return str(self._v.left_stop)
+
+    @property
+    def right_stop(self) -> str:
+        return str(self._v.right_stop)
+
+    @property
+    def left_options(self) -> List["Value"]:
+        """Left's options of the canonical form."""
+        return [Value._of(o) for o in self._v.left_options]
+
+    @property
+    def right_options(self) -> List["Value"]:
+        """Right's options of the canonical form."""
+        return [Value._of(o) for o in self._v.right_options]
+
+    def __mul__(self, n: int) -> "Value":
+        """``n`` copies of the value (``n`` an int; of its negative when ``n < 0``)."""
+        return Value._of(self._v * n)
+
+    __rmul__ = __mul__
 
     def thermograph(self) -> "Thermograph":
         return Thermograph(_report(self._v.thermograph()), str(self))

@@ -86,6 +86,49 @@ def test_known_values():
     assert t.svg().lstrip().startswith("<svg")
 
 
+def test_values_read_cgsuite_names_as_the_calculator_does():
+    V = grundy.Value
+    assert V("Tiny(2)") == V("{0||0|-2}") and str(V("{0||0|-2}")) == "Tiny(2)"
+    assert str(V("{2|0||0}")) == "Miny(2)"
+    assert str(V("{0|v*}")) == "^<2>" and V("^[3]") == V("^ + ^<2> + ^<3>")
+    assert V("1:-1") == V("1/2") and V("*:*") == V("*2")
+    assert str(V("^.^")) == "{^^*||0|v4}"
+    assert V("+-{1,2}") == V("+-2")
+    assert V("domineering(..|..)") == V("+-1")
+    # What a Value prints, it reads back.
+    for text in ["Tiny(2)", "Miny(1/2)", "v<3>", "^[4]", "2Tiny(1)", "+-(1*)", "+-{1,3/2+-1/2}"]:
+        assert V(str(V(text))) == V(text)
+    # A nimber too large to build is the calculator's (exact there), not a Value's.
+    with pytest.raises(grundy.InputError, match="too large to build"):
+        V("*100000")
+    assert grundy.calc("*12345 + *678")["value"] == "*12959"
+    with pytest.raises(grundy.InputError, match="comparison"):
+        V("1 < 2")
+
+
+def test_temperature_theory_stops_options_and_multiples():
+    V = grundy.Value
+    assert V("{3|-1}").cool(1) == V("1+-1")
+    assert V("*").heat(1) == V("+-1") and V("*").heat("1") == V("+-1")
+    assert V("{1|0}").overheat("*", 1) == V("{1*|-1}")
+    assert V("2").overheat("^", 1) == V("^^")
+    with pytest.raises(grundy.InputError, match="at least 0"):
+        V("{1|-1}").cool(-1)
+    with pytest.raises(grundy.InputError, match="number"):
+        V("{1|-1}").cool("*")
+    assert (V("{2|-1}").left_stop, V("{2|-1}").right_stop) == ("2", "-1")
+    assert V("{1,*|-1}").left_options == [V("1")]
+    assert V("Tiny(1)").right_options == [V("{0|-1}")]
+    assert V("*2").left_options == [V("0"), V("*")] or V("*2").left_options == [V("*"), V("0")]
+    assert V("0").left_options == [] and V("0").right_options == []
+    assert 3 * V("^") == V("^^^") and V("^") * 3 == V("^3") and V("{1|0}") * -2 == V("-1")
+    assert V("*") * 0 == 0
+    with pytest.raises(grundy.InputError, match="int"):
+        V("^") * V("^")
+    with pytest.raises(grundy.InputError, match="too large"):
+        V("1") * 10**9
+
+
 def test_zero_is_false_and_every_other_value_true():
     assert not grundy.Value("0")
     assert not grundy.Value("^") + grundy.Value("v")

@@ -32,7 +32,7 @@ pub enum Colour {
 }
 
 impl Colour {
-    fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Colour::Blue => 'L',
             Colour::Red => 'R',
@@ -40,7 +40,7 @@ impl Colour {
         }
     }
 
-    fn cut_by(self, side: Side) -> bool {
+    pub(crate) fn cut_by(self, side: Side) -> bool {
         matches!(
             (self, side),
             (Colour::Green, _) | (Colour::Blue, Side::Left) | (Colour::Red, Side::Right)

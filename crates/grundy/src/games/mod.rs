@@ -11,11 +11,13 @@
 //! | [`Wythoff`] | a pair | Beatty sequences of the golden ratio |
 //! | octal, hex, kayles, dawson, grundy | heaps | nim-sequence engine, Guy–Smith periods |
 //! | [`Lasker`] | heaps | the known arithmetic period |
+//! | [`Coins`] | a row of coins | XOR of single coins' values: closed forms or the definition |
 //! | [`Domineering`] | a board | partizan: own recursion over regions, 8 symmetries (transposes negate) |
 //! | [`ToadsAndFrogs`] | a strip | partizan: canonical values, split at frozen `TTFF` |
 //! | [`BackslidingToadsAndFrogs`] | a strip | loopy partizan: retrograde analysis with draws |
 //! | [`FoxAndGeese`] | a board | loopy partizan: retrograde analysis with draws |
 //! | [`Hackenbush`] | trees of L/R/G edges | partizan: canonical values, stalks add |
+//! | [`HackenbushGraph`] | graphs of L/R/G edges | partizan: canonical values, fusion for green graphs |
 //! | [`Clobber`] | a board | partizan: canonical values, groups of stones add |
 //! | [`Cutcake`] | pieces WxH | partizan: canonical values, pieces add |
 //!
@@ -26,6 +28,7 @@
 mod allbut;
 mod backsliding;
 mod clobber;
+mod coins;
 mod cutcake;
 mod digits;
 mod domineering;
@@ -33,6 +36,7 @@ mod euclid;
 mod fibonacci;
 mod foxgeese;
 mod hackenbush;
+mod hackenbush_graph;
 mod heap;
 mod lasker;
 mod nim;
@@ -63,11 +67,13 @@ pub const FAMILIES: &[Family] = &[
     octal::GRUNDY,
     lasker::FAMILY,
     fibonacci::FAMILY,
+    coins::FAMILY,
     domineering::FAMILY,
     toads::FAMILY,
     backsliding::FAMILY,
     foxgeese::FAMILY,
     hackenbush::FAMILY,
+    hackenbush_graph::FAMILY,
     clobber::FAMILY,
     cutcake::FAMILY,
 ];
@@ -75,6 +81,7 @@ pub const FAMILIES: &[Family] = &[
 pub use allbut::AllBut;
 pub use backsliding::BackslidingToadsAndFrogs;
 pub use clobber::{Clobber, ClobberBoard};
+pub use coins::{Coins, Row, Rule};
 pub use cutcake::{piece_value, Cake, Cutcake};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use domineering::{
@@ -84,6 +91,7 @@ pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
 pub use foxgeese::{FoxAndGeese, FoxBoard};
 pub use hackenbush::{Colour, Edge, Hackenbush, Picture};
+pub use hackenbush_graph::{fusion_value, Graph, GraphEdge, HackenbushGraph};
 pub use heap::{
     canonical_heaps, canonical_name, HeapGame, RemotenessHook, LISTED_HEAP_LIMIT, PERIOD_SEARCH,
     SEQUENCE_LIMIT, THREE_HEAP_LIMIT,
