@@ -56,8 +56,13 @@ pub struct PartizanValue {
     /// (the outcome search answered, or the value ran over the budget: the
     /// outcome class then comes from play with either side first).
     pub canonical: Option<String>,
-    /// L, R, N or P.
+    /// L, R, N or P; for a loopy game also D (a draw whoever starts) and
+    /// CGSuite's NHat, PHat, NCheck, PCheck (a win or a loss one way, a draw the
+    /// other).
     pub outcome_class: &'static str,
+    /// The game loops (its positions repeat): the value, when there is one, is
+    /// a loopy one.
+    pub loopy: bool,
     /// The play asked for is misère: the canonical form and the outcome class are
     /// facts of normal play (a misère game has neither), so they are labelled so.
     pub misere: bool,
@@ -183,9 +188,10 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
             }
             let value = match partizan.value(&p, &mut u, budget) {
                 Ok(v) => Some(v),
-                Err(grundy::GameError::OverBudget(_)) => None,
+                Err(grundy::GameError::OverBudget(_) | grundy::GameError::Loopy(_)) => None,
                 Err(e) => return Err(e.into()),
             };
+            let loopy = partizan.is_loopy();
             let (canonical, outcome_class) = match value {
                 Some(v) => (Some(u.display(v, false)), crate::values::outcome_class(&mut u, v)),
                 None => {
@@ -201,13 +207,32 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
                         Side::Left => (mine, theirs),
                         Side::Right => (theirs, mine),
                     };
-                    (None, class_of(left == Outcome::Win, right == Outcome::Win))
+                    // Play is answered; a large graph's value is far beyond it, so
+                    // it is tried for a short while only (`value` spends the budget).
+                    let tried = Budget {
+                        max_work: Some(
+                            budget
+                                .work(Task::SearchedValue)
+                                .min(Task::SearchedValue.defaults().work),
+                        ),
+                        ..budget.clone()
+                    };
+                    let canonical = match loopy {
+                        true => match partizan.loopy_value(&p, &tried) {
+                            Ok(v) => Some(grundy_cgt::loopy::display(&v, &mut u)),
+                            Err(grundy::GameError::OverBudget(_) | grundy::GameError::Unsupported(_)) => None,
+                            Err(e) => return Err(e.into()),
+                        },
+                        false => None,
+                    };
+                    (canonical, class_of(left, right))
                 }
             };
             let value = PartizanValue {
                 to_move: side,
                 canonical,
                 outcome_class,
+                loopy,
                 misere: o.misere,
             };
             (analysis, Some(value))
@@ -224,13 +249,20 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
     })
 }
 
-/// The outcome class from whether Left, and Right, moving first wins.
-fn class_of(left: bool, right: bool) -> &'static str {
+/// The outcome class from the outcomes of Left, and of Right, moving first; with
+/// draws, CGSuite's names of the loopy classes.
+fn class_of(left: Outcome, right: Outcome) -> &'static str {
+    use Outcome::{Draw, Lose, Win};
     match (left, right) {
-        (true, true) => "N",
-        (true, false) => "L",
-        (false, true) => "R",
-        (false, false) => "P",
+        (Win, Win) => "N",
+        (Win, Lose) => "L",
+        (Lose, Win) => "R",
+        (Lose, Lose) => "P",
+        (Draw, Draw) => "D",
+        (Win, Draw) => "NHat",
+        (Lose, Draw) => "PCheck",
+        (Draw, Lose) => "PHat",
+        (Draw, Win) => "NCheck",
     }
 }
 

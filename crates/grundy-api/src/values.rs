@@ -19,15 +19,59 @@ pub fn outcome_class(u: &mut Universe, g: GameId) -> &'static str {
     }
 }
 
+/// A loopy outcome class by its name: CGSuite's.
+pub fn loopy_class(o: grundy_cgt::loopy::LoopyOutcome) -> &'static str {
+    use grundy_cgt::loopy::LoopyOutcome::*;
+    match o {
+        L => "L",
+        R => "R",
+        N => "N",
+        P => "P",
+        D => "D",
+        NHat => "NHat",
+        PHat => "PHat",
+        PCheck => "PCheck",
+        NCheck => "NCheck",
+    }
+}
+
 /// The value of `p` in `u`: its canonical form for a partizan game, `*n` for an
 /// impartial game with nim-value n.
 pub fn value_of(game: &dyn DynGame, p: &DynPosition, u: &mut Universe, budget: &Budget) -> Result<GameId> {
+    value_or_loopy(game, p, u, budget)?.map_err(|v| {
+        Error::Unsupported(format!(
+            "{}: the value of {} is the loopy {}, not a short game's canonical form (`grundy value` shows it)",
+            game.name(),
+            game.show(p),
+            grundy_cgt::loopy::display(&v, u)
+        ))
+    })
+}
+
+/// [`value_of`], or the loopy value of a position of a loopy game (its
+/// positions repeat) when that is no short game. A loopy value that is a short
+/// game (`*`, `{4*|7/2}`) is that game in `u`, as any other.
+fn value_or_loopy(
+    game: &dyn DynGame,
+    p: &DynPosition,
+    u: &mut Universe,
+    budget: &Budget,
+) -> Result<std::result::Result<GameId, grundy_cgt::loopy::Loopy>> {
     if let Some(partizan) = game.partizan() {
-        let g = partizan.value(p, u, budget)?;
+        let g = match partizan.value(p, u, budget) {
+            Err(grundy::GameError::Loopy(_)) => {
+                let v = partizan.loopy_value(p, budget)?;
+                match v.is_short().then(|| v.onside().to_short(u)).flatten() {
+                    Some(g) => g,
+                    None => return Ok(Err(v)),
+                }
+            }
+            g => g?,
+        };
         if u.work_exhausted() {
             return Err(grundy::partizan::out_of_work(u).into());
         }
-        return Ok(g);
+        return Ok(Ok(g));
     }
     let a = game.analyze(p, grundy::Play::Normal, budget)?;
     match a.nimber {
@@ -37,7 +81,7 @@ pub fn value_of(game: &dyn DynGame, p: &DynPosition, u: &mut Universe, budget: &
             game.show(p),
             grundy_cgt::NIMBER_LIMIT
         ))),
-        Some(n) => Ok(u.nimber(n)),
+        Some(n) => Ok(Ok(u.nimber(n))),
         None if game.is_impartial() => Err(Error::Unsupported(format!(
             "{}: the nim-value of {} is not known (too many positions to search)",
             game.name(),
@@ -77,11 +121,25 @@ pub struct ValueReport {
     pub atomic_weight: Option<String>,
     /// The reduced canonical form (infinitesimals dropped).
     pub reduced: String,
+    /// A loopy value that is not a short game (a stopper such as `on` or
+    /// `over`, a sided value `G & H`): `canonical` and `outcome_class` (which may
+    /// be D or one of CGSuite's loopy classes) are its; the stops, mean,
+    /// temperature, birthday and reduced form are short games' and are empty.
+    pub loopy: bool,
 }
 
 impl ValueReport {
     /// `value --json`.
     pub fn json(&self) -> Value {
+        if self.loopy {
+            return json!({
+                "canonical": self.canonical,
+                "outcome_class": self.outcome_class,
+                "loopy": true,
+                "game": self.game,
+                "position": self.position,
+            });
+        }
         json!({
             "canonical": self.canonical,
             "outcome_class": self.outcome_class,
@@ -107,7 +165,28 @@ pub fn value(game: &dyn DynGame, position: &str, unicode: bool, budget: &Budget)
     let mut u = Universe::new();
     u.set_budget(budget);
     u.set_work_limit(Some(max_work));
-    let g = value_of(game, &p, &mut u, budget)?;
+    let g = match value_or_loopy(game, &p, &mut u, budget)? {
+        Ok(g) => g,
+        // A loopy value that is no short game: reported as it is.
+        Err(v) => {
+            let outcome = v.outcome(budget).map_err(|e| Error::Unsupported(e.to_string()))?;
+            return Ok(ValueReport {
+                game: game.name(),
+                position: p.to_string(),
+                canonical: grundy_cgt::loopy::display(&v, &mut u),
+                outcome_class: loopy_class(outcome),
+                number: false,
+                left_stop: String::new(),
+                right_stop: String::new(),
+                mean: String::new(),
+                temperature: String::new(),
+                birthday: 0,
+                atomic_weight: None,
+                reduced: String::new(),
+                loopy: true,
+            });
+        }
+    };
     // Reduced forms and atomic weights are sums too: a fresh budget, checked.
     u.set_work_limit(Some(max_work));
     let aw = u.atomic_weight(g);
@@ -125,6 +204,7 @@ pub fn value(game: &dyn DynGame, position: &str, unicode: bool, budget: &Budget)
         birthday: u.birthday(g),
         atomic_weight: aw.map(|a| u.display(a, unicode)),
         reduced: u.display(reduced, unicode),
+        loopy: false,
     };
     if u.work_exhausted() {
         return Err(grundy::partizan::out_of_work(&u).into());

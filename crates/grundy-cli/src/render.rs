@@ -108,6 +108,10 @@ pub fn board_lines(s: &mut String, game: &dyn DynGame, p: &DynPosition, indent: 
 /// The value line of a partizan position whose canonical form was not computed.
 const NO_VALUE: &str = "not computed (too large for its canonical form within the budget)";
 
+/// The value line of a loopy position whose value was not computed.
+const NO_LOOPY_VALUE: &str =
+    "not computed (a loopy value, not found within a short work limit: `grundy value` spends the budget)";
+
 /// `solve`: one line per fact (for a partizan game also who moves, the winner by
 /// side and the value).
 pub fn analysis_text(game: &dyn DynGame, report: &SolveReport, cut: Cut) -> String {
@@ -125,7 +129,10 @@ pub fn analysis_text(game: &dyn DynGame, report: &SolveReport, cut: Cut) -> Stri
             let _ = writeln!(s, "winner:        {}", v.winner(a.outcome));
             // Out of reach (the outcome search answered, or the value ran over
             // the budget): said so, and the class is from play with each side first.
-            let value = v.canonical.as_deref().unwrap_or(NO_VALUE);
+            let value = v
+                .canonical
+                .as_deref()
+                .unwrap_or(if v.loopy { NO_LOOPY_VALUE } else { NO_VALUE });
             if v.misere {
                 // The winner above is misère play's; the canonical form and
                 // outcome class are normal play's, and are said to be.

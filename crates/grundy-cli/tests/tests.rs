@@ -23,6 +23,7 @@ mod hostile_scripts;
 mod integrity;
 mod legal_positions;
 mod loopy;
+mod loopy_partizan;
 mod method;
 mod no_names;
 mod partizan;

@@ -9,6 +9,7 @@ mod heap_twins;
 mod invariants;
 mod known_positions;
 mod loopy;
+mod loopy_partizan;
 mod outcome_search;
 mod partizan_games;
 mod partizan_rulesets;

@@ -41,6 +41,10 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         r.outcome_class,
         describe_class(r.outcome_class)
     ));
+    if r.loopy {
+        // Stops, mean and temperature are short games' (see ValueReport::loopy).
+        return Ok(s);
+    }
     if !r.number {
         s.push_str(&format!(
             "stops:         left {}, right {}\n",
@@ -64,6 +68,11 @@ fn describe_class(c: &str) -> &'static str {
         "L" => "Left wins, whoever moves first",
         "R" => "Right wins, whoever moves first",
         "N" => "the player to move wins",
+        "D" => "a draw, whoever moves first",
+        "NHat" => "Left wins moving first, a draw when Right moves first",
+        "PHat" => "a draw when Left moves first, Left wins when Right moves first",
+        "PCheck" => "Right wins when Left moves first, a draw when Right moves first",
+        "NCheck" => "a draw when Left moves first, Right wins moving first",
         _ => "the player to move loses",
     }
 }

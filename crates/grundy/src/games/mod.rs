@@ -15,6 +15,8 @@
 //! | [`Mem`] | heaps with memories | nim-values of every heap and memory, O(n²) |
 //! | [`Domineering`] | a board | partizan: own recursion over regions, 8 symmetries (transposes negate) |
 //! | [`ToadsAndFrogs`] | a strip | partizan: canonical values, split at frozen `TTFF` |
+//! | [`BackslidingToadsAndFrogs`] | a strip | loopy partizan: retrograde analysis with draws |
+//! | [`FoxAndGeese`] | a board | loopy partizan: retrograde analysis with draws |
 //! | [`Hackenbush`] | trees of L/R/G edges | partizan: canonical values, stalks add |
 //! | [`HackenbushGraph`] | graphs of L/R/G edges | partizan: canonical values, fusion for green graphs |
 //! | [`Clobber`] | a board | partizan: canonical values, groups of stones add |
@@ -34,6 +36,7 @@
 
 mod allbut;
 mod amazons;
+mod backsliding;
 mod clobber;
 mod coins;
 mod cutcake;
@@ -43,6 +46,7 @@ mod eatcake;
 mod euclid;
 mod fibonacci;
 mod fission;
+mod foxgeese;
 mod hackenbush;
 mod hackenbush_graph;
 mod heap;
@@ -85,6 +89,8 @@ pub const FAMILIES: &[Family] = &[
     mem::FAMILY,
     domineering::FAMILY,
     toads::FAMILY,
+    backsliding::FAMILY,
+    foxgeese::FAMILY,
     hackenbush::FAMILY,
     hackenbush_graph::FAMILY,
     clobber::FAMILY,
@@ -102,6 +108,7 @@ pub const FAMILIES: &[Family] = &[
 
 pub use allbut::AllBut;
 pub use amazons::{Amazons, AmazonsBoard};
+pub use backsliding::BackslidingToadsAndFrogs;
 pub use clobber::{Clobber, ClobberBoard};
 pub use coins::{Coins, Row, Rule};
 pub use cutcake::{piece_value, Cake, Cutcake};
@@ -113,6 +120,7 @@ pub use eatcake::Eatcake;
 pub use euclid::Euclid;
 pub use fibonacci::{FibonacciNim, FibonacciPosition};
 pub use fission::{Fission, FissionBoard};
+pub use foxgeese::{FoxAndGeese, FoxBoard};
 pub use hackenbush::{Colour, Edge, Hackenbush, Picture};
 pub use hackenbush_graph::{fusion_value, Graph, GraphEdge, HackenbushGraph};
 pub use heap::{

@@ -40,6 +40,11 @@ impl Strip {
         Ok(Strip(t.as_bytes().to_vec()))
     }
 
+    /// A strip of squares already checked (the options of a checked strip).
+    pub(crate) fn from_squares(squares: Vec<u8>) -> Strip {
+        Strip(squares)
+    }
+
     /// The squares as text.
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.0).into_owned()

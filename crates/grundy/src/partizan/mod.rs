@@ -16,6 +16,7 @@ pub use grundy_cgt::{Dyadic, GameId, OutcomeClass, Thermograph, Universe, Wall};
 use crate::GameError;
 
 pub(crate) mod buckets;
+pub mod loopy;
 pub mod outcome;
 mod seam;
 
@@ -186,6 +187,15 @@ pub trait Partizan {
         Err("this game's outcome search does not resume from a checkpoint".into())
     }
 
+    /// Whether positions of this game may repeat along a line of play (a piece
+    /// that moves back): its questions are then answered from the graph of every
+    /// position reachable ([`loopy`]), with draws, and its value is a loopy one.
+    /// The default: `false`, the game is short, unless a search meets a position
+    /// again on its own path (a script's loop), which is found then.
+    fn loopy(&self) -> bool {
+        false
+    }
+
     /// The canonical value of `p`. The default is [`canonical_value`]; a game with
     /// a faster way (its own transposition table keyed by region shape, using
     /// [`ValueCache::get`] and [`ValueCache::insert`]) overrides it.
@@ -202,6 +212,8 @@ pub struct ValueCache<P> {
     /// The memo of a game whose positions pack into cells and a shape (see
     /// [`ValueCache::get_packed`]).
     packed: grundy_cgt::PackedMemo,
+    /// The components whose values are being computed: one met again is a loop.
+    on_path: rustc_hash::FxHashSet<P>,
     /// Component values that may still be computed.
     budget: usize,
     limit: usize,
@@ -214,6 +226,7 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
             universe: Universe::new(),
             memo: FxHashMap::default(),
             packed: grundy_cgt::PackedMemo::default(),
+            on_path: rustc_hash::FxHashSet::default(),
             budget,
             limit: budget,
         }
@@ -379,6 +392,23 @@ fn component_value<G: Partizan + ?Sized>(
     if let Some(v) = cache.get(&key) {
         return Ok(v);
     }
+    // A component met again inside its own value is a loop: without this the
+    // recursion would only end at the stack's limit.
+    if !cache.on_path.insert(key.clone()) {
+        return Err(GameError::Loopy(format!("{p:?}")));
+    }
+    let v = construct_value(game, p, cache);
+    cache.on_path.remove(&key);
+    let v = v?;
+    cache.insert(key, v);
+    Ok(v)
+}
+
+fn construct_value<G: Partizan + ?Sized>(
+    game: &G,
+    p: &G::Position,
+    cache: &mut ValueCache<G::Position>,
+) -> Result<GameId, GameError> {
     cache.charge()?;
     let mut sides = [Vec::new(), Vec::new()];
     for (i, side) in [Side::Left, Side::Right].into_iter().enumerate() {
@@ -390,7 +420,6 @@ fn component_value<G: Partizan + ?Sized>(
     }
     let v = cache.universe.construct(&sides[0], &sides[1]);
     cache.check_work()?;
-    cache.insert(key, v);
     Ok(v)
 }
 

@@ -10,6 +10,7 @@
 
 use std::fmt;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::{Dyadic, GameId, Partizan, Side, Universe, ValueCache};
@@ -56,6 +57,16 @@ pub trait DynPartizan: Send + Sync {
         play: Play,
         budget: &Budget,
     ) -> Result<Outcome, GameError>;
+
+    /// The value of a loopy game's position (see [`Partizan::loopy`]; a game whose
+    /// [`DynPartizan::value`] failed with [`GameError::Loopy`]): a stopper (`on`,
+    /// `over`, `a{0|a}`), a sided value (`1 & 0`) or a short game, from the graph
+    /// of every position reachable within `budget`.
+    fn loopy_value(&self, p: &DynPosition, budget: &Budget) -> Result<grundy_cgt::loopy::Loopy, GameError>;
+
+    /// Whether the game is known to be loopy: declared so, or a search met a
+    /// position again on its own path.
+    fn is_loopy(&self) -> bool;
 
     /// The game of play, whose positions carry the side to move (`L:` or `R:`
     /// before the position): what `play` and `explain` walk through.
@@ -268,6 +279,9 @@ pub struct PartizanGame<G: Partizan> {
     /// The family's own outcome search between calls (the second player's
     /// search of a board shares the first one's table).
     outcome_state: Mutex<super::SearchState>,
+    /// Declared loopy, or found so: every question then goes to
+    /// [`super::loopy`].
+    loopy: AtomicBool,
 }
 
 impl<G> PartizanGame<G>
@@ -285,9 +299,10 @@ where
                 name: name.clone(),
             }),
             name,
-            game,
             cache: Mutex::new(None),
             outcome_state: Mutex::new(None),
+            loopy: AtomicBool::new(game.loopy()),
+            game,
         }
     }
 
@@ -367,6 +382,121 @@ where
     }
 }
 
+impl<G> PartizanGame<G>
+where
+    G: Partizan + Send + Sync + 'static,
+    G::Position: Codec + Send,
+{
+    fn found_loopy(&self) {
+        self.loopy.store(true, Ordering::Relaxed);
+    }
+
+    /// `answer`, unless it found the game loopy (the outcome search meets a
+    /// position again on its path): then the graph's, `loopy`.
+    fn unless_loopy<T>(
+        &self,
+        answer: Result<T, GameError>,
+        loopy: impl FnOnce() -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
+        match answer {
+            Err(GameError::Loopy(_)) => {
+                self.found_loopy();
+                loopy()
+            }
+            answer => answer,
+        }
+    }
+
+    /// The graph of every position reachable from `p`, `p` its node 0.
+    fn loopy_graph(
+        &self,
+        p: &DynPosition,
+        budget: &Budget,
+    ) -> Result<(Vec<G::Position>, super::loopy::Graph), GameError> {
+        let native = self.decode(p)?;
+        super::loopy::reachable_graph(&*self.game_within(budget), &native, budget)
+    }
+
+    /// `first`'s outcome from `p` (node 0 of `graph`), its remoteness and
+    /// winning moves, by retrograde analysis.
+    fn loopy_analysis(
+        &self,
+        positions: &[G::Position],
+        graph: &super::loopy::Graph,
+        solved: &super::loopy::Solution,
+        node: usize,
+        first: Side,
+    ) -> Analysis {
+        let outcome = solved.outcome(node, first);
+        let remoteness = solved.remoteness(node, first).map(u64::from);
+        let options = match first {
+            Side::Left => &graph.left[node],
+            Side::Right => &graph.right[node],
+        };
+        let winning_moves = options
+            .iter()
+            .filter(|&&q| solved.outcome(q, first.other()) == Outcome::Lose)
+            .map(|&q| positions[q].encode())
+            .collect();
+        Analysis {
+            outcome,
+            remoteness,
+            remoteness_note: remoteness
+                .is_none()
+                .then_some(crate::dynamic::NoRemoteness::NoEnd),
+            nimber: None,
+            winning_moves,
+            winning_moves_note: None,
+            method: format!(
+                "retrograde analysis of the {} positions reachable (play loops: infinite play is a draw)",
+                positions.len()
+            ),
+        }
+    }
+
+    fn loopy_analyze(
+        &self,
+        p: &DynPosition,
+        first: Side,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Analysis, GameError> {
+        let (positions, graph) = self.loopy_graph(p, budget)?;
+        let solved = super::loopy::solve(&graph, play);
+        Ok(self.loopy_analysis(&positions, &graph, &solved, 0, first))
+    }
+
+    fn loopy_moves(
+        &self,
+        p: &DynPosition,
+        side: Side,
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Vec<MoveInfo>, GameError> {
+        let (positions, graph) = self.loopy_graph(p, budget)?;
+        let solved = super::loopy::solve(&graph, play);
+        let options = match side {
+            Side::Left => &graph.left[0],
+            Side::Right => &graph.right[0],
+        };
+        Ok(options
+            .iter()
+            .map(|&q| {
+                let remoteness = solved.remoteness(q, side.other()).map(u64::from);
+                MoveInfo {
+                    position: positions[q].encode(),
+                    outcome: solved.outcome(q, side.other()),
+                    nimber: None,
+                    remoteness,
+                    remoteness_note: remoteness
+                        .is_none()
+                        .then_some(crate::dynamic::NoRemoteness::NoEnd),
+                }
+            })
+            .collect())
+    }
+}
+
 impl<G> DynPartizan for PartizanGame<G>
 where
     G: Partizan + Send + Sync + 'static,
@@ -396,6 +526,9 @@ where
 
     fn value(&self, p: &DynPosition, into: &mut Universe, budget: &Budget) -> Result<GameId, GameError> {
         let native = self.decode(p)?;
+        if self.is_loopy() {
+            return Err(GameError::Loopy(p.to_string()));
+        }
         // A poisoned lock only means an earlier call panicked mid-way; the memo
         // holds finished values only, so it is still sound.
         let mut guard = self.cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -410,7 +543,22 @@ where
         cache.limit_work(steps);
         let v = self.game_within(budget).value(&native, cache);
         cache.check_work()?;
-        Ok(into.import(&cache.universe, v?))
+        match v {
+            Err(GameError::Loopy(_)) => {
+                self.found_loopy();
+                Err(GameError::Loopy(p.to_string()))
+            }
+            v => Ok(into.import(&cache.universe, v?)),
+        }
+    }
+
+    fn loopy_value(&self, p: &DynPosition, budget: &Budget) -> Result<grundy_cgt::loopy::Loopy, GameError> {
+        let (_, graph) = self.loopy_graph(p, budget)?;
+        super::loopy::value(&graph, 0, budget)
+    }
+
+    fn is_loopy(&self) -> bool {
+        self.loopy.load(Ordering::Relaxed)
     }
 
     fn played(&self) -> &dyn DynGame {
@@ -428,10 +576,22 @@ where
         play: Play,
         budget: &Budget,
     ) -> Result<Analysis, GameError> {
+        if self.is_loopy() {
+            return self.loopy_analyze(p, first, play, budget);
+        }
         let mut a = match self.play.analyze(&self.turned(p, first)?, play, budget) {
-            Err(e) if searchable(&e, play) => return self.outcome_search(p, first, true, budget),
+            Err(e) if searchable(&e, play) => {
+                let searched = self.outcome_search(p, first, true, budget);
+                return self.unless_loopy(searched, || self.loopy_analyze(p, first, play, budget));
+            }
             a => a?,
         };
+        // The search met a position again on its path: the game loops, and its
+        // every question goes to the graph from now on.
+        if a.method == crate::dynamic::Step::Retrograde.describe() {
+            self.found_loopy();
+            return self.loopy_analyze(p, first, play, budget);
+        }
         a.winning_moves = a
             .winning_moves
             .iter()
@@ -452,8 +612,16 @@ where
         play: Play,
         budget: &Budget,
     ) -> Result<Outcome, GameError> {
+        if self.is_loopy() {
+            return Ok(self.loopy_analyze(p, first, play, budget)?.outcome);
+        }
         match self.play.outcome(&self.turned(p, first)?, play, budget) {
-            Err(e) if searchable(&e, play) => Ok(self.outcome_search(p, first, false, budget)?.outcome),
+            Err(e) if searchable(&e, play) => {
+                let searched = self.outcome_search(p, first, false, budget);
+                Ok(self
+                    .unless_loopy(searched, || self.loopy_analyze(p, first, play, budget))?
+                    .outcome)
+            }
             o => o,
         }
     }
@@ -465,6 +633,9 @@ where
         play: Play,
         budget: &Budget,
     ) -> Result<Vec<MoveInfo>, GameError> {
+        if self.is_loopy() {
+            return self.loopy_moves(p, side, play, budget);
+        }
         let mut moves = self.play.moves(&self.turned(p, side)?, play, budget)?;
         for m in &mut moves {
             m.position = self.unturned(&m.position)?;
@@ -516,6 +687,9 @@ where
         self.analyze_first(p, Side::Left, play, budget)
     }
     fn outcome(&self, p: &DynPosition, play: Play, budget: &Budget) -> Result<Outcome, GameError> {
+        if self.is_loopy() {
+            return Ok(self.loopy_analyze(p, Side::Left, play, budget)?.outcome);
+        }
         self.play.outcome(&self.turned(p, Side::Left)?, play, budget)
     }
     fn period(&self, _budget: &Budget) -> Option<Result<Option<Period>, GameError>> {
