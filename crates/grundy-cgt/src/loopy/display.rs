@@ -83,6 +83,10 @@ impl Printer<'_> {
             self.len += name.len();
             return (name, 0);
         }
+        if let Some(text) = self.upon_form(v) {
+            self.len += text.len();
+            return (text, 0);
+        }
         if let Some(text) = self.tiny_or_miny(v) {
             self.len += text.len();
             return (text, 0);
@@ -144,6 +148,38 @@ impl Printer<'_> {
             }
         }
         (texts.join(","), inner)
+    }
+
+    /// CGSuite's `x^[on]*k`: one Right option x + *m (m = k xor 1), and as Left
+    /// options the node itself (a pass), with x too where m is 0 (`^[on]` is
+    /// upon, {pass|*}); `xv[on]*k` is its negative ({4|pass,4} is `4v[on]*`).
+    fn upon_form(&mut self, v: usize) -> Option<String> {
+        let (l, r) = (self.g.left[v].clone(), self.g.right[v].clone());
+        for (negated, own, other) in [(false, &l, &r), (true, &r, &l)] {
+            let [a] = other.as_slice() else { continue };
+            if *a == v {
+                continue;
+            }
+            let Some(id) = short_of(self.g, *a, self.u) else {
+                continue;
+            };
+            let Some((y, 0, m)) = self.u.as_up_star(id) else {
+                continue;
+            };
+            let fits = if m == 0 {
+                own.len() == 2
+                    && own.contains(&v)
+                    && own.iter().any(|&w| {
+                        w != v && short_of(self.g, w, self.u).and_then(|g| self.u.as_number(g)) == Some(y)
+                    })
+            } else {
+                own.as_slice() == [v]
+            };
+            if fits {
+                return Some(upon_text(y, m ^ 1, negated));
+            }
+        }
+        None
     }
 
     /// `Tiny(G)` = {0||0|-G} and `Miny(G)` = {G|0||0}, G loopy (short ones print
@@ -225,13 +261,24 @@ impl Printer<'_> {
                     format!("{}under", self.u.display(g, false))
                 });
             }
-            let star = self.u.nimber(1);
-            if short_of(self.g, r[0], self.u) == Some(star) {
-                return Some("upon".into());
-            }
         }
         None
     }
+}
+
+/// `x^[on]*k` (or `xv[on]*k` where negated).
+fn upon_text(x: crate::Dyadic, k: u64, negated: bool) -> String {
+    let number = if x == crate::Dyadic::ZERO {
+        String::new()
+    } else {
+        x.to_string()
+    };
+    let star = match k {
+        0 => String::new(),
+        1 => "*".to_string(),
+        k => format!("*{k}"),
+    };
+    format!("{number}{}[on]{star}", if negated { "v" } else { "^" })
 }
 
 /// CGSuite names Tiny(G) and Miny(G) only where G has a short name (on, over,

@@ -138,6 +138,8 @@ enum Ast {
     PlusMinus(Box<Ast>),
     Sided(Box<Ast>, Box<Ast>),
     Ordinal(Box<Ast>, Box<Ast>),
+    /// x^[on]*k, or xv[on]*k (negated).
+    Upon(Box<Ast>, u64, bool),
     Call(&'static str, Vec<Ast>, usize),
 }
 
@@ -262,9 +264,13 @@ impl Parser<'_, '_> {
             end += 1;
         }
         if end == digits {
-            return Ok(None);
+            // ^[on], v[on]*: no number before them.
+            return self.upon_after(start, start, "");
         }
         let number: String = self.chars[start..end].iter().collect();
+        if let Some(a) = self.upon_after(start, end, &number)? {
+            return Ok(Some(a));
+        }
         for suffix in ["over", "under"] {
             let n = suffix.len();
             let after = self.chars.get(end + n).copied();
@@ -279,6 +285,37 @@ impl Parser<'_, '_> {
             }
         }
         Ok(None)
+    }
+
+    /// `x^[on]*k` or `xv[on]*k` from `end` on, `number` being x's text (empty: 0).
+    fn upon_after(&mut self, start: usize, end: usize, number: &str) -> Result<Option<Ast>, ParseError> {
+        let rest: String = self.chars[end..].iter().take(5).collect();
+        let negated = match rest.as_str() {
+            r if r.starts_with("^[on]") => false,
+            r if r.starts_with("v[on]") => true,
+            _ => return Ok(None),
+        };
+        let mut at = end + 5;
+        let mut k = 0u64;
+        if self.chars.get(at) == Some(&'*') {
+            at += 1;
+            k = 1;
+            let digits: String = self.chars[at..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            if !digits.is_empty() {
+                k = digits.parse().map_err(|_| self.error(at, "nimber too large"))?;
+                at += digits.len();
+            }
+        }
+        let x = if number.is_empty() || number == "-" {
+            Ast::Short(self.u.zero())
+        } else {
+            self.short(number, start)?
+        };
+        self.pos = at;
+        Ok(Some(Ast::Upon(Box::new(x), k, negated)))
     }
 
     /// `G:H`, the ordinal sum: binds tighter than sums.
@@ -574,7 +611,7 @@ fn has_free(a: &Ast, bound: &mut Vec<String>) -> Option<usize> {
             bound.truncate(n);
             free
         }
-        Ast::Neg(x) | Ast::PlusMinus(x) => has_free(x, bound),
+        Ast::Neg(x) | Ast::PlusMinus(x) | Ast::Upon(x, _, _) => has_free(x, bound),
         Ast::Add(x, y) | Ast::Sided(x, y) | Ast::Ordinal(x, y) => {
             has_free(x, bound).or_else(|| has_free(y, bound))
         }
@@ -633,6 +670,27 @@ impl Eval<'_> {
                     None,
                     self.budget,
                 )?)
+            }
+            Ast::Upon(x, k, negated) => {
+                // x^[on]*k = {pass (and x where m = 0) | x*m}, m = k xor 1;
+                // xv[on]*k = -((-x)^[on]*k).
+                let Ast::Short(x) = **x else {
+                    unreachable!("an upon's number is short")
+                };
+                let m = *k ^ 1;
+                let x = if *negated { self.u.neg(x) } else { x };
+                let star = self.u.nimber(m);
+                let xm = self.u.add(x, star);
+                let mut g = Graph::with_nodes(1);
+                let r = g.embed(Stopper::from_short(xm, self.u).graph());
+                g.right[0].push(r);
+                g.left[0].push(0);
+                if m == 0 {
+                    let n = g.embed(Stopper::from_short(x, self.u).graph());
+                    g.left[0].push(n);
+                }
+                let v = Loopy::of_graph(&g, 0, self.budget)?;
+                Ok(if *negated { v.negative() } else { v })
             }
             Ast::Ordinal(x, y) => {
                 let (x, y) = (self.value(x)?, self.value(y)?);
