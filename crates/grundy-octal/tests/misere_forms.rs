@@ -407,4 +407,8 @@ fn large_forms_are_summed_up_not_written_out() {
         u.display(heaps[12])
     );
     assert_eq!(u.display(heaps[5]), "*[(32)321]");
+    // Kayles 40's notation would have more characters than a u64 counts.
+    let heaps = u.heaps(&HeapRules::kayles(), 40).unwrap();
+    assert_eq!(u.notation(heaps[40], usize::MAX), None);
+    assert!(u.display(heaps[40]).starts_with("(born on day 40, "));
 }

@@ -107,7 +107,8 @@ struct Node {
 }
 
 /// The interned misère simplest forms of one computation, with the sums found so
-/// far, within a work limit (one step per form reduced or sum expanded).
+/// far, within a work limit (a step per form looked up and per option and option
+/// of an option of a form reduced).
 #[derive(Debug)]
 pub struct MisereUniverse {
     nodes: Vec<Node>,
@@ -163,8 +164,9 @@ impl MisereUniverse {
         self.nodes.len() == 1
     }
 
-    fn step(&mut self) -> Result<(), OverBudget> {
-        self.work += 1;
+    fn step(&mut self, steps: u64) -> Result<(), OverBudget> {
+        let before = self.work;
+        self.work += steps;
         if self.work > self.max_work {
             return Err(Budget::over(
                 Limit::Work,
@@ -173,7 +175,7 @@ impl MisereUniverse {
                 "misère canonical forms",
             ));
         }
-        if self.work.is_multiple_of(4096) {
+        if before >> 12 != self.work >> 12 {
             self.cancel.check(|| "misère canonical forms".to_string())?;
         }
         Ok(())
@@ -192,13 +194,19 @@ impl MisereUniverse {
     /// The simplest form of the game whose options are `options` (simplest forms of
     /// this universe, in any order, repeats allowed).
     pub fn game(&mut self, options: &[FormId]) -> Result<FormId, OverBudget> {
-        self.step()?;
         let mut options = options.to_vec();
         options.sort_unstable();
         options.dedup();
+        self.step(1)?;
         if let Some(&id) = self.index.get(options.as_slice()) {
             return Ok(id);
         }
+        // The reductions try each option of each option.
+        let candidates: usize = options
+            .iter()
+            .map(|&o| self.nodes[o as usize].options.len())
+            .sum();
+        self.step(options.len() as u64 + candidates as u64)?;
         if self.reduces_to_zero(&options) {
             return Ok(Self::ZERO);
         }
@@ -431,7 +439,9 @@ impl MisereUniverse {
     /// large form grows exponentially with its birthday.
     pub fn notation(&self, g: FormId, max_chars: usize) -> Option<String> {
         let mut lengths = FxHashMap::default();
-        if self.notation_length(g, false, &mut lengths) + 3 > max_chars as u64 {
+        let length = self.notation_length(g, false, &mut lengths);
+        // A saturated count is too long for any limit.
+        if length == u64::MAX || length.saturating_add(3) > max_chars as u64 {
             return None;
         }
         let mut s = String::from("*[");
