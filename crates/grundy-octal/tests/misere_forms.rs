@@ -136,6 +136,41 @@ fn the_number_of_games_born_by_each_day_is_conways() {
     let mut u = universe();
     let counts: Vec<usize> = (0..=4).map(|day| forms_born_by(&mut u, day).len()).collect();
     assert_eq!(counts, [1, 2, 3, 5, 22]);
+    // The 22 in CGSuite's notation with their genus (genus digits are checked
+    // against play below; `2#20` is the `1^31` of the literature).
+    let day4: Vec<String> = forms_born_by(&mut u, 4)
+        .into_iter()
+        .map(|f| format!("{} {}", u.display(f), u.genus(f)))
+        .collect();
+    let want = [
+        "*[0] 0^120",
+        "*[1] 1^031",
+        "*[2] 2^20",
+        "*[2#] 0^02",
+        "*[3] 3^31",
+        "*[2##] 1^13",
+        "*[2#0] 1^20",
+        "*[2#1] 2^1420",
+        "*[2#2] 1^13",
+        "*[2#20] 1^31",
+        "*[2#21] 3^1431",
+        "*[2#210] 3^31",
+        "*[3#] 0^02",
+        "*[32] 0^02",
+        "*[4] 4^46",
+        "*[32#] 1^13",
+        "*[32#0] 1^20",
+        "*[32#1] 2^1420",
+        "*[32#2] 1^13",
+        "*[32#20] 1^431",
+        "*[32#21] 4^146",
+        "*[32#210] 4^46",
+    ];
+    let mut got = day4.clone();
+    got.sort();
+    let mut want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(got, want);
 }
 
 #[test]
