@@ -16,7 +16,8 @@
 //!   the lines of `grundy play --json`.
 //! - [Heap games](#heap-games): [`values`], [`period`], [`quotient`];
 //!   [`values_to_file`], a nim-sequence streamed to a file with checkpoints.
-//! - [Values](#values): [`value`], [`thermograph`], [`thermograph_of_value`], [`calc`].
+//! - [Values](#values): [`value`], [`thermograph`], [`thermograph_of_value`], [`calc`];
+//!   [`misere_value`], the misère simplest form and genus of an impartial position.
 //! - Tables on disk: [`build`], [`open_table`]; with the feature `dist`,
 //!   `build_distributed` (Timely Dataflow workers) and `merge`.
 //! - Plots' data: [`nim_sequence`], [`outcome_map`], [`winner_table`], and
@@ -76,6 +77,7 @@ mod dist;
 mod error;
 mod heaps;
 mod load;
+mod misere;
 mod play;
 mod play_events;
 mod plots;
@@ -95,6 +97,7 @@ pub use heaps::{
     ValuesReport, PERIOD_MAX, PROGRAM_MEMORY,
 };
 pub use load::{builtin_game, catalogue, load_game};
+pub use misere::{misere_value, MisereReport};
 pub use play::{
     board, distinct, explain, explained, moves, partizan_moves, played_moves, solve, solve_resuming,
     ExplainReport, MovesReport, Options, PartizanValue, SolveReport,

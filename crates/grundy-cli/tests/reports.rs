@@ -213,6 +213,21 @@ fn heap_games() {
 }
 
 #[test]
+fn misere_values() {
+    let b = budget();
+    for (text, position) in [("kayles", "5"), ("dawson", "10,3"), ("nim", "2,2")] {
+        let want = grundy_api::misere_value(game(text).as_ref(), position, &b)
+            .unwrap()
+            .json();
+        assert_eq!(
+            cli_json(&["value", text, position, "--misere", "--json"]),
+            want,
+            "{text} {position}"
+        );
+    }
+}
+
+#[test]
 fn values_thermographs_and_the_calculator() {
     let b = budget();
     let dir = tempfile::tempdir().unwrap();

@@ -166,8 +166,8 @@ mod triples;
 pub use engine::{nim_values, Method, Sequence, SequenceError, Stats};
 pub use mex::{mex, next_unset};
 pub use misere::{
-    letter, Element, Generator, MisereQuotient, QuotientError, QuotientLimits, QuotientStats, Word,
-    MAX_QUOTIENT_HEAP,
+    letter, Element, FormId, Generator, Genus, MisereQuotient, MisereUniverse, QuotientError, QuotientLimits,
+    QuotientStats, Word, MAX_QUOTIENT_HEAP, NOTATION_CHARS,
 };
 pub use period::{
     all_but_period, apparent_arithmetic_period, detect_period, find_period, find_period_in,

@@ -83,12 +83,17 @@
 //! (the limits and the error). Each uses only the ones before it in the order
 //! `limits`, `candidate`, `presentation`, `prove`, `outcomes`, `learn`,
 //! `recalibrate`, `extend`.
+//!
+//! Beside the quotients, `canonical` holds the other misère analysis of impartial
+//! games, which needs none of them: Conway's simplest forms of any game tree and
+//! their genus ([`MisereUniverse`]).
 
 use rustc_hash::FxHashMap;
 
 use crate::HeapRules;
 
 mod candidate;
+mod canonical;
 mod extend;
 mod learn;
 mod limits;
@@ -98,6 +103,7 @@ mod prove;
 mod recalibrate;
 
 use candidate::Candidate;
+pub use canonical::{FormId, Genus, MisereUniverse, NOTATION_CHARS};
 use extend::{extend, extend_without_search};
 use learn::{learn, Learner};
 pub use limits::{QuotientError, QuotientLimits};

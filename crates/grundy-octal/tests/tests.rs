@@ -11,6 +11,7 @@ mod exhaustive;
 mod heap_games;
 mod methods;
 mod misere;
+mod misere_forms;
 mod parse;
 mod periods;
 mod quotients;

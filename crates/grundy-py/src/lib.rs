@@ -543,6 +543,19 @@ impl Game {
         })
     }
 
+    #[pyo3(signature = (position, max_work=None))]
+    fn misere_value(
+        &self,
+        py: Python<'_>,
+        position: String,
+        max_work: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let work = args::count_or::<u64>(py, "max_work", max_work)?;
+        self.ask(py, move |g, b| {
+            Ok(grundy_api::misere_value(g, &position, &with_work(b, work))?.json())
+        })
+    }
+
     #[pyo3(signature = (position, max_work=None, unicode=false))]
     fn value(
         &self,

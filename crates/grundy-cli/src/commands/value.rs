@@ -1,5 +1,6 @@
 //! `grundy value GAME POSITION [--json] [--unicode]`: the canonical value of a
-//! position and its temperature theory.
+//! position and its temperature theory; with `--misere`, the misère simplest form
+//! of an impartial position, its genus and misère outcome.
 
 use anyhow::Result;
 use grundy::Budget;
@@ -21,11 +22,19 @@ pub struct Args {
     /// Write ups, downs and switches as ↑, ⇑, ↓, ± (default: ^, ^^, v, +-).
     #[arg(long)]
     pub unicode: bool,
+    /// The value in misère play (an impartial game): Conway's simplest form in
+    /// CGSuite's notation (*[(32)321]), the genus g^γ0γ1... (0^120) and the misère
+    /// outcome.
+    #[arg(long, conflicts_with = "unicode")]
+    pub misere: bool,
 }
 
 /// Run it.
 pub fn run(args: Args, budget: &Budget) -> Result<String> {
     let game = load::game(&args.game, budget)?;
+    if args.misere {
+        return misere(game.as_ref(), &args, budget);
+    }
     let r = crate::progress::searching(|| {
         grundy_api::value(game.as_ref(), &args.position, args.unicode, budget)
     })?;
@@ -60,6 +69,26 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     if r.reduced != r.canonical {
         s.push_str(&format!("reduced form:  {}\n", r.reduced));
     }
+    Ok(s)
+}
+
+fn misere(game: &dyn grundy::dynamic::DynGame, args: &Args, budget: &Budget) -> Result<String> {
+    let r = crate::progress::searching(|| grundy_api::misere_value(game, &args.position, budget))?;
+    if args.json {
+        return Ok(crate::render::json_line(&r.json()));
+    }
+    let mut s = format!("game:          {} (misère play)\n", r.game);
+    let p = game.parse_position(&args.position)?;
+    crate::render::position_line(&mut s, game, &p);
+    s.push_str(&format!("misère form:   {}\n", r.canonical));
+    s.push_str(&format!("genus:         {}\n", r.genus));
+    s.push_str(&format!(
+        "outcome class: {} ({}, when the last player to move loses)\n",
+        r.outcome_class,
+        describe_class(r.outcome_class)
+    ));
+    s.push_str(&format!("misère value:  {}\n", r.misere_nim_value));
+    s.push_str(&format!("birthday:      {}\n", r.birthday));
     Ok(s)
 }
 

@@ -216,6 +216,11 @@ class Game:
         """The canonical value and its temperature theory (``value --json``)."""
         return _report(self._game.value(_text(position), max_work, unicode))  # type: ignore[no-any-return]
 
+    def misere_value(self, position: Position, *, max_work: Optional[int] = None) -> Report:
+        """The misère simplest form of an impartial position, its genus and misère
+        outcome (``value --misere --json``)."""
+        return _report(self._game.misere_value(_text(position), max_work))  # type: ignore[no-any-return]
+
     def canonical(self, position: Position) -> "Value":
         """The position's value as a :class:`Value`."""
         return Value(self.value(position).canonical)

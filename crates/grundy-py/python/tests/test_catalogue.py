@@ -33,6 +33,8 @@ def test_explain_quotient_and_calc_as_the_cli():
     k = grundy.game("kayles")
     assert k.explain("4,5") == cli_json("explain", "kayles", "4,5")
     assert k.quotient(max_heap=8) == cli_json("quotient", "kayles", "--max-heap", "8")
+    assert k.misere_value(5) == cli_json("value", "kayles", "5", "--misere")
+    assert k.misere_value(5).genus == "4^146"
     assert grundy.calc("{1|-1} + ^*") == cli_json("calc", "{1|-1} + ^*")
     d = grundy.game("domineering")
     assert d.solve("..|..", first="right") == cli_json("solve", "domineering", "..|..", "--first", "right")
