@@ -120,6 +120,16 @@ pub(crate) fn display(u: &Universe, g: GameId, unicode: bool) -> String {
     .display(g)
 }
 
+/// The braces' contents of `g` and their slashes, where `g`, the only option on
+/// its side of a larger form, is written without its braces (`{0|-1/2}` inside
+/// `{on||0|-1/2}`); `None` where it keeps a name of its own.
+pub(crate) fn nested(u: &Universe, g: GameId, unicode: bool) -> Option<(String, usize)> {
+    let mut w = Writer {
+        names: Names::new(u, unicode),
+    };
+    w.names.nests(g).then(|| w.inner(g))
+}
+
 struct Writer<'u> {
     names: Names<'u>,
 }

@@ -135,6 +135,16 @@ impl Printer<'_> {
                     }
                 };
                 texts.push(label);
+            } else if let Some((text, bars)) = (opts.len() == 1)
+                .then(|| short_of(self.g, w, self.u))
+                .flatten()
+                .and_then(|id| crate::display::nested(self.u, id, false))
+                .filter(|(_, bars)| *bars < MAX_BARS)
+            {
+                // A short game alone on its side nests as in a short form.
+                self.len += text.len();
+                inner = bars;
+                texts.push(text);
             } else {
                 let (t, bars) = self.node(w);
                 // CGSuite writes at most four slashes; a form that would need

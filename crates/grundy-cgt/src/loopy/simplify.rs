@@ -117,10 +117,74 @@ pub(crate) fn side_stopper(
     side: Side,
     meter: &mut Meter,
 ) -> Result<Option<Graph>, OverBudget> {
-    let mut g = g.reachable(root);
+    let whole = g.reachable(root);
+    if whole.is_stopper(0) {
+        return simplest_stopper(&whole, 0, meter).map(Some);
+    }
+    // Positions of equal value in this side are not interchangeable as options
+    // (the onside of {dud|dud} is not {on|on}), but on the graph with them fused,
+    // far smaller, the search is quick, and the moves it removes are usually
+    // removable from the whole graph too: tried there all at once, and checked.
+    let (fused, same) = fuse_in_side(&whole, side, meter)?;
+    if let Some((_, removed)) = sidle(fused, same[0], side, meter)? {
+        let mut hinted = whole.clone();
+        for v in 0..hinted.len() {
+            for (mover, opts) in [
+                (Mover::Left, &mut hinted.left[v]),
+                (Mover::Right, &mut hinted.right[v]),
+            ] {
+                opts.retain(|&w| !removed.contains(&(mover, same[v], same[w])));
+            }
+        }
+        let unchanged = compare(&hinted, &whole, side, meter)?.leq(0, 0)
+            && compare(&whole, &hinted, side, meter)?.leq(0, 0);
+        if unchanged {
+            if let Some((s, _)) = sidle(hinted, 0, side, meter)? {
+                return Ok(Some(s));
+            }
+        }
+    }
+    Ok(sidle(whole, 0, side, meter)?.map(|(s, _)| s))
+}
+
+/// The graph with each option pointing to the first node of equal value in
+/// `side`, and that choice of node for each node.
+fn fuse_in_side(g: &Graph, side: Side, meter: &mut Meter) -> Result<(Graph, Vec<usize>), OverBudget> {
+    let cmp = compare(g, g, side, meter)?;
+    let n = g.len();
+    let mut same: Vec<usize> = (0..n).collect();
+    for a in 0..n {
+        if let Some(b) = (0..a).find(|&b| same[b] == b && cmp.leq(a, b) && cmp.leq(b, a)) {
+            same[a] = b;
+        }
+    }
+    let mut h = g.clone();
+    for v in 0..n {
+        for o in h.left[v].iter_mut().chain(h.right[v].iter_mut()) {
+            *o = same[*o];
+        }
+        h.left[v].sort_unstable();
+        h.left[v].dedup();
+        h.right[v].sort_unstable();
+        h.right[v].dedup();
+    }
+    Ok((h, same))
+}
+
+/// [`side_stopper`]'s search from `root`: moves on alternating cycles removed
+/// while the side's value stays the same, until none is left; the stopper's
+/// simplest form and the moves removed (mover, node, option).
+#[allow(clippy::type_complexity)]
+fn sidle(
+    mut g: Graph,
+    root: usize,
+    side: Side,
+    meter: &mut Meter,
+) -> Result<Option<(Graph, Vec<(Mover, usize, usize)>)>, OverBudget> {
+    let mut removed_moves = Vec::new();
     loop {
-        if g.is_stopper(0) {
-            return simplest_stopper(&g, 0, meter).map(Some);
+        if g.is_stopper(root) {
+            return Ok(Some((simplest_stopper(&g, root, meter)?, removed_moves)));
         }
         let mut removed = false;
         // In the onside, endless play is Left's: Right's moves on cycles are the
@@ -129,30 +193,69 @@ pub(crate) fn side_stopper(
             Side::Offside => [Mover::Left, Mover::Right],
             _ => [Mover::Right, Mover::Left],
         };
-        'search: for mover in order {
-            for (v, i) in cyclic_moves(&g, mover) {
-                let mut h = g.clone();
-                match mover {
-                    Mover::Left => h.left[v].remove(i),
-                    Mover::Right => h.right[v].remove(i),
-                };
-                // Without a Left option the game is no better for Left, without a
-                // Right one no worse: one comparison tells whether it is unchanged.
-                let cmp = match mover {
-                    Mover::Left => compare(&g, &h, side, meter)?.leq(0, 0),
-                    Mover::Right => compare(&h, &g, side, meter)?.leq(0, 0),
-                };
-                if cmp {
-                    g = h.reachable(0);
-                    removed = true;
-                    break 'search;
+        for mover in order {
+            let moves: Vec<(usize, usize)> = cyclic_moves(&g, mover)
+                .into_iter()
+                .map(|(v, i)| (v, g.options(v, mover)[i]))
+                .collect();
+            let before = g.clone();
+            removed |= remove_while_unchanged(&mut g, root, mover, &moves, side, meter)?;
+            for &(v, w) in &moves {
+                if before.options(v, mover).contains(&w) && !g.options(v, mover).contains(&w) {
+                    removed_moves.push((mover, v, w));
                 }
+            }
+            if removed {
+                break;
             }
         }
         if !removed {
             return Ok(None);
         }
     }
+}
+
+/// Removes from `g` the moves of `mover` among `moves` (node, option) whose
+/// removal leaves the side's value of the root unchanged: all at once where that
+/// holds (one comparison), else each half in turn, down to single moves. Most
+/// moves on cycles are removable, so this takes far fewer comparisons than one a
+/// move; each removal is checked, so the answer does not depend on the order.
+fn remove_while_unchanged(
+    g: &mut Graph,
+    root: usize,
+    mover: Mover,
+    moves: &[(usize, usize)],
+    side: Side,
+    meter: &mut Meter,
+) -> Result<bool, OverBudget> {
+    if moves.is_empty() {
+        return Ok(false);
+    }
+    let mut h = g.clone();
+    for &(v, w) in moves {
+        let opts = match mover {
+            Mover::Left => &mut h.left[v],
+            Mover::Right => &mut h.right[v],
+        };
+        opts.retain(|&o| o != w);
+    }
+    // Without Left options the game is no better for Left, without Right ones no
+    // worse: one comparison tells whether it is unchanged.
+    let unchanged = match mover {
+        Mover::Left => compare(g, &h, side, meter)?.leq(root, root),
+        Mover::Right => compare(&h, g, side, meter)?.leq(root, root),
+    };
+    if unchanged {
+        *g = h;
+        return Ok(true);
+    }
+    if moves.len() == 1 {
+        return Ok(false);
+    }
+    let (a, b) = moves.split_at(moves.len() / 2);
+    let first = remove_while_unchanged(g, root, mover, a, side, meter)?;
+    let second = remove_while_unchanged(g, root, mover, b, side, meter)?;
+    Ok(first || second)
 }
 
 /// The moves of `mover` (node, index among its options) that lie on an alternating

@@ -64,6 +64,8 @@ fn cgsuite_examples_print_as_cgsuite_prints_them() {
         ("^[on] == upon", "true"),
         ("-1/4v[on] == {-1/4+*|pass}", "true"),
         ("4v[on]* == {4|pass,4}", "true"),
+        // CGSuite's value of Backsliding Toads and Frogs TTT..FFF, as it prints it.
+        ("{on||0|-1/2} & {1/2|0||off}", "{on||0|-1/2} & {1/2|0||off}"),
         ("degree(on)", "on"),
         ("degree(over)", "over"),
         ("degree({pass|3/2})", "over"),
