@@ -343,14 +343,21 @@ fn check_values(keep: impl Fn(&str) -> bool) {
         // The same value; the text too, but for the order of options in a list,
         // which CGSuite chooses by rules of its own (`5/2*,5/2v`).
         let theirs = grundy_cgt::loopy::parse_value(value, &mut u, &budget).unwrap();
-        assert!(ours.equals(&theirs, &budget).unwrap(), "{text} {position}: not {value}");
+        assert!(
+            ours.equals(&theirs, &budget).unwrap(),
+            "{text} {position}: not {value}"
+        );
         let shown = grundy_cgt::loopy::display(&ours, &mut u);
         let sorted = |t: &str| {
             let mut c: Vec<char> = t.chars().collect();
             c.sort_unstable();
             c
         };
-        assert_eq!(sorted(&shown), sorted(value), "{text} {position}: {shown} against {value}");
+        assert_eq!(
+            sorted(&shown),
+            sorted(value),
+            "{text} {position}: {shown} against {value}"
+        );
     }
 }
 

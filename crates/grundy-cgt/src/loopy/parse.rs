@@ -64,7 +64,8 @@ pub fn mentions_loopy(text: &str) -> bool {
                 || (i < chars.len() && chars[i] == '{' && !is_short_word(&word))
                 || (i < chars.len()
                     && chars[i] == '('
-                    && !["Tiny", "Miny"].contains(&word.as_str())
+                    // The short calculator has these too; loopy arguments name loopy values.
+                    && !["Tiny", "Miny", "leftstop", "rightstop"].contains(&word.as_str())
                     && FUNCTIONS.iter().any(|f| f.0 == word))
             {
                 return true;
