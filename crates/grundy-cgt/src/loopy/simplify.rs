@@ -279,67 +279,22 @@ fn cyclic_moves(g: &Graph, mover: Mover) -> Vec<(usize, usize)> {
     out
 }
 
-/// The strongly connected components of the states of alternating play (Tarjan's
-/// algorithm, iterative): two states share a component when each leads to the other.
+/// The strongly connected components of the states of alternating play: two
+/// states share a component when each leads to the other. State `2v` is Left to
+/// move at node v, `2v + 1` Right.
 fn alternating_components(g: &Graph) -> Vec<usize> {
-    let n = 2 * g.len();
-    let succ = |s: usize| -> &[usize] {
-        let v = s / 2;
-        if s.is_multiple_of(2) {
-            &g.left[v]
+    let succ = |s: usize, i: usize| -> Option<usize> {
+        let opts = if s.is_multiple_of(2) {
+            &g.left[s / 2]
         } else {
-            &g.right[v]
-        }
+            &g.right[s / 2]
+        };
+        opts.get(i).map(|&w| 2 * w + (1 - s % 2))
     };
-    // The state a move from s leads to: the node's state with the other player to move.
-    let to = |s: usize, w: usize| 2 * w + (1 - s % 2);
-    let mut index = vec![usize::MAX; n];
-    let mut low = vec![0usize; n];
-    let mut on_stack = vec![false; n];
-    let mut stack = Vec::new();
-    let mut component = vec![usize::MAX; n];
-    let mut next_index = 0;
-    let mut components = 0;
-    for start in 0..n {
-        if index[start] != usize::MAX {
-            continue;
-        }
-        let mut work: Vec<(usize, usize)> = vec![(start, 0)];
-        index[start] = next_index;
-        low[start] = next_index;
-        next_index += 1;
-        stack.push(start);
-        on_stack[start] = true;
-        while let Some(&mut (s, ref mut i)) = work.last_mut() {
-            if *i < succ(s).len() {
-                let t = to(s, succ(s)[*i]);
-                *i += 1;
-                if index[t] == usize::MAX {
-                    index[t] = next_index;
-                    low[t] = next_index;
-                    next_index += 1;
-                    stack.push(t);
-                    on_stack[t] = true;
-                    work.push((t, 0));
-                } else if on_stack[t] {
-                    low[s] = low[s].min(index[t]);
-                }
-            } else {
-                work.pop();
-                if let Some(&(p, _)) = work.last() {
-                    low[p] = low[p].min(low[s]);
-                }
-                if low[s] == index[s] {
-                    while let Some(t) = stack.pop() {
-                        on_stack[t] = false;
-                        component[t] = components;
-                        if t == s {
-                            break;
-                        }
-                    }
-                    components += 1;
-                }
-            }
+    let mut component = vec![usize::MAX; 2 * g.len()];
+    for (c, states) in strongly_connected(2 * g.len(), succ).into_iter().enumerate() {
+        for s in states {
+            component[s] = c;
         }
     }
     component
@@ -514,17 +469,22 @@ pub(crate) fn simplest_stopper_bottom_up(
 }
 
 /// The strongly connected components of the graph of moves (by either player),
-/// each after every component its moves lead to (Tarjan's order).
+/// each after every component its moves lead to.
 fn move_components(g: &Graph) -> Vec<Vec<usize>> {
-    let n = g.len();
-    let succ = |v: usize, i: usize| -> Option<usize> {
+    strongly_connected(g.len(), |v, i| {
         let l = g.left[v].len();
         if i < l {
             Some(g.left[v][i])
         } else {
             g.right[v].get(i - l).copied()
         }
-    };
+    })
+}
+
+/// The strongly connected components of a graph of `n` nodes whose `i`th
+/// successor of `v` is `succ(v, i)` (`None` past the last), each after every
+/// component it leads to: Tarjan's algorithm, with an explicit stack.
+fn strongly_connected(n: usize, succ: impl Fn(usize, usize) -> Option<usize>) -> Vec<Vec<usize>> {
     let mut index = vec![usize::MAX; n];
     let mut low = vec![0usize; n];
     let mut on_stack = vec![false; n];
