@@ -139,7 +139,7 @@ impl Graph {
     fn normal(edges: Vec<GraphEdge>) -> Graph {
         let kept = connected(&edges);
         let mut names: Vec<u16> = vec![0];
-        let mut rename = |v: u16| -> u16 {
+        let mut renumber = |v: u16| -> u16 {
             match names.iter().position(|&n| n == v) {
                 Some(i) => i as u16,
                 None => {
@@ -151,7 +151,7 @@ impl Graph {
         let mut out = Vec::with_capacity(edges.len());
         for (e, keep) in edges.into_iter().zip(kept) {
             if keep {
-                let (a, b) = (rename(e.a), rename(e.b));
+                let (a, b) = (renumber(e.a), renumber(e.b));
                 out.push(GraphEdge {
                     a,
                     b,
