@@ -17,7 +17,8 @@ use grundy::partizan::{OutcomeClass, Partizan, Side, Universe, ValueCache};
 use proptest::prelude::*;
 
 use crate::partizan_games::{
-    clicks_make_every_move, known, outcomes_agree, pos, splits_agree, value, BUDGET,
+    clicks_make_every_move, known, outcomes_agree, pos, splits_agree, value, values_through_the_catalogue,
+    BUDGET,
 };
 
 #[test]
@@ -324,8 +325,7 @@ proptest! {
 
 #[test]
 fn families_through_the_catalogue() {
-    let mut u = Universe::new();
-    for (game, position, want) in [
+    values_through_the_catalogue(&[
         ("toppling", "LLL+RR", "1"),
         ("toppling", "LRL", "1/2"),
         ("eatcake", "1x1+1x1", "0"),
@@ -333,19 +333,7 @@ fn families_through_the_catalogue() {
         ("partizan-subtraction:1|", "5,3", "8"),
         ("partizan-subtraction:1,3,4|1,3,4", "5", "*3"),
         ("fission", ".|x|.", "1"),
-    ] {
-        let g = grundy::dynamic::parse_game(game).unwrap_or_else(|e| panic!("{game}: {e}"));
-        let p = g
-            .parse_position(position)
-            .unwrap_or_else(|e| panic!("{game} {position}: {e}"));
-        let v = g
-            .partizan()
-            .expect("partizan")
-            .value(&p, &mut u, &grundy::Budget::default())
-            .unwrap();
-        let want = u.parse(want).unwrap();
-        assert_eq!(u.display(v, false), u.display(want, false), "{game} {position}");
-    }
+    ]);
     let g = grundy::dynamic::parse_game("partizan-subtraction:4,1,1|3").unwrap();
     assert_eq!(g.name(), "partizan-subtraction:1,4|3");
     for (game, message) in [

@@ -16,7 +16,7 @@ use grundy::partizan::{OutcomeClass, Partizan, Side, Universe};
 use grundy::{Budget, Outcome, Play};
 use proptest::prelude::*;
 
-use crate::partizan_games::{class_by_search, known, splits_agree};
+use crate::partizan_games::{class_by_search, known, splits_agree, values_through_the_catalogue};
 
 #[test]
 fn snort_known_values() {
@@ -157,27 +157,14 @@ proptest! {
 
 #[test]
 fn the_families_through_the_catalogue() {
-    let mut u = Universe::new();
-    for (game, position, want) in [
+    values_through_the_catalogue(&[
         ("snort:rows=1,cols=2", "start", "+-1"),
         ("snort:rows=1", "start", "*"),
         ("col:rows=1,cols=3", "start", "0"),
         ("col", "L..", "-1/2"),
         ("konane", "xo.", "1"),
         ("amazons", "L..", "2"),
-    ] {
-        let g = grundy::dynamic::parse_game(game).unwrap_or_else(|e| panic!("{game}: {e}"));
-        let p = g
-            .parse_position(position)
-            .unwrap_or_else(|e| panic!("{game} {position}: {e}"));
-        let v = g
-            .partizan()
-            .expect("partizan")
-            .value(&p, &mut u, &Budget::default())
-            .unwrap();
-        let want = u.parse(want).unwrap();
-        assert_eq!(u.display(v, false), u.display(want, false), "{game} {position}");
-    }
+    ]);
     let e = grundy::dynamic::parse_game("snort:rows=9,cols=8")
         .err()
         .unwrap()

@@ -13,7 +13,7 @@
 use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::{Codec, DynPosition, MoveWord};
 use crate::games::domineering::{
-    bounding_box, crop, full, grid_board, grid_cell_name, grid_text, read_grid, symmetries,
+    bounding_box, crop, full, grid_board, grid_cell_name, grid_text, images, read_grid,
 };
 use crate::partizan::{from_partizan, Partizan, Side};
 use crate::GameError;
@@ -177,21 +177,17 @@ impl Partizan for Amazons {
     }
 
     fn symmetry_key(&self, b: &AmazonsBoard) -> AmazonsBoard {
-        let (h, w) = (b.rows(), b.cols());
-        let images = [b.left, b.right, b.burnt].map(|m| symmetries(h, w, m));
-        (0..8)
-            .map(|k| {
-                let (h, w, left) = images[0][k].0;
-                AmazonsBoard {
-                    rows: h as u8,
-                    cols: w as u8,
-                    left,
-                    right: images[1][k].0 .2,
-                    burnt: images[2][k].0 .2,
-                }
-            })
+        let (rows, cols, [left, right, burnt]) = images(b.rows(), b.cols(), [b.left, b.right, b.burnt])
+            .into_iter()
             .min()
-            .unwrap_or(*b)
+            .expect("eight images");
+        AmazonsBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            left,
+            right,
+            burnt,
+        }
     }
 
     fn show(&self, b: &AmazonsBoard) -> Option<String> {

@@ -9,7 +9,7 @@
 
 use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::{Codec, DynPosition};
-use crate::games::domineering::{grid_board, grid_cell_name, grid_text, read_grid, symmetries};
+use crate::games::domineering::{grid_board, grid_cell_name, grid_text, images, read_grid};
 use crate::partizan::{from_partizan, Partizan, Side};
 use crate::GameError;
 
@@ -84,15 +84,12 @@ impl Partizan for Fission {
     }
 
     fn symmetry_key(&self, b: &FissionBoard) -> FissionBoard {
-        let (h, w) = (b.rows(), b.cols());
-        let stones = symmetries(h, w, b.stones);
-        let blocked = symmetries(h, w, b.blocked);
-        let (s, x) = stones[..4]
+        // The first four images keep rows as rows (Left's moves stay vertical).
+        let [s, x] = images(b.rows(), b.cols(), [b.stones, b.blocked])[..4]
             .iter()
-            .zip(&blocked[..4])
-            .map(|(((_, _, s), _), ((_, _, x), _))| (*s, *x))
+            .map(|&(_, _, masks)| masks)
             .min()
-            .unwrap_or((b.stones, b.blocked));
+            .expect("four images");
         FissionBoard {
             stones: s,
             blocked: x,

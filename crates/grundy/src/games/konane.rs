@@ -19,7 +19,7 @@
 use crate::catalogue::{Family, Shape, Syntax};
 use crate::dynamic::{Codec, DynPosition, MoveWord};
 use crate::games::domineering::{
-    bounding_box, crop, grid_board, grid_cell_name, grid_text, read_grid, symmetries, Grid,
+    bounding_box, crop, grid_board, grid_cell_name, grid_text, images, read_grid, Grid,
 };
 use crate::partizan::{from_partizan, Partizan, Side};
 use crate::GameError;
@@ -146,18 +146,15 @@ impl Partizan for Konane {
     }
 
     fn symmetry_key(&self, b: &KonaneBoard) -> KonaneBoard {
-        let (h, w) = (b.rows(), b.cols());
-        let xs = symmetries(h, w, b.x);
-        let os = symmetries(h, w, b.o);
-        let mut best = (h, w, b.x, b.o);
-        for (((h, w, x), _), ((_, _, o), _)) in xs.into_iter().zip(os) {
-            best = best.min((h, w, x, o));
-        }
+        let (rows, cols, [x, o]) = images(b.rows(), b.cols(), [b.x, b.o])
+            .into_iter()
+            .min()
+            .expect("eight images");
         KonaneBoard {
-            rows: best.0 as u8,
-            cols: best.1 as u8,
-            x: best.2,
-            o: best.3,
+            rows: rows as u8,
+            cols: cols as u8,
+            x,
+            o,
         }
     }
 

@@ -14,7 +14,7 @@
 use crate::catalogue::{Family, Kind, Param, Params, Shape, Syntax};
 use crate::dynamic::{Codec, DynGame, DynPosition, MoveWord};
 use crate::games::domineering::{
-    bounding_box, crop, grid_board, grid_cell_name, grid_text, read_grid, symmetries, Grid,
+    bounding_box, crop, grid_board, grid_cell_name, grid_text, images, read_grid, Grid,
 };
 use crate::partizan::{from_partizan, Partizan, Side};
 use crate::GameError;
@@ -214,23 +214,20 @@ impl Partizan for Placement {
     }
 
     fn symmetry_key(&self, b: &PlacementBoard) -> PlacementBoard {
-        let (h, w) = (b.rows(), b.cols());
-        let images = [b.empty, b.only_left, b.only_right, b.left, b.right].map(|m| symmetries(h, w, m));
-        (0..8)
-            .map(|k| {
-                let (h, w, empty) = images[0][k].0;
-                PlacementBoard {
-                    rows: h as u8,
-                    cols: w as u8,
-                    empty,
-                    only_left: images[1][k].0 .2,
-                    only_right: images[2][k].0 .2,
-                    left: images[3][k].0 .2,
-                    right: images[4][k].0 .2,
-                }
-            })
+        let masks = [b.empty, b.only_left, b.only_right, b.left, b.right];
+        let (rows, cols, [empty, only_left, only_right, left, right]) = images(b.rows(), b.cols(), masks)
+            .into_iter()
             .min()
-            .unwrap_or(*b)
+            .expect("eight images");
+        PlacementBoard {
+            rows: rows as u8,
+            cols: cols as u8,
+            empty,
+            only_left,
+            only_right,
+            left,
+            right,
+        }
     }
 
     fn start(&self) -> Option<PlacementBoard> {

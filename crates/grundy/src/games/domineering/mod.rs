@@ -350,6 +350,17 @@ pub(crate) fn transpose(h: usize, w: usize, bits: u64) -> (usize, usize, u64) {
     (w, h, out)
 }
 
+/// The eight images, in [`symmetries`]' order (the identity first), of several
+/// masks of one grid: each image's rows, columns and masks. A board of several
+/// masks takes the least image as its key under symmetry.
+pub(crate) fn images<const K: usize>(h: usize, w: usize, masks: [u64; K]) -> [(usize, usize, [u64; K]); 8] {
+    let each = masks.map(|m| symmetries(h, w, m));
+    std::array::from_fn(|k| {
+        let (rows, cols, _) = each[0][k].0;
+        (rows, cols, std::array::from_fn(|i| each[i][k].0 .2))
+    })
+}
+
 /// The eight symmetries of the rectangle applied to a grid, each with whether it
 /// transposes (swaps rows and columns). The first is the identity; the first four
 /// keep rows as rows.
