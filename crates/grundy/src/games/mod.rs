@@ -114,7 +114,8 @@ pub use coins::{Coins, Row, Rule};
 pub use cutcake::{piece_value, Cake, Cutcake};
 pub use digits::{Digits, DigitsLayers, DigitsPosition};
 pub use domineering::{
-    search as domineering_search, Board, Domineering, DomineeringSearch, WideBoard, WideDomineering,
+    regions as domineering_regions, search as domineering_search, Board, Domineering, DomineeringSearch,
+    RegionTable, WideBoard, WideDomineering,
 };
 pub use eatcake::Eatcake;
 pub use euclid::Euclid;

@@ -187,6 +187,28 @@ pub trait Partizan {
         Err("this game's outcome search does not resume from a checkpoint".into())
     }
 
+    /// The family's endgame database: the values of every region (component)
+    /// of at most `cells` cells, built within `budget`, as bytes for
+    /// [`Partizan::with_region_table`] (Domineering's
+    /// [`crate::games::RegionTable`]). The default: `None`, the family has none.
+    fn region_table(
+        &self,
+        _cells: usize,
+        _budget: &crate::Budget,
+    ) -> Option<Result<RegionTableBuilt, GameError>> {
+        None
+    }
+
+    /// This game looking the values of its regions up in `bytes`, made by
+    /// [`Partizan::region_table`], before computing them; the error says what
+    /// is wrong with the bytes. The default: `None`, the family has no such tables.
+    fn with_region_table(&self, _bytes: &[u8]) -> Option<Result<Self, String>>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     /// Whether positions of this game may repeat along a line of play (a piece
     /// that moves back): its questions are then answered from the graph of every
     /// position reachable ([`loopy`]), with draws, and its value is a loopy one.
@@ -318,6 +340,19 @@ impl<P: Clone + Eq + Hash> ValueCache<P> {
     pub fn is_empty(&self) -> bool {
         self.memo.is_empty() && self.packed.is_empty()
     }
+}
+
+/// An endgame database of regions as [`Partizan::region_table`] built it.
+#[derive(Clone, Debug)]
+pub struct RegionTableBuilt {
+    /// The table, for a file.
+    pub bytes: Vec<u8>,
+    /// For each size from one cell: the regions met (every translation class)
+    /// and those kept (one a class under the symmetries that keep the value,
+    /// or negate it).
+    pub counts: Vec<(usize, u64, u64)>,
+    /// The distinct canonical forms stored (the values and their options).
+    pub forms: usize,
 }
 
 /// The error of a value that ran out of work: more steps than the limit

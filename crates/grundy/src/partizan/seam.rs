@@ -97,6 +97,18 @@ pub trait DynPartizan: Send + Sync {
     /// [`DynPartizan::outcome_checkpoint`] of the same game and position; the
     /// error says what does not fit.
     fn resume_outcome(&self, p: &DynPosition, bytes: &[u8], budget: &Budget) -> Result<(), String>;
+
+    /// The family's endgame database of regions of at most `cells` cells (see
+    /// [`Partizan::region_table`]); `None` when it has none.
+    fn region_table(
+        &self,
+        cells: usize,
+        budget: &Budget,
+    ) -> Option<Result<super::RegionTableBuilt, GameError>>;
+
+    /// This game (its name kept) looking its regions up in `bytes` (see
+    /// [`Partizan::with_region_table`]); `None` when the family has no such tables.
+    fn with_region_table(&self, bytes: &[u8]) -> Option<Result<Box<dyn DynGame>, String>>;
 }
 
 /// A position with the side to move: what play is about.
@@ -510,6 +522,19 @@ where
         let native = self.decode(p).map_err(|e| e.to_string())?;
         self.game
             .resume_outcome_search(&native, bytes, budget, &mut self.outcome_state())
+    }
+
+    fn region_table(
+        &self,
+        cells: usize,
+        budget: &Budget,
+    ) -> Option<Result<super::RegionTableBuilt, GameError>> {
+        self.game.region_table(cells, budget)
+    }
+
+    fn with_region_table(&self, bytes: &[u8]) -> Option<Result<Box<dyn DynGame>, String>> {
+        let game = self.game.with_region_table(bytes)?;
+        Some(game.map(|g| Box::new(PartizanGame::new(self.name.clone(), g)) as Box<dyn DynGame>))
     }
 
     fn side_options(

@@ -15,9 +15,12 @@ use crate::dynamic::{Codec, DynGame, DynPosition};
 use crate::partizan::outcome::{Answer, SearchState, Solved};
 use crate::partizan::{from_partizan, GameId, MoveBounds, Partizan, Side, ValueCache};
 use crate::GameError;
+use std::sync::Arc;
 
+pub mod regions;
 pub mod search;
 pub mod wide;
+pub use regions::RegionTable;
 pub use search::DomineeringSearch;
 pub use wide::{WideBoard, WideDomineering};
 
@@ -386,23 +389,38 @@ pub(crate) fn symmetries(h: usize, w: usize, bits: u64) -> [((usize, usize, u64)
     ]
 }
 
-/// Domineering on boards of at most 64 cells, with an optional empty start board.
-#[derive(Clone, Copy, Debug, Default)]
+/// Domineering on boards of at most 64 cells, with an optional empty start board
+/// and an optional table of the values of small regions ([`RegionTable`]).
+#[derive(Clone, Debug, Default)]
 pub struct Domineering {
     start: Option<Board>,
+    regions: regions::Regions,
 }
 
 impl Domineering {
     /// Domineering on any board, without a start.
     pub const fn new() -> Domineering {
-        Domineering { start: None }
+        Domineering {
+            start: None,
+            regions: None,
+        }
     }
 
     /// Domineering whose start is the empty `rows × cols` board.
     pub fn with_start(rows: usize, cols: usize) -> Result<Domineering, String> {
         Ok(Domineering {
             start: Some(Board::empty(rows, cols)?),
+            regions: None,
         })
+    }
+
+    /// The same game whose regions are looked up in `table` before they are
+    /// computed (in values and in the outcome search).
+    pub fn with_regions(self, table: Arc<RegionTable>) -> Domineering {
+        Domineering {
+            regions: Some(table),
+            ..self
+        }
     }
 
     /// The connected regions of empty cells of a board, each trimmed to its
@@ -449,7 +467,13 @@ impl Domineering {
     ) -> Result<GameId, GameError> {
         let (key, transposed) = canonical_region(h, w, bits);
         let key_shape = shape(key.rows(), key.cols());
-        let v = match cache.get_packed(key.empty, key_shape) {
+        let held = |cache: &mut ValueCache<Board>| {
+            let table = self.regions.as_ref()?;
+            let v = table.value_of_least(&key, cache)?;
+            cache.insert_packed(key.empty, key_shape, v);
+            Some(v)
+        };
+        let v = match cache.get_packed(key.empty, key_shape).or_else(|| held(cache)) {
             Some(v) => v,
             None => {
                 cache.charge()?;
@@ -729,9 +753,16 @@ impl Partizan for Domineering {
         state: &mut SearchState,
     ) -> Option<Result<Answer<Board>, GameError>> {
         let (h, w) = (b.rows(), b.cols());
-        own_search(*b, (h, w), b.empty, side, with_move, budget, state, |e| {
-            Board::raw(h, w, e)
-        })
+        own_search(
+            *b,
+            (h, w),
+            b.empty,
+            side,
+            with_move,
+            (budget, &self.regions),
+            state,
+            |e| Board::raw(h, w, e),
+        )
     }
 
     fn outcome_checkpoint(&self, state: &SearchState) -> Option<Vec<u8>> {
@@ -745,7 +776,26 @@ impl Partizan for Domineering {
         budget: &crate::Budget,
         state: &mut SearchState,
     ) -> Result<(), String> {
-        resume_search(*b, (b.rows(), b.cols()), b.empty, bytes, budget, state)
+        resume_search(
+            *b,
+            (b.rows(), b.cols()),
+            b.empty,
+            bytes,
+            (budget, &self.regions),
+            state,
+        )
+    }
+
+    fn region_table(
+        &self,
+        cells: usize,
+        budget: &crate::Budget,
+    ) -> Option<Result<crate::partizan::RegionTableBuilt, GameError>> {
+        Some(regions::build(cells, budget).map(|t| t.built()))
+    }
+
+    fn with_region_table(&self, bytes: &[u8]) -> Option<Result<Domineering, String>> {
+        Some(RegionTable::from_bytes(bytes).map(|t| self.clone().with_regions(Arc::new(t))))
     }
 
     fn value(&self, b: &Board, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {
@@ -805,7 +855,7 @@ fn own_search<B, P>(
     empty: B,
     side: Side,
     with_move: bool,
-    budget: &crate::Budget,
+    (budget, regions): (&crate::Budget, &regions::Regions),
     state: &mut SearchState,
     position: impl Fn(B) -> P,
 ) -> Option<Result<Answer<P>, GameError>>
@@ -822,7 +872,10 @@ where
             k.1.renew(budget);
             k
         }
-        None => Box::new((board, DomineeringSearch::<B>::new(h, w, budget)?)),
+        None => {
+            let search = DomineeringSearch::<B>::new(h, w, budget)?;
+            Box::new((board, search.with_table(regions.clone())))
+        }
     };
     let search = &mut kept.1;
     // Its counters start at zero: a new search's, and a kept one's by `renew`.
@@ -867,7 +920,7 @@ fn resume_search<B, P>(
     (h, w): (usize, usize),
     empty: B,
     bytes: &[u8],
-    budget: &crate::Budget,
+    (budget, regions): (&crate::Budget, &regions::Regions),
     state: &mut SearchState,
 ) -> Result<(), String>
 where
@@ -875,6 +928,7 @@ where
     P: Send + 'static,
 {
     let (root, search) = DomineeringSearch::<B>::restore(h, w, bytes, budget)?;
+    let search = search.with_table(regions.clone());
     if root != empty {
         return Err("the checkpoint is of another position of this board".into());
     }

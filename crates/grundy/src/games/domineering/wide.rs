@@ -154,9 +154,12 @@ impl WideBoard {
 
 /// Domineering on boards of more than 64 cells (see the module's
 /// documentation), with an optional empty start board.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct WideDomineering {
     start: Option<WideBoard>,
+    /// The values of small regions, looked up in the search (see
+    /// [`super::Domineering::with_regions`]).
+    regions: super::regions::Regions,
 }
 
 impl WideDomineering {
@@ -164,6 +167,7 @@ impl WideDomineering {
     pub fn with_start(rows: usize, cols: usize) -> Result<WideDomineering, String> {
         Ok(WideDomineering {
             start: Some(WideBoard::empty(rows, cols)?),
+            regions: None,
         })
     }
 }
@@ -233,9 +237,16 @@ impl Partizan for WideDomineering {
         state: &mut SearchState,
     ) -> Option<Result<Answer<WideBoard>, GameError>> {
         let (h, w) = (b.rows(), b.cols());
-        own_search(*b, (h, w), b.empty, side, with_move, budget, state, |e| {
-            WideBoard::raw(h, w, e)
-        })
+        own_search(
+            *b,
+            (h, w),
+            b.empty,
+            side,
+            with_move,
+            (budget, &self.regions),
+            state,
+            |e| WideBoard::raw(h, w, e),
+        )
     }
 
     fn outcome_checkpoint(&self, state: &SearchState) -> Option<Vec<u8>> {
@@ -249,7 +260,30 @@ impl Partizan for WideDomineering {
         budget: &crate::Budget,
         state: &mut SearchState,
     ) -> Result<(), String> {
-        resume_search(*b, (b.rows(), b.cols()), b.empty, bytes, budget, state)
+        resume_search(
+            *b,
+            (b.rows(), b.cols()),
+            b.empty,
+            bytes,
+            (budget, &self.regions),
+            state,
+        )
+    }
+
+    fn region_table(
+        &self,
+        cells: usize,
+        budget: &crate::Budget,
+    ) -> Option<Result<crate::partizan::RegionTableBuilt, GameError>> {
+        super::Domineering::new().region_table(cells, budget)
+    }
+
+    fn with_region_table(&self, bytes: &[u8]) -> Option<Result<WideDomineering, String>> {
+        let table = super::RegionTable::from_bytes(bytes).map(std::sync::Arc::new);
+        Some(table.map(|t| WideDomineering {
+            regions: Some(t),
+            ..self.clone()
+        }))
     }
 }
 
@@ -304,7 +338,13 @@ mod tests {
     /// empty cells, each cut down to the narrow board its empty cells fit.
     #[test]
     fn wide_values_are_the_narrow_ones() {
-        let (wide, narrow) = (WideDomineering { start: None }, super::super::Domineering::new());
+        let (wide, narrow) = (
+            WideDomineering {
+                start: None,
+                regions: None,
+            },
+            super::super::Domineering::new(),
+        );
         let mut x: u128 = 0x9E37_79B9_7F4A_7C15_2545_F491_4F6C_DD1D;
         for (h, w) in [(9, 9), (10, 10), (8, 16)] {
             for _ in 0..40 {

@@ -237,6 +237,20 @@ impl<B: Bits> DomineeringSearch<B> {
         }
     }
 
+    /// The same search with the regions it values looked up in `table`
+    /// first (see [`super::RegionTable`]).
+    pub fn with_regions(self, table: Arc<super::RegionTable>) -> DomineeringSearch<B> {
+        self.with_table(Some(table))
+    }
+
+    /// [`DomineeringSearch::with_regions`] when there is a table.
+    pub(super) fn with_table(mut self, table: super::regions::Regions) -> DomineeringSearch<B> {
+        if let Some(table) = table {
+            self.game = self.game.with_regions(table);
+        }
+        self
+    }
+
     /// Takes up `budget` for the calls to come, a search kept from earlier
     /// calls (or read back from a checkpoint) included: its limits and cancel
     /// flag, with the node count from zero.

@@ -128,6 +128,7 @@ impl<B: Bits> DomineeringSearch<B> {
             self.cancel.clone(),
             self.max_memory / 2 / self.threads as u64,
         );
+        helper.game = self.game.clone();
         helper.small = self.small;
         helper.small_in_search = self.small_in_search;
         helper.skip_safe_moves = self.skip_safe_moves;
