@@ -320,3 +320,50 @@ fn a_checkpointed_solve_carries_on() {
         "keeps no outcome search",
     );
 }
+
+/// `build --regions N` writes Domineering's endgame database and `solve
+/// --regions FILE` answers with it as without; a damaged, cut or foreign
+/// file, or a game without such tables, is refused in one line.
+#[test]
+fn a_database_of_regions_is_built_and_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("regions.bin");
+    let file = file.to_str().unwrap();
+    let summary = stdout(&["build", "domineering", "--regions", "6", "--db", file]);
+    // Free polyominoes of 1 to 6 cells (OEIS A000105): 1 + 1 + 2 + 5 + 12 + 35.
+    assert!(summary.contains("56 regions of at most 6 cells"), "{summary}");
+    for position in ["start", "....|.#..|....|..#."] {
+        let game = "domineering:rows=4,cols=4";
+        let with = json(&["solve", game, position, "--regions", file, "--json"]);
+        let without = json(&["solve", game, position, "--json"]);
+        for key in ["outcome", "outcome_class", "winner", "value"] {
+            assert_eq!(with[key], without[key], "{position} {key}");
+        }
+    }
+    let board = "domineering:rows=7,cols=7";
+    let with = json(&["solve", board, "start", "--regions", file, "--json"]);
+    assert_eq!(
+        with["winner"],
+        json(&["solve", board, "start", "--json"])["winner"]
+    );
+    let mut bytes = std::fs::read(file).unwrap();
+    let cut = dir.path().join("cut.bin");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let cut = cut.to_str().unwrap();
+    fails_with(&["solve", board, "start", "--regions", cut], "checksum");
+    bytes[40] ^= 1;
+    std::fs::write(file, &bytes).unwrap();
+    fails_with(&["solve", board, "start", "--regions", file], "checksum");
+    fails_with(
+        &["solve", board, "start", "--regions", STRING],
+        "not a table of Domineering's regions",
+    );
+    fails_with(
+        &["build", "nim", "--regions", "4", "--db", file],
+        "no endgame database of regions",
+    );
+    fails_with(
+        &["build", "domineering", "--regions", "16", "--db", file],
+        "1 to 15",
+    );
+}

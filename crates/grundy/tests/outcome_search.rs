@@ -298,7 +298,7 @@ fn rectangles_timing() {
 /// Times and nodes of Domineering's own search ([`DomineeringSearch`]) on empty
 /// rectangles, as [`rectangles_timing`] (`GRUNDY_BOARDS`, `GRUNDY_NODES`,
 /// `GRUNDY_SMALL`, `GRUNDY_SKIP_SAFE`, `GRUNDY_MEMORY`, `GRUNDY_FIRST`,
-/// `GRUNDY_THREADS`, `GRUNDY_SHARED`): `cargo test -p grundy --release --test integration
+/// `GRUNDY_THREADS`, `GRUNDY_SHARED`, `GRUNDY_REGIONS`, `GRUNDY_IN_SEARCH`): `cargo test -p grundy --release --test integration
 /// bitboard_rectangles_timing -- --ignored --nocapture`. Boards of at most 64
 /// cells on `u64` bitboards (as `grundy solve`), larger ones on `u128`.
 #[test]
@@ -337,6 +337,17 @@ fn time_own_search<B: grundy::games::domineering_search::Bits>(spec: &str, r: us
         if let Ok(small) = std::env::var("GRUNDY_SMALL") {
             s.small = small.parse().unwrap();
             s.small_in_search = s.small;
+        }
+        // GRUNDY_REGIONS=FILE: regions looked up in a table of `grundy build
+        // domineering --regions N --db FILE`; GRUNDY_IN_SEARCH=N: the regions
+        // of up to N cells split off in the search valued too.
+        if let Ok(file) = std::env::var("GRUNDY_REGIONS") {
+            let bytes = std::fs::read(&file).unwrap();
+            let table = grundy::games::RegionTable::from_bytes(&bytes).unwrap();
+            s = s.with_regions(std::sync::Arc::new(table));
+        }
+        if let Ok(n) = std::env::var("GRUNDY_IN_SEARCH") {
+            s.small_in_search = n.parse().unwrap();
         }
         // GRUNDY_SKIP_SAFE=0: try safe moves too, as before they were skipped.
         if let Ok(skip) = std::env::var("GRUNDY_SKIP_SAFE") {

@@ -64,6 +64,11 @@ pub struct Args {
     /// Print the summary as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Write the game's endgame database instead: the value of every region of at
+    /// most N cells (Domineering's, N up to 15), for `grundy solve --regions FILE`.
+    /// No checkpoints (--resume).
+    #[arg(long, value_name = "N", conflicts_with_all = ["start", "resume", "no_remoteness", "workers", "processes", "json"])]
+    pub regions: Option<usize>,
 }
 
 /// The text after `grundy help build`.
@@ -80,7 +85,12 @@ pub fn help() -> &'static str {
              positions and their options, so `grundy solve --db FILE POSITION` answers without the\n  \
              rules; a position not reachable from the start is an error. No checkpoints (--resume).\n\n  \
              grundy build examples/games/lollipop.luau --db lollipop.db\n  \
-             grundy solve --db lollipop.db 4,5,1 --json",
+             grundy solve --db lollipop.db 4,5,1 --json\n\n\
+             --regions N: a partizan game whose positions fall into regions (Domineering) writes its\n  \
+             endgame database instead, the value of every connected region of at most N cells, that\n  \
+             `grundy solve GAME POSITION --regions FILE` looks regions up in.\n\n  \
+             grundy build domineering --regions 12 --db regions12.bin\n  \
+             grundy solve domineering:rows=7,cols=9 start --regions regions12.bin",
             crate::load::numbered_help()
         )
     })
@@ -108,6 +118,9 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     // Refused before anything is solved: a table written over /dev/null (a
     // rename) would replace the device; a FIFO checkpoint would block --resume.
     crate::output::check_output(&args.db, &BESIDE_TABLE)?;
+    if let Some(cells) = args.regions {
+        return super::regions::build(&args.game, cells, &args.db, budget);
+    }
     if args.workers.is_some() || args.processes.is_some() {
         return run_dist(args, budget);
     }

@@ -10,6 +10,7 @@ pub mod period;
 pub mod play;
 pub mod plot;
 pub mod quotient;
+pub mod regions;
 pub mod serve;
 pub mod solve;
 pub mod thermograph;

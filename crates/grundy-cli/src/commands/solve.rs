@@ -38,6 +38,10 @@ pub struct Args {
     /// search resumes where it stopped.
     #[arg(long, value_name = "FILE", conflicts_with = "db")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Look the values of small regions up in FILE, an endgame database made by
+    /// `grundy build GAME --regions N --db FILE` (Domineering).
+    #[arg(long, value_name = "FILE", conflicts_with = "db")]
+    pub regions: Option<std::path::PathBuf>,
 }
 
 /// Run it.
@@ -63,6 +67,9 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         }
         (None, Some(p)) => {
             let mut game = load::game(&args.game, budget)?;
+            if let Some(file) = &args.regions {
+                game = super::regions::load(game, file)?;
+            }
             game.set_heap_method(args.method.method());
             (game, p)
         }

@@ -806,6 +806,7 @@ mod tests {
             ..Budget::default()
         };
         let mut decided = 0;
+        let table = Arc::new(super::super::regions::build(8, &budget).unwrap());
         for (h, w, e) in boards(if cfg!(debug_assertions) { 300 } else { 3000 }) {
             let board = super::super::Board::from_bits(h, w, e).unwrap();
             let v = game.value(&board, &mut cache).unwrap();
@@ -815,8 +816,13 @@ mod tests {
                     (class, side),
                     (OutcomeClass::N, _) | (OutcomeClass::L, Side::Left) | (OutcomeClass::R, Side::Right)
                 );
-                for small in [0, 6, 12] {
+                // The last: regions of up to 8 cells looked up in a table,
+                // larger ones computed from its values.
+                for (small, table) in [(0, None), (6, None), (12, None), (12, Some(&table))] {
                     let mut s = DomineeringSearch::<u64>::new(h, w, &budget).unwrap();
+                    if let Some(t) = table {
+                        s = s.with_regions(Arc::clone(t));
+                    }
                     s.small = small;
                     s.small_in_search = small;
                     let zero = s.cache.universe.zero();
@@ -828,8 +834,10 @@ mod tests {
                     }
                     let got = s.solve(e, side).unwrap();
                     assert_eq!(
-                        got.wins, truth,
-                        "search on {h}x{w} {e:#b}, {side:?} first, small {small}"
+                        got.wins,
+                        truth,
+                        "search on {h}x{w} {e:#b}, {side:?} first, small {small}, table {}",
+                        table.is_some()
                     );
                     if let Some(q) = got.winning_move {
                         let mut fresh = DomineeringSearch::<u64>::new(h, w, &budget).unwrap();
