@@ -130,7 +130,11 @@ pub struct DomineeringSearch<B: Bits> {
     /// integer gives looser bounds. Valuing regions of up to 12 cells took
     /// 7x10 3.39 million nodes and 13.3 s of CPU, valuing none 3.05 million
     /// and 10.3 s; 6x9, 7x9 and 6x10 likewise a quarter to a third less CPU,
-    /// 8x8 18% less (docs/benchmarks.md).
+    /// 8x8 18% less (docs/benchmarks.md). With a table of regions
+    /// ([`DomineeringSearch::with_regions`]) too: looked up rather than
+    /// computed, valuing regions of up to 12 cells still took 50% to 75% more
+    /// CPU on 7x9, 6x10, 7x10 and 8x8, as much as computing them (the engine
+    /// values each once), so a table leaves this at none.
     pub small_in_search: u32,
     /// Whether a player with another move on the board skips its safe moves
     /// (both cells out of the opponent's reach), as Obsequi does: a safe move
