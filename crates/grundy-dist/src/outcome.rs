@@ -9,7 +9,10 @@
 //! index is its own modulo the workers, solves them, and broadcasts the answers
 //! with the round's timestamp; once the round's probe has passed, every worker
 //! holds every answer, records them in its plan, and so plans the same next
-//! round as the others, with nothing else sent.
+//! round as the others, with nothing else sent. Between its tasks a worker
+//! looks at the answers that have reached it, and skips its tasks of a root
+//! move already refuted: which tasks are skipped depends on timing (so do the
+//! node counts), the answer does not.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -49,6 +52,8 @@ pub struct OutcomeSolved {
     pub tasks: usize,
     /// Workers in the job.
     pub workers: usize,
+    /// The search's name in reports (the one-process search's).
+    pub method: &'static str,
 }
 
 /// Whether `side`, moving first on `board`, wins, and the winning move the
@@ -157,13 +162,32 @@ fn work<B: Bits>(
     while plan.answer().is_none() {
         let round = plan.round(peers);
         tasks += round.len();
+        // Root moves refuted in this round so far, by this worker or by an
+        // answer of another that has reached it: their other tasks are skipped.
+        let mut refuted = Vec::new();
         for (k, task) in round.iter().enumerate().skip(me).step_by(peers) {
+            input.flush();
+            worker.step();
+            if let Some(heard) = answers.borrow().get(&time) {
+                refuted.extend(
+                    heard
+                        .iter()
+                        .filter(|a| !a.2 && a.4.is_empty())
+                        .map(|a| round[a.1 as usize].root),
+                );
+            }
+            if refuted.contains(&task.root) {
+                continue;
+            }
             let before = search.stats().nodes;
             let (wins, error) = match search.wins(task.cells, side) {
                 Ok(w) => (w, String::new()),
                 Err(e) => (false, e.to_string()),
             };
             let failed = !error.is_empty();
+            if !wins && !failed {
+                refuted.push(task.root);
+            }
             input.send((me as u64, k as u64, wins, search.stats().nodes - before, error));
             if failed {
                 break;
@@ -192,6 +216,7 @@ fn work<B: Bits>(
         rounds: plan.rounds(),
         tasks,
         workers: peers,
+        method: grundy::games::domineering_search::METHOD,
     }))
 }
 

@@ -38,6 +38,13 @@ pub struct Args {
     /// search resumes where it stopped.
     #[arg(long, value_name = "FILE", conflicts_with = "db")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// With --workers or --processes: the outcome search of a board (Domineering)
+    /// split into tasks (the positions two moves down) solved in rounds by every
+    /// worker, each with its own table; the answer and winning move are the
+    /// one-process search's. Each worker's nodes count against --max-work and
+    /// --max-positions; the workers of a process share its --max-memory.
+    #[command(flatten)]
+    pub cluster: super::cluster::ClusterArgs,
 }
 
 /// Run it.
@@ -69,6 +76,24 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         (None, None) => anyhow::bail!("missing POSITION: grundy solve GAME POSITION"),
     };
     let options = super::options(args.misere, args.first);
+    if args.cluster.given() {
+        if args.db.is_some() || args.checkpoint.is_some() {
+            anyhow::bail!("--workers and --processes search afresh: they take neither --db nor --checkpoint");
+        }
+        let cluster = args.cluster.cluster()?;
+        let Some(report) = grundy_api::solve_across(game.as_ref(), &position, &options, &cluster, budget)?
+        else {
+            return Ok(format!(
+                "process {}: its tasks are solved; process 0 prints the report\n",
+                cluster.process()
+            ));
+        };
+        return Ok(if args.json {
+            render::json_line(&report.json())
+        } else {
+            render::analysis_text(game.as_ref(), &report, render::Cut { all: args.all })
+        });
+    }
     let report = match &args.checkpoint {
         Some(path) => checkpointed(path, game.as_ref(), &position, &options, budget)?,
         None => progress::searching(|| grundy_api::solve(game.as_ref(), &position, &options, budget))?,
