@@ -52,13 +52,13 @@ fn two_processes(board: &str, first: &str) -> Value {
     serde_json::from_slice(&outputs[0].stdout).expect("one JSON object")
 }
 
-/// Boards won by Left (6x8, whoever starts), by Right (5x6... see the classes
-/// asserted), and by the first player, each with either side first: two
-/// worker threads and two processes give the one-process report.
+/// Boards won by Right (5x6 and 6x8, whoever starts), by Left (8x7) and by
+/// the first player (6x6), each with either side first: two worker threads
+/// and two processes give the one-process report.
 #[test]
 fn workers_and_processes_solve_as_one_process() {
     let mut classes = Vec::new();
-    for board in ["5x6", "6x6", "6x8", "7x8"] {
+    for board in ["5x6", "6x6", "6x8", "8x7"] {
         let (rows, cols) = board.split_once('x').unwrap();
         let game = format!("domineering:rows={rows},cols={cols}");
         for first in ["left", "right"] {
@@ -127,7 +127,10 @@ fn solve_across_processes_refuses_with_one_line() {
     let err = run(cluster(&good, "1"));
     assert!(err.contains("cannot reach process 0"), "{err}");
     // A game with no such search, and misère play, are refused by capability.
-    let err = run(solve_args("clobber:rows=3,cols=3", "left", &["--workers", "2"]));
+    let nim = ["solve", "nim", "3,4", "--workers", "2"]
+        .map(String::from)
+        .to_vec();
+    let err = run(nim);
     assert!(err.contains("no outcome search across processes"), "{err}");
     let mut misere = solve_args("domineering:rows=5,cols=6", "left", &["--workers", "2"]);
     misere.push("--misere".into());
