@@ -10,7 +10,11 @@ use anyhow::{anyhow, bail, Result};
 pub struct ClusterArgs {
     /// Run as a Timely Dataflow job with W worker threads in this process (per
     /// process with --processes): `build` writes the same table file byte for
-    /// byte, `solve` gives the same answer and winning move.
+    /// byte; `solve` (a Domineering board) splits its outcome search into the
+    /// positions two moves down, solved by the workers in rounds, and gives the
+    /// same answer and winning move, each worker's nodes counted against
+    /// --max-work and --max-positions, the workers of a process sharing its
+    /// --max-memory.
     #[arg(long, value_name = "W")]
     pub workers: Option<usize>,
     /// Run with N processes (this is one of them), one line each in --hosts.

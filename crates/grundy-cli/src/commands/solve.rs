@@ -38,11 +38,8 @@ pub struct Args {
     /// search resumes where it stopped.
     #[arg(long, value_name = "FILE", conflicts_with = "db")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// With --workers or --processes: the outcome search of a board (Domineering)
-    /// split into tasks (the positions two moves down) solved in rounds by every
-    /// worker, each with its own table; the answer and winning move are the
-    /// one-process search's. Each worker's nodes count against --max-work and
-    /// --max-positions; the workers of a process share its --max-memory.
+    // The search across Timely workers (`grundy_api::solve_across`), whose
+    // help is the flags' own.
     #[command(flatten)]
     pub cluster: super::cluster::ClusterArgs,
 }
