@@ -74,6 +74,8 @@
 
 #[cfg(feature = "dist")]
 mod dist;
+#[cfg(feature = "dist")]
+mod dist_outcome;
 mod error;
 mod heaps;
 mod load;
@@ -90,6 +92,8 @@ pub use dist::{
     build_distributed, merge, read_hosts, shape, Cluster, DistOptions, DistProgress, DistReport, MergeReport,
     Solved,
 };
+#[cfg(feature = "dist")]
+pub use dist_outcome::solve_across;
 
 pub use error::Error;
 pub use heaps::{

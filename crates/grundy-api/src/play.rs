@@ -174,10 +174,38 @@ pub fn solve_resuming(
 /// Solve a position: outcome, winner, nim-value, remoteness, every winning move,
 /// and for a partizan game its canonical value (within `budget`'s memory).
 pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -> Result<SolveReport> {
+    solve_by(
+        game,
+        position,
+        o,
+        budget,
+        &mut |partizan, p, side, play| Ok(partizan.analyze_first(p, side, play, budget)?),
+        &mut |partizan, p, side, play| Ok(partizan.outcome_first(p, side, play, budget)?),
+    )
+}
+
+/// Who wins `p` with `side` first, and how, for [`solve_by`].
+pub(crate) type FirstAnalysis<'a> =
+    dyn FnMut(&dyn DynPartizan, &DynPosition, Side, Play) -> Result<Analysis> + 'a;
+/// Who wins `p` with `side` first, the outcome alone, for [`solve_by`].
+pub(crate) type FirstOutcome<'a> =
+    dyn FnMut(&dyn DynPartizan, &DynPosition, Side, Play) -> Result<Outcome> + 'a;
+
+/// [`solve`] with a partizan position's searches given: `analyze` for the side
+/// asked about, `outcome` for the other (the outcome class), so that a search
+/// across processes makes the same report.
+pub(crate) fn solve_by(
+    game: &dyn DynGame,
+    position: &str,
+    o: &Options,
+    budget: &Budget,
+    analyze: &mut FirstAnalysis<'_>,
+    outcome: &mut FirstOutcome<'_>,
+) -> Result<SolveReport> {
     let p = game.parse_position(position)?;
     let (analysis, partizan) = match o.partizan(game)? {
         Some((partizan, side)) => {
-            let analysis = partizan.analyze_first(&p, side, o.play(), budget)?;
+            let analysis = analyze(partizan, &p, side, o.play())?;
             let mut u = Universe::new();
             u.set_budget(budget);
             // A position the outcome search had to answer is mostly far beyond
@@ -198,11 +226,11 @@ pub fn solve(game: &dyn DynGame, position: &str, o: &Options, budget: &Budget) -
                     // Normal play's class: who wins with each side first.
                     let normal = grundy::Play::Normal;
                     let mine = if o.misere {
-                        partizan.outcome_first(&p, side, normal, budget)?
+                        outcome(partizan, &p, side, normal)?
                     } else {
                         analysis.outcome
                     };
-                    let theirs = partizan.outcome_first(&p, side.other(), normal, budget)?;
+                    let theirs = outcome(partizan, &p, side.other(), normal)?;
                     let (left, right) = match side {
                         Side::Left => (mine, theirs),
                         Side::Right => (theirs, mine),

@@ -14,26 +14,26 @@ use common::{failed, ok};
 /// How long any process of these tests may run.
 const DEADLINE: Duration = Duration::from_secs(120);
 
-fn path(p: &Path) -> &str {
+pub(crate) fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
 /// Ports free on 127.0.0.1 now (bound, read, released).
-fn free_ports(n: usize) -> Vec<u16> {
+pub(crate) fn free_ports(n: usize) -> Vec<u16> {
     let listeners: Vec<_> = (0..n)
         .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
         .collect();
     listeners.iter().map(|l| l.local_addr().unwrap().port()).collect()
 }
 
-fn hosts_file(dir: &Path, ports: &[u16]) -> PathBuf {
+pub(crate) fn hosts_file(dir: &Path, ports: &[u16]) -> PathBuf {
     let hosts = dir.join("hosts");
     let text: String = ports.iter().map(|p| format!("127.0.0.1:{p}\n")).collect();
     std::fs::write(&hosts, text).unwrap();
     hosts
 }
 
-fn spawn(args: &[String]) -> Child {
+pub(crate) fn spawn(args: &[String]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .stdout(Stdio::piped())
@@ -43,7 +43,7 @@ fn spawn(args: &[String]) -> Child {
 }
 
 /// Wait for every child within the deadline; kill them all if one overstays.
-fn wait_all(children: Vec<Child>) -> Vec<Output> {
+pub(crate) fn wait_all(children: Vec<Child>) -> Vec<Output> {
     let start = Instant::now();
     let mut children: Vec<Option<Child>> = children.into_iter().map(Some).collect();
     let mut outputs: Vec<Option<Output>> = children.iter().map(|_| None).collect();

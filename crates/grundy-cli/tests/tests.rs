@@ -12,6 +12,7 @@ mod cgsuite_calc;
 mod classic;
 mod cli;
 mod dist;
+mod dist_solve;
 mod docs;
 mod explain;
 mod full_disk;

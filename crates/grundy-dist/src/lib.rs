@@ -36,6 +36,10 @@
 //!   after a round in one of two round checkpoints ([`rounds`]). `resume` continues
 //!   from the last level or round that every worker saved, agreed on before any
 //!   worker starts the next one.
+//! - **Domineering's outcome search** ([`solve_outcome`]): the positions two
+//!   moves down are tasks solved in rounds by every worker's own search, the
+//!   answers broadcast, so that every worker plans the next round alike
+//!   ([`outcome`]).
 //! - **Games enumerated from a start** ([`build_enumerated`]): every process
 //!   enumerates the positions itself, in the order `grundy build` numbers them, and
 //!   the workers solve the graph in retrograde rounds.
@@ -82,10 +86,12 @@ use timely::WorkerConfig;
 
 pub use grundy_retro::Numbering;
 pub use net::{parse_hosts, read_hosts};
+pub use outcome::{solve_outcome, OutcomeSolved};
 
 mod block;
 mod enumerate;
 mod net;
+pub mod outcome;
 pub mod partition;
 pub mod parts;
 mod pull;
@@ -123,6 +129,10 @@ pub enum DistError {
     /// A worker found the game inconsistent (told to every worker).
     #[error("{0}")]
     Solve(String),
+    /// A worker's outcome search stopped (its budget ran out, or it was
+    /// cancelled): the search's own one line, told to every worker.
+    #[error("{0}")]
+    Search(String),
     /// A process or worker of the job stopped (a peer killed, a connection lost).
     #[error("the job stopped: {0}")]
     Stopped(String),

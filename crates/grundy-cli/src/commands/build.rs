@@ -5,7 +5,7 @@ use grundy::Budget;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use grundy_retro::{table_game, Table};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -36,27 +36,12 @@ pub struct Args {
     /// Use one thread (default: all cores; RAYON_NUM_THREADS sets how many).
     #[arg(long, conflicts_with = "workers")]
     pub serial: bool,
-    /// Build as a Timely Dataflow job with W worker threads in this process (per
-    /// process with --processes); the table is the same file byte for byte.
-    #[arg(long, value_name = "W")]
-    pub workers: Option<usize>,
-    /// Build with N processes (this is one of them), one line each in --hosts.
-    #[arg(long, value_name = "N", requires_all = ["process", "hosts"])]
-    pub processes: Option<usize>,
-    /// Which process this is, 0 to N-1; process 0 writes the table to --db.
-    #[arg(long, value_name = "I", requires = "processes")]
-    pub process: Option<usize>,
-    /// The processes' addresses in Timely's format: one host:port a line, line I
-    /// for process I (the address process I listens on).
-    #[arg(long, value_name = "FILE", requires = "processes")]
-    pub hosts: Option<PathBuf>,
+    #[command(flatten)]
+    pub cluster: super::cluster::ClusterArgs,
     /// With --workers/--processes: leave each worker's part file (FILE.part-W-of-P)
     /// instead of gathering the table on process 0; `grundy merge` joins them.
     #[arg(long)]
     pub no_gather: bool,
-    /// How long the processes wait for each other to connect, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 30.0, requires = "processes")]
-    pub connect_timeout: f64,
     /// For the tests of --resume: end this process abruptly, as a kill would, once
     /// one of its workers has saved N levels or rounds.
     #[arg(long, value_name = "N", hide = true)]
@@ -121,7 +106,7 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
     if let Some(cells) = args.regions {
         return super::regions::build(&args.game, cells, &args.db, budget);
     }
-    if args.workers.is_some() || args.processes.is_some() {
+    if args.cluster.given() {
         return run_dist(args, budget);
     }
     if args.no_gather || args.stop_after.is_some() {
@@ -202,52 +187,10 @@ pub(crate) fn summary(name: &str, db: &std::path::Path, table: &Table, from: &st
     )
 }
 
-/// The longest `--connect-timeout`: a week, in seconds. (Longer waits are typos;
-/// the deadline `now + timeout` must also fit an `Instant`.)
-const MAX_CONNECT_TIMEOUT: u64 = 7 * 24 * 3600;
-
 /// `build` as a Timely Dataflow job (`--workers`, `--processes`).
 fn run_dist(args: Args, budget: &Budget) -> Result<String> {
     let game = load::game(&args.game, budget)?;
-    let workers = args.workers.unwrap_or(1);
-    let cluster = match args.processes {
-        None => grundy_api::Cluster::Threads(workers),
-        Some(processes) => {
-            let process = args.process.unwrap_or(0);
-            if process >= processes {
-                bail!(
-                    "--process {process} is out of range: with --processes {processes} it is 0 to {}",
-                    processes.saturating_sub(1)
-                );
-            }
-            if !(args.connect_timeout.is_finite() && args.connect_timeout > 0.0) {
-                bail!("--connect-timeout must be a positive number of seconds");
-            }
-            // Past what a Duration holds (about 5.8e11 years): refused, not a panic.
-            let connect_timeout =
-                std::time::Duration::try_from_secs_f64(args.connect_timeout).map_err(|_| {
-                    anyhow!(
-                        "--connect-timeout {} is too long: give at most {} seconds",
-                        args.connect_timeout,
-                        MAX_CONNECT_TIMEOUT
-                    )
-                })?;
-            if args.connect_timeout > MAX_CONNECT_TIMEOUT as f64 {
-                bail!(
-                    "--connect-timeout {} is too long: give at most {MAX_CONNECT_TIMEOUT} seconds (a week)",
-                    args.connect_timeout
-                );
-            }
-            let hosts_file = args.hosts.as_deref().expect("clap requires --hosts");
-            grundy_api::Cluster::Processes {
-                workers,
-                processes,
-                process,
-                hosts: grundy_api::read_hosts(hosts_file, processes)?,
-                connect_timeout,
-            }
-        }
-    };
+    let cluster = args.cluster.cluster()?;
     // Only process 0 writes the table (and its FILE.tmp).
     let _lock = if cluster.process() == 0 && !args.no_gather {
         Some(crate::lock::OutputLock::acquire(&args.db)?)

@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod calc;
+pub mod cluster;
 pub mod completions;
 pub mod explain;
 pub mod merge;

@@ -42,6 +42,10 @@ pub struct Args {
     /// `grundy build GAME --regions N --db FILE` (Domineering).
     #[arg(long, value_name = "FILE", conflicts_with = "db")]
     pub regions: Option<std::path::PathBuf>,
+    // The search across Timely workers (`grundy_api::solve_across`), whose
+    // help is the flags' own.
+    #[command(flatten)]
+    pub cluster: super::cluster::ClusterArgs,
 }
 
 /// Run it.
@@ -76,6 +80,24 @@ pub fn run(args: Args, budget: &Budget) -> Result<String> {
         (None, None) => anyhow::bail!("missing POSITION: grundy solve GAME POSITION"),
     };
     let options = super::options(args.misere, args.first);
+    if args.cluster.given() {
+        if args.db.is_some() || args.checkpoint.is_some() {
+            anyhow::bail!("--workers and --processes search afresh: they take neither --db nor --checkpoint");
+        }
+        let cluster = args.cluster.cluster()?;
+        let Some(report) = grundy_api::solve_across(game.as_ref(), &position, &options, &cluster, budget)?
+        else {
+            return Ok(format!(
+                "process {}: its tasks are solved; process 0 prints the report\n",
+                cluster.process()
+            ));
+        };
+        return Ok(if args.json {
+            render::json_line(&report.json())
+        } else {
+            render::analysis_text(game.as_ref(), &report, render::Cut { all: args.all })
+        });
+    }
     let report = match &args.checkpoint {
         Some(path) => checkpointed(path, game.as_ref(), &position, &options, budget)?,
         None => progress::searching(|| grundy_api::solve(game.as_ref(), &position, &options, budget))?,

@@ -20,7 +20,7 @@ pub mod loopy;
 pub mod outcome;
 mod seam;
 
-pub use outcome::{solve_outcome, Answer, MoveBounds, OutcomeSearch, SearchState};
+pub use outcome::{solve_outcome, Answer, DistBoard, MoveBounds, OutcomeSearch, SearchState};
 pub use seam::{DynPartizan, PartizanGame, Turned, TurnedPosition};
 
 /// The two players of a partizan game.
@@ -162,6 +162,19 @@ pub trait Partizan {
         _budget: &crate::Budget,
         _state: &mut outcome::SearchState,
     ) -> Option<Result<outcome::Answer<Self::Position>, GameError>> {
+        None
+    }
+
+    /// `p` as a board for the family's outcome search split into tasks across
+    /// processes (`grundy_dist::outcome`, Domineering's search), when the
+    /// family has that search; the default: `None`.
+    fn dist_board(&self, _p: &Self::Position) -> Option<DistBoard> {
+        None
+    }
+
+    /// The position of `p`'s board with the empty cells `empty` (a move that
+    /// search answers with); the default: `None`.
+    fn dist_position(&self, _p: &Self::Position, _empty: u128) -> Option<Self::Position> {
         None
     }
 

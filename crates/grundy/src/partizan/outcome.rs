@@ -196,6 +196,18 @@ struct State<P> {
     value: GameId,
 }
 
+/// A board of empty and filled cells, as a search across processes takes it
+/// (see [`crate::partizan::Partizan::dist_board`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DistBoard {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// The empty cells, row major (bit `r * cols + c`).
+    pub empty: u128,
+}
+
 /// The answer for one position and player to move.
 #[derive(Clone, Debug)]
 pub struct Solved<P> {

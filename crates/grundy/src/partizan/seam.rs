@@ -88,6 +88,14 @@ pub trait DynPartizan: Send + Sync {
         budget: &Budget,
     ) -> Result<Vec<MoveInfo>, GameError>;
 
+    /// `p` as a board for the family's outcome search split into tasks across
+    /// processes ([`Partizan::dist_board`]): `None` when it has none.
+    fn dist_board(&self, p: &DynPosition) -> Option<super::DistBoard>;
+
+    /// The position of `p`'s board with the empty cells `empty`
+    /// ([`Partizan::dist_position`]).
+    fn dist_position(&self, p: &DynPosition, empty: u128) -> Option<DynPosition>;
+
     /// The family's own outcome search as it stands after the last call
     /// (finished, or stopped by the budget), as bytes to carry on from in a
     /// later run: `None` when the game has no such search or none was made.
@@ -516,6 +524,15 @@ where
 {
     fn outcome_checkpoint(&self) -> Option<Vec<u8>> {
         self.game.outcome_checkpoint(&self.outcome_state())
+    }
+
+    fn dist_board(&self, p: &DynPosition) -> Option<super::DistBoard> {
+        self.game.dist_board(&self.decode(p).ok()?)
+    }
+
+    fn dist_position(&self, p: &DynPosition, empty: u128) -> Option<DynPosition> {
+        let q = self.game.dist_position(&self.decode(p).ok()?, empty)?;
+        Some(q.encode())
     }
 
     fn resume_outcome(&self, p: &DynPosition, bytes: &[u8], budget: &Budget) -> Result<(), String> {

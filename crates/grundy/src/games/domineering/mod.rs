@@ -769,6 +769,18 @@ impl Partizan for Domineering {
         search_checkpoint(state, |b: &Board| b.empty)
     }
 
+    fn dist_board(&self, b: &Board) -> Option<crate::partizan::DistBoard> {
+        Some(crate::partizan::DistBoard {
+            rows: b.rows(),
+            cols: b.cols(),
+            empty: u128::from(b.empty),
+        })
+    }
+
+    fn dist_position(&self, b: &Board, empty: u128) -> Option<Board> {
+        Some(Board::raw(b.rows(), b.cols(), u64::try_from(empty).ok()?))
+    }
+
     fn resume_outcome_search(
         &self,
         b: &Board,

@@ -253,6 +253,18 @@ impl Partizan for WideDomineering {
         search_checkpoint(state, |b: &WideBoard| b.empty)
     }
 
+    fn dist_board(&self, b: &WideBoard) -> Option<crate::partizan::DistBoard> {
+        Some(crate::partizan::DistBoard {
+            rows: b.rows(),
+            cols: b.cols(),
+            empty: b.empty,
+        })
+    }
+
+    fn dist_position(&self, b: &WideBoard, empty: u128) -> Option<WideBoard> {
+        Some(WideBoard::raw(b.rows(), b.cols(), empty))
+    }
+
     fn resume_outcome_search(
         &self,
         b: &WideBoard,

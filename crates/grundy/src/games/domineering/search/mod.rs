@@ -27,11 +27,13 @@
 //!
 //! Its parts: `bits` (the bitboards, the players' views, the geometry),
 //! `counts` (the move-count bounds), `checkpoint` (the table as bytes and
-//! back), `parallel` (the search on all cores); the search itself is here.
+//! back), `parallel` (the search on all cores), `frontier` (the search split
+//! into tasks, for many processes); the search itself is here.
 
 mod bits;
 mod checkpoint;
 mod counts;
+mod frontier;
 mod parallel;
 
 use std::sync::atomic::Ordering::Relaxed;
@@ -42,6 +44,7 @@ use rustc_hash::FxHashMap;
 use self::bits::Cells;
 pub use self::bits::{Bits, Geometry, MAX_LINE};
 pub use self::counts::HARVEST;
+pub use self::frontier::{Frontier, Task};
 use self::parallel::{Team, TEAM_BATCH};
 pub use self::parallel::{PARALLEL_CELLS, SHARED_CELLS};
 use super::Domineering;
