@@ -17,11 +17,15 @@ use std::arch::x86_64::*;
 pub(crate) const PAD: usize = 32;
 
 /// G(0), G(1), ... as bytes while every value is below 64, with `PAD` zero
-/// bytes after them; sized from the values' capacity like [`crate::engine`]'s
-/// mirror (the whole run's, when the caller reserved it).
+/// bytes after them, and again backwards (`down`, like the engine's mirror of
+/// the values: G(m - a) for growing a is read forwards, so the scan does not
+/// reverse every vector); sized from the values' capacity (the whole run's,
+/// when the caller reserved it).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Bytes {
     buf: Vec<u8>,
+    /// G(i) at `down.len() - 1 - i`.
+    down: Vec<u8>,
     len: usize,
 }
 
@@ -32,15 +36,25 @@ impl Bytes {
     pub(crate) fn sync(&mut self, g: &[u16], capacity: usize) {
         let n = g.len();
         if n == self.len + 1 && n + PAD <= self.buf.len() {
-            self.buf[self.len] = g[self.len] as u8;
+            let v = g[self.len] as u8;
+            self.buf[self.len] = v;
+            let top = self.down.len() - 1;
+            self.down[top - self.len] = v;
             self.len = n;
             return;
         }
         if n + PAD > self.buf.len() {
-            self.buf.resize(capacity.max(n + n / 2).max(1024) + PAD, 0);
+            let cap = capacity.max(n + n / 2).max(1024);
+            self.buf.resize(cap + PAD, 0);
+            let mut down = vec![0u8; cap + PAD];
+            let old = self.down.len();
+            down[cap + PAD - self.len..].copy_from_slice(&self.down[old - self.len..]);
+            self.down = down;
         }
-        for (b, &v) in self.buf[self.len..n].iter_mut().zip(&g[self.len..]) {
-            *b = v as u8;
+        let top = self.down.len() - 1;
+        for (i, &v) in g.iter().enumerate().skip(self.len) {
+            self.buf[i] = v as u8;
+            self.down[top - i] = v as u8;
         }
         self.len = n;
     }
@@ -48,6 +62,14 @@ impl Bytes {
     /// The copied values and at least `PAD` bytes after them.
     pub(crate) fn as_slice(&self) -> &[u8] {
         &self.buf
+    }
+
+    /// G(m - lo), G(m - lo - 1), ..., `len` of them (m - lo + 1 at most).
+    #[inline(always)]
+    pub(crate) fn down_from(&self, m: usize, lo: usize, len: usize) -> &[u8] {
+        // G(m - lo) is at down.len() - 1 - m + lo: added before subtracting.
+        let first = self.down.len() - 1 + lo - m;
+        &self.down[first..first + len]
     }
 
     /// Gives the memory back (the values reached 64).
@@ -61,8 +83,7 @@ impl Bytes {
 }
 
 /// The set (bit v for value v) of G(a) ^ G(m - a) for a in lo..min(hi, half + 1),
-/// over every (m, half) of `spans`, from the bytes `g8` of the values (with
-/// [`PAD`] bytes after G(m - lo)); `W` windows of 16 values cover every value
+/// over every (m, half) of `spans`, from the values as `bytes`; `W` windows of 16 values cover every value
 /// (all below 16 W). Ranges too near the start of the values for the last
 /// vector's reversed read (m - lo < 32 vectors' worth) go to `pair_bits`.
 #[cfg(target_arch = "x86_64")]
@@ -70,7 +91,7 @@ impl Bytes {
 #[inline]
 pub(crate) fn pair_set<const W: usize>(
     g: &[u16],
-    g8: &[u8],
+    bytes: &Bytes,
     spans: &[(usize, usize)],
     lo: usize,
     hi: usize,
@@ -80,6 +101,7 @@ pub(crate) fn pair_set<const W: usize>(
         28, 29, 30, 31,
     );
     let high = _mm256_set1_epi8(-128);
+    let g8 = bytes.as_slice();
     let mut los = [_mm256_setzero_si256(); W];
     let mut his = [_mm256_setzero_si256(); W];
     let mut rest = 0u64;
@@ -94,33 +116,21 @@ pub(crate) fn pair_set<const W: usize>(
             rest |= crate::engine::pair_bits(g, m, lo, hi);
             continue;
         }
-        // G(lo..), and G(..=m - lo) read backwards: `whole` pairs, the last
+        // G(lo..) and G(m - lo), G(m - lo - 1), ...: `whole` pairs, the last
         // `whole - len` of them masked.
         let xs = &g8[lo..lo + whole];
-        let ys = &g8[m + 1 - lo - whole..=m - lo];
+        let ys = bytes.down_from(m, lo, whole);
         let full = len / 32;
         for k in 0..full {
-            let y = &ys[whole - 32 * k - 32..whole - 32 * k];
-            mark::<W>(
-                &xs[32 * k..32 * k + 32],
-                y,
-                _mm256_setzero_si256(),
-                &mut los,
-                &mut his,
-            );
+            let (x, y) = (&xs[32 * k..32 * k + 32], &ys[32 * k..32 * k + 32]);
+            mark::<W>(x, y, _mm256_setzero_si256(), &mut los, &mut his);
         }
         if full * 32 < len {
             // Lanes past the range: bit 7 set, which the lookups read as no
             // value (a shuffle gives 0 for such an index).
             let inside = _mm256_cmpgt_epi8(_mm256_set1_epi8((len - full * 32) as i8), lane);
-            let y = &ys[..whole - 32 * full];
-            mark::<W>(
-                &xs[32 * full..],
-                y,
-                _mm256_andnot_si256(inside, high),
-                &mut los,
-                &mut his,
-            );
+            let (x, y) = (&xs[32 * full..], &ys[32 * full..]);
+            mark::<W>(x, y, _mm256_andnot_si256(inside, high), &mut los, &mut his);
         }
     }
     rest | fold::<W>(&los, &his)
@@ -131,19 +141,25 @@ pub(crate) fn pair_set<const W: usize>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(crate) fn first_pair_set<const W: usize>(g8: &[u8], spans: &[(usize, usize)]) -> u64 {
+pub(crate) fn first_pair_set<const W: usize>(bytes: &Bytes, spans: &[(usize, usize)]) -> u64 {
     let mut los = [_mm256_setzero_si256(); W];
     let mut his = [_mm256_setzero_si256(); W];
-    let xs = &g8[1..33];
+    let xs = &bytes.as_slice()[1..33];
     for &(m, half) in spans {
         debug_assert!(half >= 32 && m >= 64);
-        mark::<W>(xs, &g8[m - 32..m], _mm256_setzero_si256(), &mut los, &mut his);
+        mark::<W>(
+            xs,
+            bytes.down_from(m, 1, 32),
+            _mm256_setzero_si256(),
+            &mut los,
+            &mut his,
+        );
     }
     fold::<W>(&los, &his)
 }
 
 /// ORs into the windows' byte sets the values of 32 pairs: G(a) from `x`
-/// and G(m - a) from `y` read backwards, lanes with bit 7 in `outside` left out.
+/// and G(m - a) from `y`, lanes with bit 7 in `outside` left out.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -154,11 +170,11 @@ fn mark<const W: usize>(
     los: &mut [__m256i; W],
     his: &mut [__m256i; W],
 ) {
-    // Bytes 15..0 of each 128-bit lane; the lanes are swapped after.
-    const REVERSE: [i8; 16] = [15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
-    let reverse = _mm256_broadcastsi128_si256(from_i8x16(REVERSE));
-    let y = _mm256_permute4x64_epi64::<0x4E>(_mm256_shuffle_epi8(load(y), reverse));
-    mark_values(_mm256_or_si256(_mm256_xor_si256(load(x), y), outside), los, his);
+    mark_values(
+        _mm256_or_si256(_mm256_xor_si256(load(x), load(y)), outside),
+        los,
+        his,
+    );
 }
 
 /// ORs the 32 values of `v` (below 16 W, or with bit 7 set: none) into the
@@ -258,25 +274,29 @@ fn to_bytes(v: __m256i) -> [u8; 32] {
 #[target_feature(enable = "avx2")]
 #[inline]
 fn fold<const W: usize>(los: &[__m256i; W], his: &[__m256i; W]) -> u64 {
-    let mut set = 0u64;
-    for w in 0..W {
-        // Byte pairs (values 0..8, 8..16 of the window) as 16-bit lanes, ORed
-        // down to one.
-        let pairs = _mm256_or_si256(
-            _mm256_unpacklo_epi8(los[w], his[w]),
-            _mm256_unpackhi_epi8(los[w], his[w]),
-        );
-        let half = _mm_or_si128(
-            _mm256_castsi256_si128(pairs),
-            _mm256_extracti128_si256::<1>(pairs),
-        );
-        let quarter = _mm_or_si128(half, _mm_srli_si128::<8>(half));
-        let mut word = _mm_cvtsi128_si64(quarter) as u64;
+    // The windows' byte sets interleaved into lanes of 16 W bits, each lane
+    // a whole set (an OR of lanes is one), so that one lane-wise reduction
+    // serves every window: 2 W byte sets, one reduction.
+    let join = |lo, hi| _mm256_or_si256(_mm256_unpacklo_epi8(lo, hi), _mm256_unpackhi_epi8(lo, hi));
+    let join16 = |a, b| _mm256_or_si256(_mm256_unpacklo_epi16(a, b), _mm256_unpackhi_epi16(a, b));
+    let join32 = |a, b| _mm256_or_si256(_mm256_unpacklo_epi32(a, b), _mm256_unpackhi_epi32(a, b));
+    let sets = match W {
+        1 => join(los[0], his[0]),
+        2 => join16(join(los[0], his[0]), join(los[1], his[1])),
+        _ => join32(
+            join16(join(los[0], his[0]), join(los[1], his[1])),
+            join16(join(los[2], his[2]), join(los[3], his[3])),
+        ),
+    };
+    let half = _mm_or_si128(_mm256_castsi256_si128(sets), _mm256_extracti128_si256::<1>(sets));
+    let mut word = _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64;
+    if W < 4 {
         word |= word >> 32;
-        word |= word >> 16;
-        set |= (word & 0xFFFF) << (16 * w);
     }
-    set
+    if W < 2 {
+        word |= word >> 16;
+    }
+    word & (u64::MAX >> (64 - 16 * W))
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -315,12 +335,15 @@ mod tests {
                 .map(|i| (i.wrapping_mul(2654435761u32) >> (32 - bits)) as u16)
                 .collect();
             let mut bytes = Bytes::default();
+            // In two steps, the second past the first's buffer (which copies
+            // the backward values).
+            bytes.sync(&g[..50], 50);
             bytes.sync(&g, g.len());
             let set = |spans: &[(usize, usize)], lo: usize, hi: usize| -> u64 {
                 match bits {
-                    4 => run::<1>(&g, bytes.as_slice(), spans, lo, hi),
-                    5 => run::<2>(&g, bytes.as_slice(), spans, lo, hi),
-                    _ => run::<4>(&g, bytes.as_slice(), spans, lo, hi),
+                    4 => run::<1>(&g, &bytes, spans, lo, hi),
+                    5 => run::<2>(&g, &bytes, spans, lo, hi),
+                    _ => run::<4>(&g, &bytes, spans, lo, hi),
                 }
             };
             for m in [2usize, 17, 40, 64, 65, 100, 399] {
@@ -342,9 +365,9 @@ mod tests {
         }
     }
 
-    fn run<const W: usize>(g: &[u16], g8: &[u8], spans: &[(usize, usize)], lo: usize, hi: usize) -> u64 {
+    fn run<const W: usize>(g: &[u16], bytes: &Bytes, spans: &[(usize, usize)], lo: usize, hi: usize) -> u64 {
         assert!(std::arch::is_x86_feature_detected!("avx2"));
         // SAFETY: checked just above that the CPU has AVX2.
-        unsafe { pair_set::<W>(g, g8, spans, lo, hi) }
+        unsafe { pair_set::<W>(g, bytes, spans, lo, hi) }
     }
 }

@@ -752,7 +752,6 @@ impl Sequence {
             self.fill_byte_batch::<W>(n, ms);
         }
         let g = &self.values[..n];
-        let g8 = self.bytes.as_slice();
         let mut seen = 0u64;
         if self.c.takes_all(n) {
             seen |= 1;
@@ -771,7 +770,7 @@ impl Sequence {
         if batched {
             seen |= self.batch.bytes.get::<W>(n - self.batch.start);
             // Every m is at least BATCH_FROM, so each half holds the first scan.
-            seen |= byte_pairs::first_pair_set::<W>(g8, spans);
+            seen |= byte_pairs::first_pair_set::<W>(&self.bytes, spans);
             a = FIRST_SCAN + 1;
             opts +=
                 self.batch.rare_end[..ms.len()].iter().sum::<usize>() as u64 + (FIRST_SCAN * ms.len()) as u64;
@@ -799,7 +798,7 @@ impl Sequence {
                 break c;
             }
             let a_end = (a + block).min(max_half + 1);
-            seen |= byte_pairs::pair_set::<W>(g, g8, spans, a, a_end);
+            seen |= byte_pairs::pair_set::<W>(g, &self.bytes, spans, a, a_end);
             opts += spans
                 .iter()
                 .map(|&(_, half)| a_end.min(half + 1).saturating_sub(a) as u64)
