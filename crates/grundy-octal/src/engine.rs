@@ -297,8 +297,10 @@ const SEEN_WORDS: usize = (65536usize + 1).div_ceil(64);
 /// A nim-sequence G(0), G(1), ... under construction.
 ///
 /// Values are stored as `u16` (2 bytes per heap); the sparse method adds
-/// 6 bytes per *rare* heap. [`Sequence::extend_to`] reserves exactly what it
-/// needs, so peak memory stays near 2 bytes per value.
+/// 6 bytes per *rare* heap, and 2 bytes per heap for its scans: the values
+/// backwards (values of 64 and more), or forwards and backwards as bytes
+/// (below 64, with AVX2). [`Sequence::extend_to`] reserves exactly what it
+/// needs, so peak memory stays near 4 bytes per value.
 ///
 /// ```
 /// use grundy_octal::{HeapRules, Method, Sequence};
