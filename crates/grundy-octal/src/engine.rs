@@ -1,5 +1,6 @@
 //! The nim-sequence engine: naive mex and the sparse-space (rare/common) method.
 
+use crate::byte_pairs::{self, Bytes};
 use crate::mex::next_unset;
 use crate::rules::HeapRules;
 use crate::triples::PairSets;
@@ -90,6 +91,10 @@ struct Compiled {
     /// The tail digit (0 = none) and the first k it applies to.
     tail: u8,
     tail_from: usize,
+    /// The largest of `take_all` and of `take_some` (0 if none): past them
+    /// every heap takes the same, without a search a heap.
+    largest_take_all: usize,
+    largest_take_some: usize,
 }
 
 impl Compiled {
@@ -103,6 +108,8 @@ impl Compiled {
             split_game: false,
             tail: 0,
             tail_from: 0,
+            largest_take_all: 0,
+            largest_take_some: 0,
         };
         match rules {
             HeapRules::Octal(code) => {
@@ -146,18 +153,23 @@ impl Compiled {
         for list in [&mut c.take_all, &mut c.take_some, &mut c.split2, &mut c.split3] {
             list.sort_unstable();
         }
+        c.largest_take_all = c.take_all.last().copied().unwrap_or(0);
+        c.largest_take_some = c.take_some.last().copied().unwrap_or(0);
         c
     }
 
     /// Whether a move takes a whole heap of `n`.
     #[inline]
     fn takes_all(&self, n: usize) -> bool {
-        self.take_all.binary_search(&n).is_ok()
+        n <= self.largest_take_all && self.take_all.binary_search(&n).is_ok()
     }
 
     /// The amounts k < n that a move may take from a heap of `n` and leave the rest.
     #[inline]
     fn takes_below(&self, n: usize) -> &[usize] {
+        if n > self.largest_take_some {
+            return &self.take_some;
+        }
         &self.take_some[..self.take_some.partition_point(|&k| k < n)]
     }
 
@@ -231,6 +243,9 @@ const BATCH: usize = 32;
 const SMALL_BATCH: usize = 16;
 /// It does once every breaking total m is at least this.
 const BATCH_FROM: usize = 256;
+/// The `stride` of a batch of values below 64 kept as bytes (AVX2): BATCH
+/// heaps, the rare heaps below [`FIRST_SCAN`] left to each heap.
+const BYTE_STRIDE: usize = 1;
 
 /// The option flags of BATCH consecutive heaps with their rare pairs (the
 /// rare heap at least BATCH, below the heap's breaking total at the first
@@ -250,6 +265,9 @@ struct Batch {
     rare_end: [usize; 16],
     /// Values below 64 (`stride` 0): the sets of heaps start.. instead of rows.
     small: [u64; SMALL_BATCH],
+    /// Values below 64 with AVX2 (`stride` [`BYTE_STRIDE`]): the sets of
+    /// the BATCH heaps start.. as bytes.
+    bytes: byte_pairs::BatchSets,
 }
 
 impl Default for Batch {
@@ -261,12 +279,14 @@ impl Default for Batch {
             small_end: 0,
             rare_end: [0; 16],
             small: [0; SMALL_BATCH],
+            bytes: byte_pairs::BatchSets::default(),
         }
     }
 }
 
 impl Batch {
-    /// Heap n has its row here, for flags of `limit` bytes (0: its set).
+    /// Heap n has its row here, for flags of `limit` bytes (0: its set;
+    /// [`BYTE_STRIDE`]: its set as bytes).
     fn covers(&self, n: usize, limit: usize) -> bool {
         let len = if limit == 0 { SMALL_BATCH } else { BATCH };
         n >= self.start && n - self.start < len && self.stride == limit
@@ -277,8 +297,10 @@ const SEEN_WORDS: usize = (65536usize + 1).div_ceil(64);
 /// A nim-sequence G(0), G(1), ... under construction.
 ///
 /// Values are stored as `u16` (2 bytes per heap); the sparse method adds
-/// 6 bytes per *rare* heap. [`Sequence::extend_to`] reserves exactly what it
-/// needs, so peak memory stays near 2 bytes per value.
+/// 6 bytes per *rare* heap, and 2 bytes per heap for its scans: the values
+/// backwards (values of 64 and more), or forwards and backwards as bytes
+/// (below 64, with AVX2). [`Sequence::extend_to`] reserves exactly what it
+/// needs, so peak memory stays near 4 bytes per value.
 ///
 /// ```
 /// use grundy_octal::{HeapRules, Method, Sequence};
@@ -319,6 +341,9 @@ pub struct Sequence {
     batch: Batch,
     /// The values in reverse, for the pair kernels (see [`Mirror`]).
     mirror: Mirror,
+    /// The values as bytes for the AVX2 pair scan while they are below 64
+    /// (see [`byte_pairs`]).
+    bytes: Bytes,
     /// The CPU has AVX2 (x86-64, detected at run time): the sparse method
     /// with values below 64 runs a copy compiled for it.
     avx2: bool,
@@ -357,6 +382,7 @@ impl Sequence {
             rare_cursors: [(0, 0); 16],
             batch: Batch::default(),
             mirror: Mirror::default(),
+            bytes: Bytes::default(),
             avx2: has_avx2(),
             flags: Box::new([0; FLAGS]),
             rare_at_reclass: 0,
@@ -695,20 +721,101 @@ impl Sequence {
             // needs to run correctly.
             return unsafe { self.sparse_small_avx2(n, ms) };
         }
-        self.sparse_small_body::<false>(n, ms)
+        self.sparse_small_portable(n, ms)
     }
 
-    /// [`Sequence::sparse_small`] compiled for AVX2, whose variable shifts
-    /// of four 64-bit lanes at once let the pair scan run vectorised.
+    /// [`Sequence::sparse_small`] compiled for AVX2: the pair scan of
+    /// [`byte_pairs`], with as many 16-value windows as the values need.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     fn sparse_small_avx2(&mut self, n: usize, ms: &[usize]) -> u16 {
-        self.sparse_small_body::<true>(n, ms)
+        match self.max_value {
+            0..16 => self.sparse_small_bytes::<1>(n, ms),
+            16..32 => self.sparse_small_bytes::<2>(n, ms),
+            _ => self.sparse_small_bytes::<4>(n, ms),
+        }
     }
 
-    /// The body of [`Sequence::sparse_small`]; `WIDE` = compiled for AVX2.
-    #[inline(always)]
-    fn sparse_small_body<const WIDE: bool>(&mut self, n: usize, ms: &[usize]) -> u16 {
+    /// The sparse method for values below 16 W, with AVX2 (only called from
+    /// [`Sequence::sparse_small_avx2`]). In a batch, every rare pair but
+    /// those with a heap below [`FIRST_SCAN`] is in the batch's set (the rare
+    /// heaps below SMALL_BATCH, and those at or above the batch's first m,
+    /// pair with one below SMALL_BATCH), so the pairs of 1..=FIRST_SCAN
+    /// are scanned first, every heap, instead of looking those rare heaps
+    /// up one by one.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn sparse_small_bytes<const W: usize>(&mut self, n: usize, ms: &[usize]) -> u16 {
+        let batched =
+            !self.c.unequal && ms.len() == self.c.split2.len() && ms.last().is_some_and(|&m| m >= BATCH_FROM);
+        self.bytes.sync(&self.values[..n], self.values.capacity());
+        if batched && !self.batch.covers(n, BYTE_STRIDE) {
+            self.fill_byte_batch::<W>(n, ms);
+        }
+        let g = &self.values[..n];
+        let mut seen = 0u64;
+        if self.c.takes_all(n) {
+            seen |= 1;
+        }
+        for &k in self.c.takes_below(n) {
+            seen |= 1u64 << (g[n - k] & 63);
+        }
+        let mut spans_buf = [(0usize, 0usize); 16];
+        for (slot, &m) in spans_buf.iter_mut().zip(ms) {
+            *slot = (m, self.c.half(m));
+        }
+        let spans = &spans_buf[..ms.len()];
+        let max_half = spans.iter().map(|&(_, h)| h).max().unwrap_or(0);
+        let mut opts = 0u64;
+        let mut a = 1usize;
+        if batched {
+            seen |= self.batch.bytes.get::<W>(n - self.batch.start);
+            // Every m is at least BATCH_FROM, so each half holds the first scan.
+            seen |= byte_pairs::first_pair_set::<W>(&self.bytes, spans);
+            a = FIRST_SCAN + 1;
+            opts +=
+                self.batch.rare_end[..ms.len()].iter().sum::<usize>() as u64 + (FIRST_SCAN * ms.len()) as u64;
+        } else {
+            let rare_heaps = &self.rare_heaps[..];
+            let rare_values = &self.rare_values[..];
+            for (&m, cursor) in ms.iter().zip(self.rare_cursors.iter_mut()) {
+                for (lo, hi) in rare_ranges(rare_heaps, cursor, m, self.c.unequal) {
+                    opts += (hi - lo) as u64;
+                    for (&a, &ga) in rare_heaps[lo..hi].iter().zip(&rare_values[lo..hi]) {
+                        seen |= BIT[((ga ^ g[m - a as usize]) & 63) as usize];
+                    }
+                }
+            }
+        }
+        let common = self.common_bits;
+        let mut block = BYTE_STEP;
+        let mex = loop {
+            let c = (!seen).trailing_zeros() as usize;
+            if c >= 64 || (common >> c) & 1 == 1 {
+                break c;
+            }
+            if a > max_half {
+                self.stats.full_scans += 1;
+                break c;
+            }
+            let a_end = (a + block).min(max_half + 1);
+            seen |= byte_pairs::pair_set::<W>(g, &self.bytes, spans, a, a_end);
+            opts += spans
+                .iter()
+                .map(|&(_, half)| a_end.min(half + 1).saturating_sub(a) as u64)
+                .sum::<u64>();
+            a = a_end;
+            if a > SMALL_STEP_UNTIL {
+                block = (block * 2).min(4096);
+            }
+        };
+        self.stats.options += opts;
+        mex as u16
+    }
+
+    /// [`Sequence::sparse_small`] on CPUs without AVX2.
+    fn sparse_small_portable(&mut self, n: usize, ms: &[usize]) -> u16 {
         let batched =
             !self.c.unequal && ms.len() == self.c.split2.len() && ms.last().is_some_and(|&m| m >= BATCH_FROM);
         if batched && !self.batch.covers(n, 0) {
@@ -773,21 +880,13 @@ impl Sequence {
                 break c;
             }
             let a_end = (a + block).min(max_half + 1);
-            let mut acc = [0u64; 16];
             for &m in ms {
                 let half = compiled.half(m);
                 let hi = a_end.min(half + 1);
                 if hi > a {
-                    seen |= if WIDE {
-                        pair_bits_wide_into(g, m, a, hi, &mut acc)
-                    } else {
-                        pair_bits(g, m, a, hi)
-                    };
+                    seen |= pair_bits(g, m, a, hi);
                     opts += (hi - a) as u64;
                 }
-            }
-            if WIDE {
-                seen = acc.iter().fold(seen, |s, &b| s | b);
             }
             a = a_end;
             block = block.max(SMALL_STEP);
@@ -869,6 +968,9 @@ impl Sequence {
         }
         for &k in self.c.takes_below(n) {
             flags[self.values[n - k] as usize] = 1;
+        }
+        if !self.bytes.is_empty() {
+            self.bytes.clear();
         }
         self.mirror.sync(&self.values[..n], self.values.capacity());
         let g = &self.values[..n];
@@ -1035,6 +1137,29 @@ impl Sequence {
         b.small = acc;
     }
 
+    /// [`Sequence::fill_small_batch`] with AVX2: the rare pairs of the heaps
+    /// n..n + BATCH as bytes ([`byte_pairs::batch_sets`]), the rare heaps
+    /// below [`FIRST_SCAN`] left to each heap's first scan.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn fill_byte_batch<const W: usize>(&mut self, n: usize, ms: &[usize]) {
+        let b = &mut self.batch;
+        b.start = n;
+        b.stride = BYTE_STRIDE;
+        let rare_heaps = &self.rare_heaps[..];
+        let rare_values = &self.rare_values[..];
+        b.small_end = rare_heaps.partition_point(|&a| (a as usize) < FIRST_SCAN);
+        let mut spans: [(usize, &[u32], &[u16]); 16] = [(0, &[], &[]); 16];
+        for (i, &m) in ms.iter().enumerate() {
+            let end = rare_heaps.partition_point(|&a| (a as usize) < m);
+            b.rare_end[i] = end;
+            let lo = b.small_end.min(end);
+            spans[i] = (m, &rare_heaps[lo..end], &rare_values[lo..end]);
+        }
+        b.bytes = byte_pairs::batch_sets::<W>(self.bytes.as_slice(), &spans[..ms.len()]);
+    }
+
     /// Re-chooses the rare/common mask from the value counts (Walsh–Hadamard
     /// transform) and rebuilds the rare-heap list if the choice changed.
     fn reclassify(&mut self, force: bool) {
@@ -1199,6 +1324,21 @@ fn mex(seen: &[u64], words: usize, n: usize) -> Result<u16, SequenceError> {
 const SMALL_STEP: usize = 32;
 const SMALL_STEP_UNTIL: usize = 512;
 
+/// In a batch with AVX2, the pairs whose smaller heap is 1..=FIRST_SCAN
+/// are scanned for every heap (see [`Sequence::sparse_small_bytes`]); at
+/// least SMALL_BATCH, so that they hold every rare pair the batch leaves;
+/// one vector of [`byte_pairs::first_pair_set`].
+const FIRST_SCAN: usize = 32;
+const _: () = assert!(FIRST_SCAN >= SMALL_BATCH && FIRST_SCAN < BATCH_FROM / 2);
+
+/// The blocks of the byte scan after the first (then doubling from
+/// `SMALL_STEP_UNTIL` on, as the portable scan's). Its pairs cost a quarter
+/// of the portable scan's, so a check of the candidate after every 32 pairs
+/// cost more than the pairs it saved: to 10^6, 128 ran 27% fewer
+/// instructions than 32 on 0.16, 12% on 0.167, and 0.5% more on 0.156 and
+/// 0.45 (64: 18%, 12%; 256: 28%, 2%, and 1-2% more on the others).
+const BYTE_STEP: usize = 128;
+
 /// How far (in small heaps) the sparse method scans pairs marking every
 /// value before it switches to searching for one value at a time.
 const SHARED_SCAN: usize = 512;
@@ -1316,44 +1456,6 @@ pub(crate) fn pair_bits(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
         acc[0] |= BIT[((x ^ y) & 63) as usize];
     }
     acc[0] | acc[1] | acc[2] | acc[3]
-}
-
-/// [`pair_bits_wide_into`] with its lanes folded: what [`pair_bits`] gives,
-/// for the test that compares the two.
-#[cfg(test)]
-fn pair_bits_wide(g: &[u16], m: usize, lo: usize, hi: usize) -> u64 {
-    let mut acc = [0u64; 16];
-    let rest = pair_bits_wide_into(g, m, lo, hi, &mut acc);
-    acc.iter().fold(rest, |a, &b| a | b)
-}
-
-/// [`pair_bits`] written for a caller compiled for AVX2: the compiler
-/// vectorises it with variable shifts of 64-bit lanes, which the 4-way
-/// unrolled form (best without AVX2) keeps it from doing. ORs the bits of 16
-/// pairs at a time into `acc` lane by lane and returns those of the pairs
-/// left over; the caller folds `acc` once per block, not once per breaking
-/// distance (3% fewer instructions on 0.156, 0.45 and 0.167).
-#[inline(always)]
-fn pair_bits_wide_into(g: &[u16], m: usize, lo: usize, hi: usize, acc: &mut [u64; 16]) -> u64 {
-    let xs = &g[lo..hi];
-    let ys = &g[m + 1 - hi..=m - lo];
-    // Fixed-size chunks: the compiler vectorises these whatever the caller
-    // (a plain loop was vectorised or not depending on the inlining).
-    // (The values are read reversed here, not from a `Mirror`: on the
-    // short scans of values below 64, keeping the mirror up to date cost
-    // more than the shuffles it saves, +2% instructions on 0.156 and 0.45.)
-    let mut xc = xs.chunks_exact(16);
-    let mut yc = ys.rchunks_exact(16);
-    for (x, y) in (&mut xc).zip(&mut yc) {
-        for i in 0..16 {
-            acc[i] |= 1u64 << ((x[i] ^ y[15 - i]) & 63);
-        }
-    }
-    let mut rest = 0u64;
-    for (x, y) in xc.remainder().iter().zip(yc.remainder().iter().rev()) {
-        rest |= BIT[((x ^ y) & 63) as usize];
-    }
-    rest
 }
 
 /// Marks G(a) ^ G(m - a) for a = 1..=half.
@@ -1586,25 +1688,6 @@ mod tests {
             assert_eq!(values(code, len, Method::Sparse, false), naive, "{code} portable");
             if has_avx2() {
                 assert_eq!(values(code, len, Method::Sparse, true), naive, "{code} AVX2");
-            }
-        }
-    }
-
-    #[test]
-    fn wide_and_unrolled_pair_bits_agree() {
-        // Values below 64 from a simple generator; every range and length.
-        let g: Vec<u16> = (0..300u32)
-            .map(|i| (i.wrapping_mul(2654435761u32) >> 26) as u16)
-            .collect();
-        for m in [2usize, 17, 64, 299] {
-            for lo in 1..=m / 2 {
-                for hi in lo..=m / 2 + 1 {
-                    assert_eq!(
-                        pair_bits(&g, m, lo, hi),
-                        pair_bits_wide(&g, m, lo, hi),
-                        "{m} {lo}..{hi}"
-                    );
-                }
             }
         }
     }

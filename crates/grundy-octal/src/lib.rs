@@ -155,6 +155,7 @@
 //! from a computed sequence.
 #![deny(missing_docs)]
 
+mod byte_pairs;
 mod engine;
 mod mex;
 mod misere;
