@@ -20,7 +20,7 @@ use clap::{Parser, Subcommand};
 
 /// Exact answers for two-player games: who wins, the nim-value, the remoteness and every winning move.
 #[derive(Parser)]
-#[command(name = "grundy", version, about, after_help = load::game_help())]
+#[command(name = "grundy", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -94,44 +94,32 @@ struct Limited<T: clap::Args> {
 #[derive(Subcommand)]
 enum Command {
     /// Solve a position: outcome, winner, nim-value, remoteness, winning moves.
-    #[command(after_help = load::game_help())]
     Solve(Limited<commands::solve::Args>),
     /// List every move from a position with its outcome and nim-value.
-    #[command(after_help = load::game_help())]
     Moves(Limited<commands::moves::Args>),
     /// Outcome and nim-value of each single heap in a range (heap games).
-    #[command(after_help = load::heap_help())]
     Values(Limited<commands::values::Args>),
     /// Prove a heap game's nim-sequence periodic: preperiod, period, saltus.
-    #[command(after_help = load::sequence_help())]
     Period(Limited<commands::period::Args>),
     /// The misère quotient of a heap game (Plambeck–Siegel): monoid presentation, P-portion, each heap's element.
-    #[command(after_help = load::sequence_help())]
     Quotient(Limited<commands::quotient::Args>),
     /// Play against a perfect opponent in the terminal (or scripted through a pipe).
-    #[command(after_help = load::game_help())]
     Play(Limited<commands::play::Args>),
     /// Explain why a position is won or lost: a strategy tree with the rule of each step.
-    #[command(after_help = load::game_help())]
     Explain(Limited<commands::explain::Args>),
     /// Draw a nim-sequence, an outcome map or a winner table as PNG or SVG.
-    #[command(after_help = load::game_help())]
     Plot(Limited<commands::plot::Args>),
     /// The canonical value of a position (partizan games; *n for impartial ones), with stops, mean, temperature.
-    #[command(after_help = load::partizan_help())]
     Value(Limited<commands::value::Args>),
     /// The game calculator: sums, comparisons, cooling and heating of values, e.g. "{1|-1} + ^*".
-    #[command(after_help = commands::calc::help())]
     Calc(Limited<commands::calc::Args>),
     /// Draw the thermograph of a position or value as PNG or SVG.
-    #[command(after_help = load::partizan_help())]
     Thermograph(Limited<commands::thermograph::Args>),
     /// Print a completion script for a shell: bash, zsh, fish, elvish or powershell.
     Completions(commands::completions::Args),
     /// Print a manual page (roff): grundy man > grundy.1, grundy man solve > grundy-solve.1
     Man(commands::completions::ManArgs),
     /// Solve every position of a game into a table file (any finite game, loops and draws included).
-    #[command(after_help = commands::build::help())]
     Build(Limited<commands::build::Args>),
     /// Serve the web app on 127.0.0.1: play and explore games in a browser.
     Serve(Limited<commands::serve::Args>),
@@ -161,19 +149,69 @@ fn usage_error(e: clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// The command line, built, for the completion scripts and manual pages.
+/// The command line, built, with the texts after each command's help: for the
+/// completion scripts and manual pages, and for a run that may print help.
 fn command() -> clap::Command {
     use clap::CommandFactory;
-    let mut cmd = Cli::command();
+    let mut cmd = with_help_texts(Cli::command());
     cmd.build();
     cmd
+}
+
+/// A text printed after a command's help, built on first use.
+type HelpText = fn() -> &'static str;
+
+/// The games each command takes and the notation it reads, printed after its
+/// help. Built only when help may be printed: listing the games of a command
+/// asks every family's example game what it can do (a heap game proves its
+/// period), which cost every run 200 million instructions, about 25 ms.
+fn with_help_texts(cmd: clap::Command) -> clap::Command {
+    let texts: [(&str, HelpText); 13] = [
+        ("solve", load::game_help),
+        ("moves", load::game_help),
+        ("values", load::heap_help),
+        ("period", load::sequence_help),
+        ("quotient", load::sequence_help),
+        ("play", load::game_help),
+        ("explain", load::game_help),
+        ("plot", load::game_help),
+        ("value", load::partizan_help),
+        ("calc", commands::calc::help),
+        ("thermograph", load::partizan_help),
+        ("build", commands::build::help),
+        ("", load::game_help),
+    ];
+    texts.into_iter().fold(cmd, |cmd, (name, text)| {
+        if name.is_empty() {
+            cmd.after_help(text())
+        } else {
+            cmd.mut_subcommand(name, |c| c.after_help(text()))
+        }
+    })
+}
+
+/// Whether the arguments may ask for help (or print it for want of a command),
+/// so that the texts after it must be built: a flag or word `help`, or no
+/// more than a command.
+fn may_print_help(args: &[std::ffi::OsString]) -> bool {
+    args.len() <= 2
+        || args[1..]
+            .iter()
+            .any(|a| a == "-h" || a == "--help" || a == "help")
 }
 
 fn main() -> ExitCode {
     use clap::FromArgMatches;
     output::ignore_file_size_signal();
-    let cli = match command()
-        .try_get_matches()
+    use clap::CommandFactory;
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cmd = if may_print_help(&args) {
+        command()
+    } else {
+        Cli::command()
+    };
+    let cli = match cmd
+        .try_get_matches_from(args)
         .and_then(|m| Cli::from_arg_matches(&m))
     {
         Ok(cli) => cli,
