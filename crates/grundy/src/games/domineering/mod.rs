@@ -500,7 +500,12 @@ impl Domineering {
             while moves != 0 {
                 let i = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
-                option_regions(&grid, h, bits, 1 << i | 1 << (i + other), groups, parts);
+                groups.clear();
+                grid.groups(bits & !(1 << i | 1 << (i + other)), groups);
+                for &g in groups.iter() {
+                    let bx = bounding_box(g, w);
+                    parts.push(Board::raw(bx.1, bx.3, crop(g, w, bx)));
+                }
                 ends.push((side, parts.len()));
             }
         }
@@ -547,53 +552,6 @@ impl Domineering {
             start = end;
         }
         Ok(cache.universe.construct_sums(&sides[0], &sides[1]))
-    }
-}
-
-/// The regions left when the domino `pair` is placed on the connected region
-/// `bits` of an `h`-row grid, trimmed, pushed onto `parts` (`groups` is room
-/// for a flood).
-///
-/// A path between two cells left that went through the domino entered and left
-/// it at neighbours of it: when the domino's neighbours are joined among the
-/// cells near it, what is left is still one region, found without a flood of
-/// the whole region, and it needs no trimming while it touches all four sides.
-/// Most moves are such; the flood, box and crop of every move were a third of
-/// the 5x6 value's instructions (docs/benchmarks.md).
-fn option_regions(grid: &Grid, h: usize, bits: u64, pair: u64, groups: &mut Vec<u64>, parts: &mut Vec<Board>) {
-    let w = grid.w;
-    let rest = bits & !pair;
-    let touching = grid.neighbours(pair) & rest;
-    if touching != 0 {
-        let near = pair | grid.neighbours(pair);
-        let around = (near | grid.neighbours(near)) & rest;
-        let mut joined = touching & touching.wrapping_neg();
-        loop {
-            let grown = (joined | grid.neighbours(joined)) & around;
-            if grown == joined {
-                break;
-            }
-            joined = grown;
-        }
-        if touching & !joined == 0 {
-            let sides_touched = (rest.trailing_zeros() as usize) < w
-                && 63 - rest.leading_zeros() as usize >= (h - 1) * w
-                && rest & !grid.not_first != 0
-                && rest & !grid.not_last != 0;
-            parts.push(if sides_touched {
-                Board::raw(h, w, rest)
-            } else {
-                let bx = bounding_box(rest, w);
-                Board::raw(bx.1, bx.3, crop(rest, w, bx))
-            });
-            return;
-        }
-    }
-    groups.clear();
-    grid.groups(rest, groups);
-    for &g in groups.iter() {
-        let bx = bounding_box(g, w);
-        parts.push(Board::raw(bx.1, bx.3, crop(g, w, bx)));
     }
 }
 
@@ -1123,55 +1081,23 @@ mod tests {
         assert!(e.contains("81 cells"), "{e}");
     }
 
-    /// An option's regions, found with the shortcuts for a move that leaves one
-    /// region, are those of a flood of the whole board, trimmed.
-    #[test]
-    fn an_options_regions_are_the_floods() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for (h, w) in [(2, 2), (2, 3), (3, 3), (3, 5), (5, 3), (4, 4), (6, 6), (5, 6), (8, 8), (4, 16), (16, 4), (2, 32)] {
-            let grid = Grid::new(h, w);
-            for _ in 0..200 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                // The largest connected group of a random board, many cells or few.
-                let e = if x % 2 == 0 { x | x.rotate_left(19) } else { x & !(x.rotate_left(7) & x.rotate_left(41)) } & full(h, w);
-                let mut gs = Vec::new();
-                grid.groups(e, &mut gs);
-                let Some(&region) = gs.iter().max_by_key(|g| g.count_ones()) else {
-                    continue;
-                };
-                let vertical = region & (region >> w);
-                let horizontal = region & (region >> 1) & grid.not_last;
-                for (mut moves, other) in [(vertical, w), (horizontal, 1)] {
-                    while moves != 0 {
-                        let i = moves.trailing_zeros() as usize;
-                        moves &= moves - 1;
-                        let pair = 1 << i | 1 << (i + other);
-                        let (mut groups, mut got) = (Vec::new(), Vec::new());
-                        option_regions(&grid, h, region, pair, &mut groups, &mut got);
-                        let mut flood = Vec::new();
-                        grid.groups(region & !pair, &mut flood);
-                        let want: Vec<Board> = flood
-                            .iter()
-                            .map(|&g| {
-                                let bx = bounding_box(g, w);
-                                Board::raw(bx.1, bx.3, crop(g, w, bx))
-                            })
-                            .collect();
-                        assert_eq!(got, want, "{h}x{w} {region:#x} less {pair:#x}");
-                    }
-                }
-            }
-        }
-    }
-
     /// The region memo's key is the least of all eight images, though only the
     /// images with the fewer rows are made.
     #[test]
     fn a_regions_key_is_the_least_of_its_eight_images() {
         let mut x = 0x2545_f491_4f6c_dd1du64;
-        for (h, w) in [(2, 2), (3, 3), (2, 5), (5, 2), (4, 4), (3, 7), (7, 3), (6, 6), (8, 8), (4, 16)] {
+        for (h, w) in [
+            (2, 2),
+            (3, 3),
+            (2, 5),
+            (5, 2),
+            (4, 4),
+            (3, 7),
+            (7, 3),
+            (6, 6),
+            (8, 8),
+            (4, 16),
+        ] {
             for _ in 0..300 {
                 x ^= x << 13;
                 x ^= x >> 7;
@@ -1183,18 +1109,22 @@ mod tests {
                     _ => {
                         let e = x & full(h, w);
                         let t = transpose(h, w, e);
-                        if t.0 == h { e | t.2 } else { e }
+                        if t.0 == h {
+                            e | t.2
+                        } else {
+                            e
+                        }
                     }
                 } & full(h, w);
-                let least = symmetries(h, w, e).into_iter().fold(((h, w, e), false), |best, s| {
-                    if s.0 < best.0 {
-                        s
-                    } else {
-                        best
-                    }
-                });
+                let least = symmetries(h, w, e)
+                    .into_iter()
+                    .fold(((h, w, e), false), |best, s| if s.0 < best.0 { s } else { best });
                 let (key, transposed) = canonical_region(h, w, e);
-                assert_eq!(((key.rows(), key.cols(), key.empty), transposed), least, "{h}x{w} {e:#x}");
+                assert_eq!(
+                    ((key.rows(), key.cols(), key.empty), transposed),
+                    least,
+                    "{h}x{w} {e:#x}"
+                );
             }
         }
     }
