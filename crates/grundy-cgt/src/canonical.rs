@@ -991,7 +991,10 @@ impl Universe {
                 right.push(self.add_impl(o, b));
             }
         }
-        let s = self.canonical_owned(left, right);
+        // By reference: lists moved out of this frame would enlarge it, and a
+        // chain of ups recurses here once a link (a debug build's stack guard
+        // then stopped `long_chains_of_ups_are_built_once_and_charged`).
+        let s = self.canonical(&left, &right);
         if self.hold(MEMO_BYTES) {
             self.arena.add_memo.insert(key, 0, s);
         }
