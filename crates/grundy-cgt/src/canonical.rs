@@ -580,7 +580,7 @@ impl Universe {
         if left.iter().chain(right).all(|t| single(t).is_some()) {
             let l: Vec<GameId> = left.iter().filter_map(|t| single(t)).collect();
             let r: Vec<GameId> = right.iter().filter_map(|t| single(t)).collect();
-            return self.canonical(&l, &r);
+            return self.canonical_owned(l, r);
         }
         // Sums of stops are used only when exact: each term's stops exact, and no
         // addition rounded (its error, by Knuth's TwoSum, zero).
@@ -625,16 +625,19 @@ impl Universe {
                 r.push(sum(self, terms));
             }
         }
-        self.canonical(&l, &r)
+        self.canonical_owned(l, r)
     }
 
     /// {left | right} in canonical form.
     pub(crate) fn canonical(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        self.canonical_owned(left.to_vec(), right.to_vec())
+    }
+
+    /// {l | r} in canonical form, reduced in the lists given.
+    fn canonical_owned(&mut self, mut l: Vec<GameId>, mut r: Vec<GameId>) -> GameId {
         if !self.charge() {
             return GameId(0);
         }
-        let mut l = left.to_vec();
-        let mut r = right.to_vec();
         l.sort_unstable();
         l.dedup();
         r.sort_unstable();
@@ -647,11 +650,12 @@ impl Universe {
         self.remove_dominated(&mut l, true);
         self.remove_dominated(&mut r, false);
         // The value of G never changes while reducing, so reversibility is tested
-        // against this one representative of G throughout.
-        let (gl, gr) = (l.clone(), r.clone());
+        // against this one representative of G throughout (the lists as they
+        // are now; the bypassed ones are new lists).
         let mut memo = FxHashMap::default();
-        let (mut l, left_reversed) = self.bypass(&l, &gl, &gr, true, &mut memo);
-        let (mut r, right_reversed) = self.bypass(&r, &gl, &gr, false, &mut memo);
+        let (new_l, left_reversed) = self.bypass(&l, &l, &r, true, &mut memo);
+        let (mut r, right_reversed) = self.bypass(&r, &l, &r, false, &mut memo);
+        let mut l = new_l;
         // Only options that came through a reversal can be dominated now.
         if left_reversed {
             l.sort_unstable();
@@ -758,7 +762,7 @@ impl Universe {
         left: bool,
         memo: &mut FxHashMap<(GameId, bool), bool>,
     ) -> (Vec<GameId>, bool) {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(opts.len());
         let mut any = false;
         let mut work: Vec<GameId> = opts.iter().rev().copied().collect();
         while let Some(a) = work.pop() {
@@ -987,6 +991,9 @@ impl Universe {
                 right.push(self.add_impl(o, b));
             }
         }
+        // By reference: lists moved out of this frame would enlarge it, and a
+        // chain of ups recurses here once a link (a debug build's stack guard
+        // then stopped `long_chains_of_ups_are_built_once_and_charged`).
         let s = self.canonical(&left, &right);
         if self.hold(MEMO_BYTES) {
             self.arena.add_memo.insert(key, 0, s);

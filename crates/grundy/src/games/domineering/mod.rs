@@ -491,22 +491,42 @@ impl Domineering {
 
     /// The value of a region from its options (not memoized here).
     fn compute(&self, k: Board, cache: &mut ValueCache<Board>) -> Result<GameId, GameError> {
+        // The lists are a pool's, given back at the end: a region's value took
+        // a dozen allocations, a tenth of the instructions with their frees.
+        let mut scratch = COMPUTE_SCRATCH.with_borrow_mut(Vec::pop).unwrap_or_default();
+        let v = self.compute_in(k, cache, &mut scratch);
+        COMPUTE_SCRATCH.with_borrow_mut(|pool| pool.push(scratch));
+        v
+    }
+
+    fn compute_in(
+        &self,
+        k: Board,
+        cache: &mut ValueCache<Board>,
+        scratch: &mut ComputeScratch,
+    ) -> Result<GameId, GameError> {
         let (h, w, bits) = (k.rows(), k.cols(), k.empty);
         let grid = Grid::new(h, w);
         let vertical = bits & (bits >> w);
         let horizontal = bits & (bits >> 1) & grid.not_last;
         // Every move's regions, trimmed, in one list; `ends[m]` is where move m's
         // regions end and which side made it.
-        let mut parts: Vec<Board> = Vec::with_capacity(64);
-        let mut ends: Vec<(usize, usize)> = Vec::with_capacity(64);
-        let mut groups = Vec::with_capacity(8);
+        let ComputeScratch {
+            parts,
+            ends,
+            groups,
+            values,
+        } = scratch;
+        parts.clear();
+        ends.clear();
+        values.clear();
         for (side, mut moves, other) in [(0, vertical, w), (1, horizontal, 1)] {
             while moves != 0 {
                 let i = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
                 groups.clear();
-                grid.groups(bits & !(1 << i | 1 << (i + other)), &mut groups);
-                for &g in &groups {
+                grid.groups(bits & !(1 << i | 1 << (i + other)), groups);
+                for &g in groups.iter() {
                     let bx = bounding_box(g, w);
                     parts.push(Board::raw(bx.1, bx.3, crop(g, w, bx)));
                 }
@@ -525,8 +545,7 @@ impl Domineering {
                 .map(|p| (p.empty, shape(p.rows(), p.cols()))),
         );
         let mut strips: [[Option<GameId>; MAX_CELLS / 2 + 1]; 2] = [[None; MAX_CELLS / 2 + 1]; 2];
-        let mut values = Vec::with_capacity(parts.len());
-        for p in &parts {
+        for p in parts.iter() {
             let (h, w) = (p.rows(), p.cols());
             values.push(if h == 1 || w == 1 {
                 let known = &mut strips[usize::from(h == 1)][(h * w) / 2];
@@ -546,14 +565,34 @@ impl Domineering {
         }
         // Each option is the sum of its regions' values, summed only if it may
         // be one of the canonical options (see `construct_sums`).
-        let mut sides: [Vec<&[GameId]>; 2] = [Vec::new(), Vec::new()];
+        let verticals = ends.iter().filter(|e| e.0 == 0).count();
+        let mut sides: [Vec<&[GameId]>; 2] = [
+            Vec::with_capacity(verticals),
+            Vec::with_capacity(ends.len() - verticals),
+        ];
         let mut start = 0;
-        for (side, end) in ends {
+        for &(side, end) in ends.iter() {
             sides[side].push(&values[start..end]);
             start = end;
         }
         Ok(cache.universe.construct_sums(&sides[0], &sides[1]))
     }
+}
+
+/// The lists [`Domineering::compute`] fills: every move's regions, where each
+/// move's end, the flood's groups, the regions' values.
+#[derive(Default)]
+struct ComputeScratch {
+    parts: Vec<Board>,
+    ends: Vec<(usize, usize)>,
+    groups: Vec<u64>,
+    values: Vec<GameId>,
+}
+
+thread_local! {
+    /// One [`ComputeScratch`] a level of `compute`'s recursion, kept for the
+    /// next region valued on this thread.
+    static COMPUTE_SCRATCH: std::cell::RefCell<Vec<ComputeScratch>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The value of a strip, a region of one row or one column (connected, so
@@ -672,15 +711,36 @@ fn shape(h: usize, w: usize) -> u16 {
 
 /// The least of a region's eight images (by rows, columns, cells), and whether it
 /// is a transposed image (whose value is the negative).
+///
+/// Images are ordered by their rows first, so only those with the fewer rows
+/// can be least: a region wider than tall is least as it lies or mirrored, one
+/// taller than wide only transposed, and a square needs all eight. Half the
+/// images are then never made: the whole eight cost 5% of the instructions of
+/// the 5x6 value (docs/benchmarks.md). Ties go to the untransposed image, as
+/// in [`symmetries`]' order.
 fn canonical_region(h: usize, w: usize, bits: u64) -> (Board, bool) {
-    let mut best = ((h, w, bits), false);
-    for s in symmetries(h, w, bits).into_iter().skip(1) {
-        if s.0 < best.0 {
-            best = s;
+    let least_mirror = |h: usize, w: usize, bits: u64| {
+        let lr = mirror_lr(h, w, bits).2;
+        let ud = mirror_ud(h, w, bits).2;
+        let both = mirror_ud(h, w, lr).2;
+        Board::raw(h, w, bits.min(lr).min(ud).min(both))
+    };
+    let transposed = || {
+        let (th, tw, t) = transpose(h, w, bits);
+        least_mirror(th, tw, t)
+    };
+    match h.cmp(&w) {
+        std::cmp::Ordering::Less => (least_mirror(h, w, bits), false),
+        std::cmp::Ordering::Greater => (transposed(), true),
+        std::cmp::Ordering::Equal => {
+            let (upright, across) = (least_mirror(h, w, bits), transposed());
+            if across.empty < upright.empty {
+                (across, true)
+            } else {
+                (upright, false)
+            }
         }
     }
-    let ((h, w, bits), t) = best;
-    (Board::raw(h, w, bits), t)
 }
 
 impl Partizan for Domineering {
@@ -1085,6 +1145,54 @@ mod tests {
         assert!(e.contains("bad cell 'x'"), "{e}");
         let e = Board::empty(9, 9).unwrap_err();
         assert!(e.contains("81 cells"), "{e}");
+    }
+
+    /// The region memo's key is the least of all eight images, though only the
+    /// images with the fewer rows are made.
+    #[test]
+    fn a_regions_key_is_the_least_of_its_eight_images() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for (h, w) in [
+            (2, 2),
+            (3, 3),
+            (2, 5),
+            (5, 2),
+            (4, 4),
+            (3, 7),
+            (7, 3),
+            (6, 6),
+            (8, 8),
+            (4, 16),
+        ] {
+            for _ in 0..300 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Sparse and dense boards, and the symmetric ones a square meets.
+                let e = match x % 3 {
+                    0 => x & x.rotate_left(29),
+                    1 => x | x.rotate_left(29),
+                    _ => {
+                        let e = x & full(h, w);
+                        let t = transpose(h, w, e);
+                        if t.0 == h {
+                            e | t.2
+                        } else {
+                            e
+                        }
+                    }
+                } & full(h, w);
+                let least = symmetries(h, w, e)
+                    .into_iter()
+                    .fold(((h, w, e), false), |best, s| if s.0 < best.0 { s } else { best });
+                let (key, transposed) = canonical_region(h, w, e);
+                assert_eq!(
+                    ((key.rows(), key.cols(), key.empty), transposed),
+                    least,
+                    "{h}x{w} {e:#x}"
+                );
+            }
+        }
     }
 
     /// Right's bounds, by rows, are Left's on the transposed board.
