@@ -17,6 +17,7 @@ use crate::partizan::{from_partizan, GameId, MoveBounds, Partizan, Side, ValueCa
 use crate::GameError;
 use std::sync::Arc;
 
+mod bytes;
 pub mod regions;
 pub mod search;
 pub mod wide;

@@ -23,6 +23,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+use super::bytes::Reader;
 use super::{canonical_region, shape, Board, Domineering};
 use crate::partizan::{GameId, ValueCache};
 use crate::{Budget, GameError, Task};
@@ -186,10 +187,7 @@ impl RegionTable {
         if grundy_files::checksum(body) != u64::from_le_bytes(*sum) {
             return Err(bad("its checksum does not match (a damaged or cut file)"));
         }
-        let mut r = Reader {
-            bytes: body,
-            at: MAGIC.len(),
-        };
+        let mut r = Reader::new(body, MAGIC.len(), "table of Domineering's regions");
         let cells = usize::from(r.take(1)?[0]);
         if cells == 0 || cells > MAX_REGION_CELLS {
             return Err(bad(&format!(
@@ -251,35 +249,10 @@ impl RegionTable {
             table.keys.push(k);
             table.forms.push(form);
         }
-        if r.at != body.len() {
+        if !r.at_end() {
             return Err(bad("bytes follow its last region"));
         }
         Ok(table)
-    }
-}
-
-/// Reads a table's fields in order.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or("not a table of Domineering's regions: it ends too soon")?;
-        let out = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(out)
-    }
-    fn u16(&mut self) -> Result<u16, String> {
-        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2 bytes")))
-    }
-    fn u32(&mut self) -> Result<u32, String> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
-    }
-    fn u64(&mut self) -> Result<u64, String> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8 bytes")))
     }
 }
 

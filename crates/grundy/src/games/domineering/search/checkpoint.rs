@@ -4,33 +4,12 @@
 use rustc_hash::FxHashMap;
 
 use super::{Bits, DomineeringSearch, Entry};
+use crate::games::domineering::bytes::Reader;
 use crate::partizan::GameId;
 use crate::Budget;
 
 /// The first bytes of a [`DomineeringSearch::checkpoint`], with its version.
 const CHECKPOINT_MAGIC: &[u8] = b"grundy domineering outcome search 1\n";
-
-/// Reads a checkpoint's fields in order.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
-        let end = end.ok_or("not a checkpoint of this search: it ends too soon")?;
-        let out = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(out)
-    }
-    fn u32(&mut self) -> Result<u32, String> {
-        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
-    }
-    fn u64(&mut self) -> Result<u64, String> {
-        Ok(u64::from_le_bytes(self.take(8)?.try_into().expect("8 bytes")))
-    }
-}
 
 impl<B: Bits> DomineeringSearch<B> {
     /// The search's table as bytes, with `root` (the board it was asked
@@ -84,7 +63,7 @@ impl<B: Bits> DomineeringSearch<B> {
         if check.finish() != u64::from_le_bytes(*sum) {
             return Err(bad("its checksum does not match (a damaged or cut file)"));
         }
-        let mut r = Reader { bytes: body, at: 0 };
+        let mut r = Reader::new(body, 0, "checkpoint of this search");
         if r.take(CHECKPOINT_MAGIC.len())? != CHECKPOINT_MAGIC {
             return Err(bad("it does not begin as one"));
         }
@@ -131,7 +110,7 @@ impl<B: Bits> DomineeringSearch<B> {
                 meta,
             });
         }
-        if r.at != body.len() {
+        if !r.at_end() {
             return Err(bad("bytes follow its last entry"));
         }
         Ok((root, search))
