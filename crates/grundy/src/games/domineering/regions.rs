@@ -432,15 +432,13 @@ impl RegionTable {
         let u = &cache.universe;
         let left: Vec<u32> = u
             .left_options(v)
-            .to_vec()
-            .into_iter()
-            .map(|o| self.add_form(o, cache, index))
+            .iter()
+            .map(|&o| self.add_form(o, cache, index))
             .collect();
         let right: Vec<u32> = u
             .right_options(v)
-            .to_vec()
-            .into_iter()
-            .map(|o| self.add_form(o, cache, index))
+            .iter()
+            .map(|&o| self.add_form(o, cache, index))
             .collect();
         let i = self.starts.len() as u32;
         self.starts.push(self.options.len() as u32);
