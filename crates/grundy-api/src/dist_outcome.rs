@@ -1,7 +1,7 @@
 //! `solve` with the outcome search across threads and processes
 //! ([`solve_across`]): the feature `dist`.
 
-use grundy::dynamic::{Analysis, NoRemoteness};
+use grundy::dynamic::Analysis;
 use grundy::{Budget, Outcome};
 use grundy_dist::{Cluster, OutcomeSolved};
 
@@ -47,7 +47,7 @@ pub fn solve_across(
             let Some(s) = search(side)? else {
                 // Another process than 0: its report is not made, but the same
                 // searches must follow, and they follow from the method alone.
-                return Ok(analysis(
+                return Ok(Analysis::of_outcome_search(
                     false,
                     None,
                     grundy::partizan::outcome::OUTCOME_SEARCH.to_string(),
@@ -61,7 +61,7 @@ pub fn solve_across(
                 "{} across {} workers ({} rounds, {} tasks, {} nodes)",
                 s.method, s.workers, s.rounds, s.tasks, s.nodes
             );
-            Ok(analysis(s.wins, winning, method))
+            Ok(Analysis::of_outcome_search(s.wins, winning, method))
         },
         &mut |_, _, side, _| {
             Ok(match search(side)? {
@@ -71,20 +71,4 @@ pub fn solve_across(
         },
     )?;
     Ok((cluster.process() == 0).then_some(report))
-}
-
-/// The analysis of an outcome search's answer, as the one-process search
-/// gives it.
-fn analysis(wins: bool, winning_move: Option<grundy::dynamic::DynPosition>, method: String) -> Analysis {
-    Analysis {
-        outcome: if wins { Outcome::Win } else { Outcome::Lose },
-        remoteness: None,
-        remoteness_note: Some(NoRemoteness::TooLarge),
-        nimber: None,
-        winning_moves: winning_move.into_iter().collect(),
-        winning_moves_note: wins.then(|| {
-            "the outcome search stops at the first winning move it proves; others may win too".to_string()
-        }),
-        method,
-    }
 }

@@ -231,6 +231,24 @@ pub struct Analysis {
     pub method: String,
 }
 
+impl Analysis {
+    /// The answer of an outcome search (a partizan position too large for its
+    /// value): who wins and the one winning move it proved, without remoteness.
+    pub fn of_outcome_search(wins: bool, winning_move: Option<DynPosition>, method: String) -> Analysis {
+        Analysis {
+            outcome: if wins { Outcome::Win } else { Outcome::Lose },
+            remoteness: None,
+            remoteness_note: Some(NoRemoteness::TooLarge),
+            nimber: None,
+            winning_moves: winning_move.into_iter().collect(),
+            winning_moves_note: wins.then(|| {
+                "the outcome search stops at the first winning move it proves; others may win too".to_string()
+            }),
+            method,
+        }
+    }
+}
+
 /// One option of a position, with its own value (for the player who would move there).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveInfo {

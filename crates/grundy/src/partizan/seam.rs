@@ -388,17 +388,11 @@ where
         let game = self.game_within(budget);
         let answer = super::solve_outcome(&*game, &native, first, with_move, budget, &mut state)?;
         let (wins, winning_move, stats) = (answer.solved.wins, answer.solved.winning_move, answer.stats);
-        Ok(Analysis {
-            outcome: if wins { Outcome::Win } else { Outcome::Lose },
-            remoteness: None,
-            remoteness_note: Some(crate::dynamic::NoRemoteness::TooLarge),
-            nimber: None,
-            winning_moves: winning_move.iter().map(Codec::encode).collect(),
-            winning_moves_note: wins.then(|| {
-                "the outcome search stops at the first winning move it proves; others may win too".to_string()
-            }),
-            method: format!("{} ({} nodes)", answer.method, stats.nodes),
-        })
+        Ok(Analysis::of_outcome_search(
+            wins,
+            winning_move.as_ref().map(Codec::encode),
+            format!("{} ({} nodes)", answer.method, stats.nodes),
+        ))
     }
 }
 
