@@ -22,11 +22,8 @@ const TICK: Duration = Duration::from_millis(200);
 /// what the solvers report: the positions the search running now has visited, its
 /// rate and its limit (a solver that reports nothing shows the time only).
 pub fn searching<T>(work: impl FnOnce() -> T) -> T {
-    let progress = Arc::new(Progress::default());
-    let (done, finished) = mpsc::channel::<()>();
-    let watched = Arc::clone(&progress);
-    let watcher = thread::spawn(move || {
-        if finished.recv_timeout(QUIET) != Err(RecvTimeoutError::Timeout) {
+    watched(work, |watched, finished| {
+        if finished(QUIET) {
             return;
         }
         let spinner = spinner("solving");
@@ -59,11 +56,45 @@ pub fn searching<T>(work: impl FnOnce() -> T) -> T {
                     rate_text(rate),
                 ));
             }
-            if finished.recv_timeout(TICK) != Err(RecvTimeoutError::Timeout) {
+            if finished(TICK) {
                 break;
             }
         }
         spinner.finish_and_clear();
+    })
+}
+
+/// Run `work` (on this thread) with a bar on stderr of the `unit` it reports
+/// done of its total (its positions of its limit).
+pub fn with_bar<T>(unit: &'static str, work: impl FnOnce() -> T) -> T {
+    watched(work, move |watched, finished| {
+        let bar = progress_bar(0, unit);
+        loop {
+            if let Some(total) = watched.limit() {
+                bar.set_length(total);
+                bar.set_position(watched.positions());
+            }
+            if finished(TICK) {
+                break;
+            }
+        }
+        bar.finish_and_clear();
+    })
+}
+
+/// Run `work` on this thread with its counters observed, and `watch` on
+/// another reading them: `watch`'s second argument waits up to a time and says
+/// whether the work has ended meanwhile.
+fn watched<T>(
+    work: impl FnOnce() -> T,
+    watch: impl FnOnce(&Progress, &dyn Fn(Duration) -> bool) + Send + 'static,
+) -> T {
+    let progress = Arc::new(Progress::default());
+    let (done, finished) = mpsc::channel::<()>();
+    let watched = Arc::clone(&progress);
+    let watcher = thread::spawn(move || {
+        let ended = |wait| finished.recv_timeout(wait) != Err(RecvTimeoutError::Timeout);
+        watch(&watched, &ended);
     });
     let out = observe(&progress, work);
     drop(done);

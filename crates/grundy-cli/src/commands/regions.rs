@@ -4,12 +4,10 @@
 //! game's to say: a game without returns `None`, and the error names it.
 
 use std::path::Path;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use grundy::dynamic::DynGame;
-use grundy::solve::progress::{observe, Progress};
 use grundy::Budget;
 
 use crate::load;
@@ -26,27 +24,7 @@ pub fn build(game: &str, cells: usize, db: &Path, budget: &Budget) -> Result<Str
     let game = load::game(game, budget)?;
     let partizan = game.partizan().ok_or_else(|| anyhow!("{} {NONE}", game.name()))?;
     let started = Instant::now();
-    let progress = Arc::new(Progress::default());
-    let (done, finished) = std::sync::mpsc::channel::<()>();
-    let watched = Arc::clone(&progress);
-    let watcher = std::thread::spawn(move || {
-        let bar = crate::progress::progress_bar(0, "regions valued");
-        loop {
-            if let Some(total) = watched.limit() {
-                bar.set_length(total);
-                bar.set_position(watched.positions());
-            }
-            if finished.recv_timeout(Duration::from_millis(200))
-                != Err(std::sync::mpsc::RecvTimeoutError::Timeout)
-            {
-                break;
-            }
-        }
-        bar.finish_and_clear();
-    });
-    let built = observe(&progress, || partizan.region_table(cells, budget));
-    drop(done);
-    let _ = watcher.join();
+    let built = crate::progress::with_bar("regions valued", || partizan.region_table(cells, budget));
     let built = built.ok_or_else(|| anyhow!("{} {NONE}", game.name()))??;
     crate::output::write_whole(db, &built.bytes)?;
     let (met, kept) = built
